@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+    );
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess((value) => (value === '' ? undefined : value), url(protocols).optional());
+
+/** Every setting of the portal, read from the environment once at start. */
+const environmentSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+    PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    JWT_SECRET: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
+    ADMIN_USERNAME: optionalString,
+    ADMIN_PASSWORD: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(10, 'must be at least 10 characters long').optional(),
+    ),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    MAIL_FROM: z.string().trim().min(3).default('Lizenzportal <lizenzen@localhost>'),
+    SUPPORT_EMAIL: z.email('must be an e-mail address').default('support@example.com'),
+    SHOP_URL: optionalUrl(['http:', 'https:']),
+    SHOP_ORIGIN: optionalUrl(['http:', 'https:']),
+    SHOP_WEBHOOK_SECRET: optionalString,
+    SHOP_API_KEY: optionalString,
+    SHOP_API_SECRET: optionalString,
+    SHOP_ORDER_URL: z
+      .string()
+      .trim()
+      .refine((value) => value.includes('{id}'), 'must contain the placeholder {id}')
+      .default('https://shop.example/wp-admin/post.php?post={id}&action=edit'),
+    STORAGE_URL: optionalUrl(['s3:', 'file:']),
+    WEB_DIST_DIR: z.string().trim().min(1).optional(),
+    AUTH_CLIENT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== 'production') return;
+    for (const name of ['JWT_SECRET', 'SHOP_WEBHOOK_SECRET'] as const) {
+      if (!env[name])
+        context.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
+    }
+  })
+  .superRefine((env, context) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      context.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config {
+  env: Environment['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  logLevel: Environment['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  initialAdmin: { username: string; password: string } | undefined;
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  shop: {
+    url: string;
+    origin: string;
+    webhookSecret: string | undefined;
+    apiKey: string | undefined;
+    apiSecret: string | undefined;
+    orderUrlPattern: string;
+  };
+  storageUrl: string | undefined;
+  webDistDir: string;
+  authClientLimitPerMinute: number;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Parses and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const given = environment[name];
+        return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    jwtSecret: env.JWT_SECRET,
+    initialAdmin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : undefined,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
+    shop: {
+      url: env.SHOP_URL ?? `${publicUrl}/shop-demo`,
+      origin: new URL(env.SHOP_ORIGIN ?? publicUrl).origin,
+      webhookSecret: env.SHOP_WEBHOOK_SECRET,
+      apiKey: env.SHOP_API_KEY,
+      apiSecret: env.SHOP_API_SECRET,
+      orderUrlPattern: env.SHOP_ORDER_URL,
+    },
+    storageUrl: env.STORAGE_URL,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    authClientLimitPerMinute: env.AUTH_CLIENT_LIMIT,
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

@@ -1,0 +1,63 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Database tables as Kysely sees them; one interface per migration-defined table. */
+export interface DB {
+  admin_user: AdminUserTable;
+  license: LicenseTable;
+  auth_throttle: AuthThrottleTable;
+}
+
+type CreatedAt = ColumnType<Date, never, never>;
+type UpdatedAt = ColumnType<Date, never, Date>;
+
+export interface AdminUserTable {
+  id: Generated<string>;
+  name: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LicenseTable {
+  id: Generated<string>;
+  key: string;
+  version: '8' | '9';
+  start_code: string;
+  authentication_code: string;
+  status: 'unbound' | 'bound' | 'disabled';
+  type_of_entry: 'manual' | 'order';
+  entry_reference: string | null;
+  holder_type: 'person' | 'organization' | null;
+  holder_name: string | null;
+  holder_email: string | null;
+  holder_contact: string | null;
+  bound_at: Date | null;
+  notes: string | null;
+  class: 'single' | 'multiple' | 'server' | 'pro' | 'personal';
+  type: 'full' | 'update';
+  size: number;
+  delivery: 'download' | 'dvd';
+  dvd_count: number | null;
+  special_permissions: string[];
+  software_downloads: Generated<number>;
+  metasearch_downloads: Generated<number>;
+  starter_document: string | null;
+  license_document: string | null;
+  updated_to_license: string | null;
+  product_sku: string | null;
+  extension_sku: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AuthThrottleTable {
+  scope: string;
+  subject: string;
+  failures: number;
+  window_ends_at: Date;
+}
+
+export type LicenseRow = Selectable<LicenseTable>;
+export type NewLicenseRow = Insertable<LicenseTable>;
+export type LicenseRowUpdate = Updateable<LicenseTable>;
+export type AdminUserRow = Selectable<AdminUserTable>;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** `{ data: … }`: the body of every successful API response. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ data });
+}
+
+export const errorEnvelopeSchema = z.object({
+  error: z.object({ status: z.int(), code: z.string(), message: z.string() }),
+});

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from 'kysely';
+import type { AdminUserRow, DB } from '../../db/schema.ts';
+
+export class AdminRepository {
+  readonly #db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db;
+  }
+
+  findByName(name: string): Promise<AdminUserRow | undefined> {
+    return this.#db.selectFrom('admin_user').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  findById(id: string): Promise<AdminUserRow | undefined> {
+    return this.#db.selectFrom('admin_user').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  list(): Promise<AdminUserRow[]> {
+    return this.#db.selectFrom('admin_user').selectAll().orderBy('name').execute();
+  }
+
+  /** Creates the admin, or sets a new password when the name exists; reports which happened. */
+  async upsert(name: string, passwordHash: string): Promise<'created' | 'updated'> {
+    const row = await this.#db
+      .insertInto('admin_user')
+      .values({ name, password_hash: passwordHash })
+      .onConflict((conflict) =>
+        conflict.column('name').doUpdateSet({ password_hash: passwordHash, updated_at: sql<Date>`now()` }),
+      )
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .executeTakeFirstOrThrow();
+    return row.inserted ? 'created' : 'updated';
+  }
+
+  async updatePassword(name: string, passwordHash: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('admin_user')
+      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.#db
+      .selectFrom('admin_user')
+      .select(sql<number>`count(*)::int`.as('count'))
+      .executeTakeFirstOrThrow();
+    return row.count;
+  }
+}

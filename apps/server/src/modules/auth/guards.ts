@@ -1,0 +1,50 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
+import type { Principal } from './principal.ts';
+import type { TokenService } from './tokens.ts';
+
+export interface Guards {
+  /** Any signed-in user (admin or license). */
+  signedIn: preHandlerAsyncHookHandler;
+  /** Admins only: 401 without a token, 403 for a license user. */
+  admin: preHandlerAsyncHookHandler;
+  principalOf(request: FastifyRequest): Principal;
+  adminOf(request: FastifyRequest): Extract<Principal, { type: 'admin' }>;
+}
+
+/** Reads `Authorization: Bearer <token>` and decides who may pass. */
+export function createGuards(
+  tokens: TokenService,
+  adminName: (id: string) => Promise<string | undefined>,
+): Guards {
+  async function identify(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)$/i);
+    const claims = match ? await tokens.verify(match[1]!) : null;
+    if (!claims) throw new AppError('AUTHENTICATION_REQUIRED');
+    if (claims.userType === 'license') return { type: 'license', licenseId: claims.sub };
+    const name = await adminName(claims.sub);
+    if (!name) throw new AppError('AUTHENTICATION_REQUIRED');
+    return { type: 'admin', adminId: claims.sub, name };
+  }
+
+  return {
+    signedIn: async (request) => {
+      request.principal = await identify(request);
+    },
+    admin: async (request) => {
+      const principal = await identify(request);
+      if (principal.type !== 'admin') throw new AppError('FORBIDDEN');
+      request.principal = principal;
+    },
+    principalOf(request) {
+      if (!request.principal) throw new Error('route is missing its authentication guard');
+      return request.principal;
+    },
+    adminOf(request) {
+      const principal = this.principalOf(request);
+      if (principal.type !== 'admin') throw new Error('route is missing its admin guard');
+      return principal;
+    },
+  };
+}

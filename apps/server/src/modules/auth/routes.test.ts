@@ -1,0 +1,166 @@
+import { formatLicenseKey, formatStartCode } from '@lizenzportal/domain';
+import { describe, expect, test } from 'vitest';
+import { errorOf, TEST_ADMIN, useTestApp } from '../../test/app.ts';
+
+const ctx = useTestApp();
+
+async function createLicense(overrides: Record<string, unknown> = {}) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/license',
+    headers: await ctx.adminHeaders(),
+    payload: { generateStarterDocument: false, ...overrides },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().data.licenses[0];
+}
+
+async function bindLicense(license: { _id: string }, holderName: string) {
+  const headers = await ctx.adminHeaders();
+  const current = (
+    await ctx.app.inject({ method: 'GET', url: `/api/v1/license/${license._id}`, headers })
+  ).json().data.license;
+  const response = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/license/${license._id}`,
+    headers,
+    payload: {
+      ...current,
+      status: 'bound',
+      authenticationCode: holderName,
+      holder: { holderType: 'person', name: holderName, email: 'holder@example.com', contact: null },
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data.license;
+}
+
+const status = (key: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/auth/license-status', payload: { key } });
+const login = (key: string, authenticationCode: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/auth/license', payload: { key, authenticationCode } });
+
+describe('license status', () => {
+  test('answers the status for a key typed in any grouping and case', async () => {
+    const license = await createLicense();
+    const response = await status(formatLicenseKey(license.key).toLowerCase());
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { status: 'unbound' } });
+  });
+
+  test('answers 404 for an unknown key and 403 for a disabled license', async () => {
+    expect(errorOf(await status('AAAA-BBBB-CCCC'))).toMatchObject({ status: 404, code: 'LICENSE_NOT_FOUND' });
+    const license = await createLicense();
+    const headers = await ctx.adminHeaders();
+    const current = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/license/${license._id}`, headers })
+    ).json().data.license;
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/license/${license._id}`,
+      headers,
+      payload: { ...current, status: 'disabled' },
+    });
+    expect(errorOf(await status(license.key))).toMatchObject({ status: 403, code: 'LICENSE_DISABLED' });
+  });
+
+  test('rejects a key that is not 12 letters or digits with a German 400', async () => {
+    const error = errorOf(await status('ABC-123'));
+    expect(error).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Die Angabe für das Feld „Lizenzschlüssel” ist ungültig.',
+    });
+  });
+});
+
+describe('license login', () => {
+  test('signs an unbound license in with its start code, grouped or not', async () => {
+    const license = await createLicense();
+    const response = await login(license.key, formatStartCode(license.startCode));
+    expect(response.statusCode).toBe(200);
+    const { token, userData } = response.json().data;
+    expect(userData).toMatchObject({ type: 'license', _id: license._id, status: 'unbound' });
+    const user = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(user.json().data.user).toMatchObject({ type: 'license', key: license.key });
+  });
+
+  test('needs the exact holder name once bound and answers 423 for the start code', async () => {
+    const license = await createLicense();
+    await bindLicense(license, 'Nguyễn Thị Ørsted');
+    expect((await login(license.key, 'Nguyễn Thị Ørsted')).statusCode).toBe(200);
+    expect(errorOf(await login(license.key, 'nguyễn thị ørsted'))).toMatchObject({
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(errorOf(await login(license.key, license.startCode))).toMatchObject({
+      status: 423,
+      code: 'LICENSE_ALREADY_BOUND',
+    });
+  });
+
+  test('refuses a wrong start code with 401 and a disabled license with 410', async () => {
+    const license = await createLicense();
+    const wrong = license.startCode === '000000' ? '111111' : '000000';
+    expect(errorOf(await login(license.key, wrong))).toMatchObject({
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(errorOf(await login('AAAA-BBBB-CCCC', '123456'))).toMatchObject({ status: 401 });
+  });
+
+  test('locks a key after 10 wrong codes, with Retry-After, while other keys still work', async () => {
+    const attacked = await createLicense();
+    const other = await createLicense();
+    const wrong = attacked.startCode === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(attacked.key, wrong)).statusCode).toBe(401);
+    }
+    const locked = await login(attacked.key, attacked.startCode);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await login(other.key, other.startCode)).statusCode).toBe(200);
+  });
+
+  test('counts parallel guesses one by one: a burst cannot slip past the limit', async () => {
+    const license = await createLicense();
+    const guesses = Array.from({ length: 30 }, (_, index) => String(100000 + index)).filter(
+      (code) => code !== license.startCode,
+    );
+    const responses = await Promise.all(guesses.map((code) => login(license.key, code)));
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((code) => code === 401)).toHaveLength(10);
+    expect(statuses.filter((code) => code === 429)).toHaveLength(guesses.length - 10);
+  });
+});
+
+describe('admin login', () => {
+  test('signs in with name and password and refuses a wrong password', async () => {
+    await ctx.adminHeaders();
+    const ok = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/admin', payload: TEST_ADMIN });
+    expect(ok.json().data.userData).toMatchObject({ type: 'admin', name: TEST_ADMIN.username });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/admin',
+      payload: { username: TEST_ADMIN.username, password: 'nope' },
+    });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+  });
+});
+
+describe('current user', () => {
+  test('answers 401 without a token and for a forged one', async () => {
+    const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/user' });
+    expect(errorOf(none)).toMatchObject({ status: 401, code: 'AUTHENTICATION_REQUIRED' });
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/user',
+      headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJ1c2VyVHlwZSI6ImFkbWluIiwic3ViIjoieCJ9.' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+});

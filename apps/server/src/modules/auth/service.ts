@@ -1,0 +1,114 @@
+import {
+  LICENSE_KEY_LENGTH,
+  normalizeLicenseKey,
+  normalizeStartCode,
+  validationMessages,
+  fieldLabel,
+  type AuthUser,
+  type LicenseStatus,
+  type LoginResponse,
+} from '@lizenzportal/domain';
+import type { LicenseRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { customerView } from '../licenses/service.ts';
+import type { LicenseRepository } from '../licenses/repository.ts';
+import type { AdminRepository } from './admin-repository.ts';
+import { verifyPassword } from './passwords.ts';
+import type { Principal } from './principal.ts';
+import type { SignInThrottle } from './throttle.ts';
+import type { TokenService } from './tokens.ts';
+
+export class AuthService {
+  readonly #licenses: LicenseRepository;
+  readonly #admins: AdminRepository;
+  readonly #tokens: TokenService;
+  readonly #throttle: SignInThrottle;
+
+  constructor(deps: {
+    licenses: LicenseRepository;
+    admins: AdminRepository;
+    tokens: TokenService;
+    throttle: SignInThrottle;
+  }) {
+    this.#licenses = deps.licenses;
+    this.#admins = deps.admins;
+    this.#tokens = deps.tokens;
+    this.#throttle = deps.throttle;
+  }
+
+  /** The status of a license by key: 404 unknown, 403 disabled. */
+  async licenseStatus(typedKey: string): Promise<LicenseStatus> {
+    const license = await this.#licenses.findByKey(parseKey(typedKey));
+    if (!license) throw new AppError('LICENSE_NOT_FOUND');
+    if (license.status === 'disabled') throw new AppError('LICENSE_DISABLED');
+    return license.status;
+  }
+
+  /**
+   * Signs a license in: the start code while unbound, the exact holder name once bound. A start
+   * code on a bound license answers 423 so the holder learns to use the name; a disabled license 410.
+   */
+  licenseLogin(typedKey: string, authenticationCode: string): Promise<LoginResponse> {
+    const key = parseKey(typedKey);
+    return this.#throttle.attempt<LoginResponse>('license', key, async () => {
+      const license = await this.#licenses.findByKey(key);
+      if (!license) return { failure: new AppError('INVALID_CREDENTIALS'), counts: false };
+      if (license.status === 'disabled')
+        return { failure: new AppError('LICENSE_DEACTIVATED'), counts: false };
+      if (matchesAuthenticationCode(license, authenticationCode)) {
+        const token = await this.#tokens.sign({ userType: 'license', sub: license.id });
+        return { success: { token, userData: { type: 'license', ...customerView(license) } } };
+      }
+      if (license.status === 'bound' && isStartCode(license, authenticationCode)) {
+        return { failure: new AppError('LICENSE_ALREADY_BOUND'), counts: false };
+      }
+      return { failure: new AppError('INVALID_CREDENTIALS'), counts: true };
+    });
+  }
+
+  adminLogin(username: string, password: string): Promise<LoginResponse> {
+    return this.#throttle.attempt<LoginResponse>('admin', username.toLowerCase(), async () => {
+      const admin = await this.#admins.findByName(username);
+      const valid = await verifyPassword(admin?.password_hash, password);
+      if (!admin || !valid) {
+        return { failure: new AppError('INVALID_CREDENTIALS'), counts: true };
+      }
+      const token = await this.#tokens.sign({ userType: 'admin', sub: admin.id });
+      return { success: { token, userData: { type: 'admin', _id: admin.id, name: admin.name } } };
+    });
+  }
+
+  /** The signed-in user; a license that was disabled or deleted since sign-in ends the session. */
+  async currentUser(principal: Principal): Promise<AuthUser> {
+    if (principal.type === 'admin') return { type: 'admin', _id: principal.adminId, name: principal.name };
+    const license = await this.#licenses.findById(principal.licenseId);
+    if (!license || license.status === 'disabled') throw new AppError('AUTHENTICATION_REQUIRED');
+    return { type: 'license', ...customerView(license) };
+  }
+
+  async adminName(id: string): Promise<string | undefined> {
+    return (await this.#admins.findById(id))?.name;
+  }
+}
+
+function parseKey(typedKey: string): string {
+  const key = normalizeLicenseKey(typedKey);
+  if (key.length !== LICENSE_KEY_LENGTH) {
+    throw new AppError('VALIDATION_FAILED', validationMessages.invalid(fieldLabel('key')));
+  }
+  return key;
+}
+
+/**
+ * The current authentication code decides: a 6-digit code (the start code while unbound) is
+ * compared without grouping spaces; any other (the holder name) must match exactly.
+ */
+function matchesAuthenticationCode(license: LicenseRow, typed: string): boolean {
+  const expected = license.authentication_code;
+  if (/^\d{6}$/.test(expected)) return /^[\d\s]+$/.test(typed) && normalizeStartCode(typed) === expected;
+  return typed.trim() === expected;
+}
+
+function isStartCode(license: LicenseRow, typed: string): boolean {
+  return /^[\d\s]+$/.test(typed) && normalizeStartCode(typed) === license.start_code;
+}

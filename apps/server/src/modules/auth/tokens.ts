@@ -1,0 +1,70 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { UserType } from '@lizenzportal/domain';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'lizenzportal';
+const TOKEN_LIFETIME: Record<UserType, string> = { license: '12h', admin: '8h' };
+
+export interface TokenClaims {
+  userType: UserType;
+  sub: string;
+}
+
+/** Signs and verifies the portal's bearer tokens (HS256 only: the algorithm is pinned). */
+export class TokenService {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ userType: claims.userType })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(ISSUER)
+      .setAudience(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(TOKEN_LIFETIME[claims.userType])
+      .sign(this.#key);
+  }
+
+  /** The claims of a valid token, or null for anything forged, expired or malformed. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: ISSUER,
+        requiredClaims: ['sub', 'exp'],
+      });
+      const userType = payload['userType'];
+      if ((userType !== 'license' && userType !== 'admin') || !payload.sub) return null;
+      return { userType, sub: payload.sub };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}
+
+/**
+ * The signing secret: `JWT_SECRET`, or one generated on first start and kept under the data
+ * directory, so tokens survive restarts without any setup.
+ */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

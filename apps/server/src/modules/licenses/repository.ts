@@ -1,0 +1,44 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
+
+/** Data access for licenses; every query of the module lives here. */
+export class LicenseRepository {
+  readonly #db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db;
+  }
+
+  findById(id: string, db: Kysely<DB> = this.#db): Promise<LicenseRow | undefined> {
+    return db.selectFrom('license').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByKey(key: string): Promise<LicenseRow | undefined> {
+    return this.#db.selectFrom('license').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /** Inserts licenses; rows whose key is already taken are skipped and not returned. */
+  insertMany(rows: NewLicenseRow[], db: Kysely<DB> = this.#db): Promise<LicenseRow[]> {
+    return db
+      .insertInto('license')
+      .values(rows)
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .returningAll()
+      .execute();
+  }
+
+  update(id: string, changes: LicenseRowUpdate, db: Kysely<DB> = this.#db): Promise<LicenseRow | undefined> {
+    return db
+      .updateTable('license')
+      .set({ ...changes, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Whether a license id exists (for references such as `updatedToLicense`). */
+  async exists(id: string, db: Kysely<DB> = this.#db): Promise<boolean> {
+    const row = await db.selectFrom('license').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  }
+}

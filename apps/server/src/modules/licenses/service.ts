@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import {
+  generateLicenseKey,
+  generateStartCode,
+  withAutomaticPermissions,
+  type License,
+  type LicenseCreate,
+  type LicenseUpdate,
+} from '@lizenzportal/domain';
+import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Principal } from '../auth/principal.ts';
+import { toLicense, toRowUpdate } from './mapper.ts';
+import { LicenseRepository } from './repository.ts';
+
+export interface CreateOrigin {
+  typeOfEntry: 'manual' | 'order';
+  /** The order number, or the name of the admin who created the licenses by hand. */
+  entryReference: string;
+}
+
+export class LicenseService {
+  readonly #db: Kysely<DB>;
+  readonly repository: LicenseRepository;
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db;
+    this.repository = new LicenseRepository(db);
+  }
+
+  /**
+   * Creates `count` licenses with fresh keys and start codes, all or none. The special
+   * permissions the properties imply are added automatically.
+   */
+  async create(input: LicenseCreate, origin: CreateOrigin, db: Kysely<DB> = this.#db): Promise<License[]> {
+    const specialPermissions = withAutomaticPermissions(input.specialPermissions, input.properties);
+    const template = (): NewLicenseRow => {
+      const startCode = generateStartCode();
+      return {
+        key: generateLicenseKey(),
+        version: input.version,
+        start_code: startCode,
+        authentication_code: startCode,
+        status: 'unbound',
+        type_of_entry: origin.typeOfEntry,
+        entry_reference: origin.entryReference,
+        holder_type: null,
+        holder_name: null,
+        holder_email: null,
+        holder_contact: null,
+        bound_at: null,
+        notes: input.notes,
+        class: input.properties.class,
+        type: input.properties.type,
+        size: input.properties.size,
+        delivery: input.properties.delivery,
+        dvd_count: input.version === '9' ? input.properties.dvdCount : null,
+        special_permissions: specialPermissions,
+        starter_document: null,
+        license_document: null,
+        updated_to_license: null,
+        product_sku: null,
+        extension_sku: null,
+      };
+    };
+    return db.transaction().execute(async (transaction) => {
+      const created: LicenseRow[] = [];
+      // A key collision (1 in 2^60 per pair) only skips that row; it is drawn again.
+      while (created.length < input.count) {
+        const rows = Array.from({ length: input.count - created.length }, template);
+        created.push(...(await this.repository.insertMany(rows, transaction)));
+      }
+      return created.map(toLicense);
+    });
+  }
+
+  /** One license: admins see any, a license user only its own (without the back office's notes). */
+  async get(id: string, principal: Principal): Promise<License> {
+    if (principal.type === 'license' && principal.licenseId !== id) throw new AppError('FORBIDDEN');
+    const row = await this.repository.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+    return principal.type === 'admin' ? toLicense(row) : customerView(row);
+  }
+
+  /** Saves a license edited in the back office; any status may be set. */
+  async update(id: string, input: LicenseUpdate): Promise<License> {
+    if (input.updatedToLicense === id) {
+      throw new AppError('VALIDATION_FAILED', 'Eine Lizenz kann nicht auf sich selbst aktualisiert werden.');
+    }
+    return this.#db.transaction().execute(async (transaction) => {
+      const current = await this.repository.findById(id, transaction);
+      if (!current) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+      if (input.updatedToLicense && !(await this.repository.exists(input.updatedToLicense, transaction))) {
+        throw new AppError('VALIDATION_FAILED', 'Die Nachfolge-Lizenz existiert nicht.');
+      }
+      const changes = toRowUpdate(input);
+      if (input.status === 'bound' && !current.bound_at) changes.bound_at = new Date();
+      const updated = await this.repository.update(id, changes, transaction);
+      return toLicense(updated!);
+    });
+  }
+}
+
+/** What a license user sees of its own license: everything but the back office's notes. */
+export function customerView(row: LicenseRow): License {
+  return { ...toLicense(row), notes: null };
+}

@@ -1,0 +1,128 @@
+import { formatLicenseKey, formatStartCode, type License, type LicenseCreate } from '@lizenzportal/domain';
+import type { AdminRepository } from '../modules/auth/admin-repository.ts';
+import { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
+import type { LicenseService } from '../modules/licenses/service.ts';
+import type { LicenseRowUpdate } from '../db/schema.ts';
+import { toLicense } from '../modules/licenses/mapper.ts';
+
+export const DEMO_ADMIN = { username: 'admin', password: 'demo-passwort' } as const;
+
+interface DemoLicense {
+  label: string;
+  create: Partial<Omit<LicenseCreate, 'properties'>> & { properties: Partial<LicenseCreate['properties']> };
+  /** Applied after creation: binding, disabling. */
+  then?: (created: Record<string, License>) => LicenseRowUpdate;
+}
+
+const bind =
+  (holderType: 'person' | 'organization', name: string, email: string, contact: string | null) => () =>
+    ({
+      status: 'bound',
+      authentication_code: name,
+      holder_type: holderType,
+      holder_name: name,
+      holder_email: email,
+      holder_contact: contact,
+      bound_at: new Date(),
+    }) satisfies LicenseRowUpdate;
+
+/** One license per situation the portal distinguishes: v8/v9, each class, delivery and status. */
+const DEMO_LICENSES: DemoLicense[] = [
+  { label: 'v9 Pro, 10 Plätze, Download, ungebunden', create: { properties: { class: 'pro', size: 10 } } },
+  {
+    label: 'v9 Persönlich, Download, gebunden',
+    create: { properties: { class: 'personal', size: 1 } },
+    then: bind('person', 'Łukasz Nowak-Wiśniewski', 'lukasz@example.com', null),
+  },
+  {
+    label: 'v9 Pro, 25 Plätze, DVD, gebunden',
+    create: { properties: { class: 'pro', size: 25, delivery: 'dvd', dvdCount: 2 } },
+    then: bind(
+      'organization',
+      'Förderzentrum am See',
+      'verwaltung@foerderzentrum.example',
+      'Erika Mustermann',
+    ),
+  },
+  {
+    label: 'v8 Einzellizenz, Download, gebunden',
+    create: { version: '8', properties: { class: 'single', size: 1 } },
+    then: bind('person', 'Maria Musterfrau', 'maria@example.com', null),
+  },
+  {
+    label: 'v8 Mehrfachlizenz, 5 Plätze, DVD, ungebunden',
+    create: { version: '8', properties: { class: 'multiple', size: 5, delivery: 'dvd' } },
+  },
+  {
+    label: 'v8 Serverlizenz, 20 Plätze, Download, gebunden',
+    create: { version: '8', properties: { class: 'server', size: 20 } },
+    then: bind('organization', 'Schule am Park Berlin', 'it@schule-am-park.example', 'Jonas Çelik'),
+  },
+  {
+    label: 'v8 Mehrfachlizenz, deaktiviert (auf v9 aktualisiert)',
+    create: { version: '8', properties: { class: 'multiple', size: 25 } },
+    then: (created) => ({
+      ...bind(
+        'organization',
+        'Förderzentrum am See',
+        'verwaltung@foerderzentrum.example',
+        'Erika Mustermann',
+      )(),
+      status: 'disabled',
+      updated_to_license: created['v9 Pro, 25 Plätze, DVD, gebunden']!._id,
+    }),
+  },
+];
+
+function demoCreateInput(demo: DemoLicense): LicenseCreate {
+  return {
+    version: '9',
+    specialPermissions: [],
+    notes: 'Demo-Lizenz',
+    generateStarterDocument: true,
+    count: 1,
+    ...demo.create,
+    properties: {
+      class: 'pro',
+      size: 1,
+      type: 'full',
+      delivery: 'download',
+      dvdCount: 0,
+      ...demo.create.properties,
+    },
+  };
+}
+
+/**
+ * Fills an empty database with an admin and demo licenses and returns the sign-in overview to
+ * print; returns undefined when the database already holds data.
+ */
+export async function seedDemoData(deps: {
+  licenses: LicenseService;
+  admins: AdminRepository;
+}): Promise<string | undefined> {
+  if ((await deps.admins.count()) > 0) return undefined;
+  await createOrResetAdmin(deps.admins, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  const created: Record<string, License> = {};
+  const lines: string[] = [];
+  for (const demo of DEMO_LICENSES) {
+    const [license] = await deps.licenses.create(demoCreateInput(demo), {
+      typeOfEntry: 'manual',
+      entryReference: DEMO_ADMIN.username,
+    });
+    const changed = demo.then && (await deps.licenses.repository.update(license!._id, demo.then(created)));
+    const current = changed ? toLicense(changed) : license!;
+    created[demo.label] = current;
+    const code =
+      current.status === 'unbound'
+        ? `Startcode ${formatStartCode(current.startCode)}`
+        : `Lizenznehmer „${current.authenticationCode}“`;
+    lines.push(`  ${formatLicenseKey(current.key)}  ${code.padEnd(40)}  ${demo.label}`);
+  }
+  return [
+    'Demo data created. Sign in with:',
+    `  Back office  /backend/login  user "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`,
+    '  Customer     /login          license key plus start code (unbound) or holder name (bound):',
+    ...lines,
+  ].join('\n');
+}

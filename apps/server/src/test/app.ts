@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { AdminRepository } from '../modules/auth/admin-repository.ts';
+import { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
+import { createTestDatabase, resetDatabase } from './database.ts';
+
+export const TEST_ADMIN = { username: 'test-admin', password: 'test-admin-password' } as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in the test admin (created on demand) and returns its bearer header. */
+  adminHeaders(): Promise<{ authorization: string }>;
+}
+
+export function testConfig(environment: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-test-')),
+    // The per-client limit is tested on its own; other tests send many requests from one address.
+    AUTH_CLIENT_LIMIT: '1000000',
+    ...environment,
+  });
+}
+
+/**
+ * The very app the server runs, on a database of this test file, emptied before every test.
+ * Call at the top of a test file; the returned object is filled in before the first test.
+ */
+export function useTestApp(environment: Record<string, string> = {}): TestApp {
+  const context = {} as TestApp;
+  beforeAll(async () => {
+    context.config = testConfig(environment);
+    context.database = await createTestDatabase();
+    context.app = await buildApp({
+      config: context.config,
+      database: context.database,
+      jwtSecret: 'x'.repeat(48),
+    });
+    await context.app.ready();
+  });
+  beforeEach(async () => {
+    await resetDatabase(context.database);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  context.adminHeaders = async () => {
+    await createOrResetAdmin(
+      new AdminRepository(context.database.db),
+      TEST_ADMIN.username,
+      TEST_ADMIN.password,
+    );
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/admin',
+      payload: TEST_ADMIN,
+    });
+    return { authorization: `Bearer ${response.json().data.token}` };
+  };
+  return context;
+}
+
+/** The parsed error envelope of a response, for assertions. */
+export function errorOf(response: LightMyRequestResponse): { status: number; code: string; message: string } {
+  return response.json().error;
+}

@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../db/database.ts';
+import { withDatabase } from './template.ts';
+
+/**
+ * A database of its own for one test file, copied from the migrated template: PGlite by default,
+ * the PostgreSQL server of TEST_DATABASE_URL in the `server-pg` project.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env['TEST_DB_BACKEND'] === 'postgres') return createPostgresTestDatabase();
+  const template = fs.readFileSync(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]) });
+  return openDatabase({ pglite });
+}
+
+async function createPostgresTestDatabase(): Promise<Database> {
+  const serverUrl = process.env['TEST_DATABASE_URL']!;
+  const name = `lizenzportal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name), poolSize: 5 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Empties every table but the migration log, so each test starts from a fresh database. */
+export async function resetDatabase(database: Database): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    select quote_ident(table_schema) || '.' || quote_ident(table_name) as name
+    from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'schema_migration'
+  `.execute(database.db);
+  if (rows.length === 0) return;
+  await sql
+    .raw(`truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`)
+    .execute(database.db);
+}

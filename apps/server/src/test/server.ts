@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { testConfig } from './app.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The real portal listening on a free loopback port, with the built web app and a fresh database:
+ * what browser tests drive.
+ */
+export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config = testConfig({
+    WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../../web/dist'),
+    ...environment,
+  });
+  const app = await buildApp({ config, database, jwtSecret: 'y'.repeat(48) });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { openDatabase } from '../db/database.ts';
+import { migrate, readMigrations } from '../db/migrate.ts';
+
+/** Identifies the schema: a new migration makes a new template. */
+export function schemaFingerprint(): string {
+  const hash = crypto.createHash('sha256');
+  for (const migration of readMigrations()) hash.update(migration.version).update(migration.sql);
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * A migrated PGlite database as a tar file, built once per schema and reused by every test run:
+ * creating a PGlite database takes seconds, loading this file a fraction of one.
+ */
+export async function ensurePgliteTemplate(): Promise<string> {
+  const file = path.join(os.tmpdir(), `lizenzportal-template-${schemaFingerprint()}.tar`);
+  if (fs.existsSync(file)) return file;
+  const pglite = await PGlite.create();
+  const database = await openDatabase({ pglite });
+  await migrate(database.db);
+  const dump = await pglite.dumpDataDir('none');
+  await database.close();
+  const partial = `${file}.${process.pid}`;
+  fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  fs.renameSync(partial, file);
+  return file;
+}
+
+/** A migrated template database on the PostgreSQL server; test databases are copies of it. */
+export async function ensurePostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `lizenzportal_template_${schemaFingerprint()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return name;
+    const building = `${name}_${process.pid}`;
+    await admin.query(`drop database if exists "${building}"`);
+    await admin.query(`create database "${building}"`);
+    const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, building) });
+    await migrate(database.db);
+    await database.close();
+    await admin.query(`alter database "${building}" rename to "${name}"`).catch(async (error: unknown) => {
+      // Another run built the same template meanwhile: keep theirs.
+      await admin.query(`drop database if exists "${building}"`);
+      if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) throw error;
+    });
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

@@ -1,0 +1,25 @@
+import { randomString } from './random.ts';
+
+/** A–Z and 0–9 without the look-alikes 0, O, 1 and I: 32 characters, 60 bits per key. */
+export const LICENSE_KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const LICENSE_KEY_LENGTH = 12;
+
+/** Upper-cases and strips everything but letters and digits, as every key input does before use. */
+export function normalizeLicenseKey(input: string): string {
+  return input.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/** A key is well-formed when its normalized form has exactly 12 letters or digits. */
+export function isCompleteLicenseKey(input: string): boolean {
+  return normalizeLicenseKey(input).length === LICENSE_KEY_LENGTH;
+}
+
+/** Groups a (partial) key as `XXXX-XXXX-XXXX` while typing; extra characters are cut off. */
+export function formatLicenseKey(input: string): string {
+  const normalized = normalizeLicenseKey(input).slice(0, LICENSE_KEY_LENGTH);
+  return normalized.match(/.{1,4}/g)?.join('-') ?? '';
+}
+
+export function generateLicenseKey(): string {
+  return randomString(LICENSE_KEY_ALPHABET, LICENSE_KEY_LENGTH);
+}

@@ -1,0 +1,58 @@
+/**
+ * Every machine-readable error code of the API with its HTTP status and default German message.
+ * The server raises errors by code; the web app reads the code and status from the error envelope.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'Die Anfrage ist ungültig.' },
+  MALFORMED_JSON: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.' },
+  AUTHENTICATION_REQUIRED: { status: 401, message: 'Bitte melden Sie sich an.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Die Anmeldedaten sind ungültig.' },
+  FORBIDDEN: { status: 403, message: 'Dafür fehlt Ihnen die Berechtigung.' },
+  LICENSE_DISABLED: {
+    status: 403,
+    message:
+      'Diese Lizenz wurde deaktiviert, vermutlich wegen eines Updates auf eine neuere Version. Dafür wurden Ihnen neue Zugangsdaten ausgestellt.',
+  },
+  NOT_FOUND: { status: 404, message: 'Nicht gefunden.' },
+  LICENSE_NOT_FOUND: {
+    status: 404,
+    message:
+      'Zu diesem Lizenzschlüssel wurde keine Lizenz gefunden. Bitte überprüfen Sie den Lizenzschlüssel.',
+  },
+  CONFLICT: { status: 409, message: 'Die Änderung steht im Widerspruch zum aktuellen Stand.' },
+  LICENSE_NOT_UNBOUND: { status: 409, message: 'Die Lizenz ist nicht ungebunden.' },
+  LICENSE_DEACTIVATED: {
+    status: 410,
+    message: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Anfrage ist zu groß.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Datenformat wird nicht unterstützt.' },
+  LICENSE_ALREADY_BOUND: {
+    status: 423,
+    message:
+      'Diese Lizenz ist bereits gebunden. Bitte melden Sie sich mit dem Namen des Lizenznehmers statt mit dem Startcode an.',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    message: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    message:
+      'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorEnvelope {
+  error: { status: number; code: ErrorCode | string; message: string };
+}
+
+export interface DataEnvelope<T> {
+  data: T;
+}

@@ -1,0 +1,53 @@
+import type { Delivery, LicenseClass, LicenseStatus, LicenseVersion, SpecialPermission } from './enums.ts';
+
+export interface CapabilityInput {
+  version: LicenseVersion;
+  status: LicenseStatus;
+  specialPermissions: readonly SpecialPermission[];
+  properties: { class: LicenseClass; delivery: Delivery; size: number };
+}
+
+export interface LicenseCapabilities {
+  serverDocumentation: boolean;
+  multistepInstaller: boolean;
+  oneClickInstaller: boolean;
+  mainDownload: boolean;
+  copyDownloadLink: boolean;
+  /** True when the download area has anything to offer (drives the navigation link). */
+  downloadArea: boolean;
+}
+
+/** What a license lets its holder do, derived from the license alone (customer spec §6). */
+export function licenseCapabilities(license: CapabilityInput): LicenseCapabilities {
+  const has = (permission: SpecialPermission) => license.specialPermissions.includes(permission);
+  const isServer = license.properties.class === 'server';
+  const serverDocumentation = isServer || has('metasearch-server-info');
+  const multistepInstaller = license.version === '8' && (isServer || has('metasearch-multistep-installer'));
+  const oneClickInstaller = license.version === '9' || isServer || has('metasearch-oneclick-installer');
+  const mainDownload =
+    (license.status === 'bound' && license.properties.delivery === 'download') || has('download');
+  const copyDownloadLink =
+    license.version === '9' && license.properties.class === 'pro' && license.properties.size > 1;
+  return {
+    serverDocumentation,
+    multistepInstaller,
+    oneClickInstaller,
+    mainDownload,
+    copyDownloadLink,
+    downloadArea: serverDocumentation || multistepInstaller || oneClickInstaller || mainDownload,
+  };
+}
+
+/**
+ * DVDs that belong to a license: version 9 stores the count; older versions derive it from
+ * delivery and class (0 for download, 1 for single, else the size up to 5).
+ */
+export function effectiveDvdCount(license: {
+  version: LicenseVersion;
+  properties: { class: LicenseClass; delivery: Delivery; size: number; dvdCount: number | null };
+}): number {
+  if (license.version === '9') return license.properties.dvdCount ?? 0;
+  if (license.properties.delivery === 'download') return 0;
+  if (license.properties.class === 'single') return 1;
+  return Math.min(license.properties.size, 5);
+}

@@ -1,0 +1,66 @@
+export const LICENSE_VERSIONS = ['8', '9'] as const;
+export type LicenseVersion = (typeof LICENSE_VERSIONS)[number];
+
+export const LICENSE_STATUSES = ['unbound', 'bound', 'disabled'] as const;
+export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
+
+export const LICENSE_CLASSES = ['single', 'multiple', 'server', 'pro', 'personal'] as const;
+export type LicenseClass = (typeof LICENSE_CLASSES)[number];
+
+export const LICENSE_TYPES = ['full', 'update'] as const;
+export type LicenseType = (typeof LICENSE_TYPES)[number];
+
+export const DELIVERIES = ['download', 'dvd'] as const;
+export type Delivery = (typeof DELIVERIES)[number];
+
+export const HOLDER_TYPES = ['person', 'organization'] as const;
+export type HolderType = (typeof HOLDER_TYPES)[number];
+
+export const ENTRY_TYPES = ['manual', 'order'] as const;
+export type EntryType = (typeof ENTRY_TYPES)[number];
+
+export const SPECIAL_PERMISSIONS = [
+  'download',
+  'metasearch-server-info',
+  'metasearch-multistep-installer',
+  'metasearch-oneclick-installer',
+] as const;
+export type SpecialPermission = (typeof SPECIAL_PERMISSIONS)[number];
+
+/** Products whose downloads are counted per license: the desktop software and the search product. */
+export const DOWNLOAD_PRODUCTS = ['software', 'metasearch'] as const;
+export type DownloadProduct = (typeof DOWNLOAD_PRODUCTS)[number];
+
+export const LICENSE_STATUS_LABELS: Record<LicenseStatus, string> = {
+  unbound: 'Ungebunden',
+  bound: 'Gebunden',
+  disabled: 'Deaktiviert',
+};
+
+export const LICENSE_CLASS_LABELS: Record<LicenseClass, string> = {
+  single: 'Einzellizenz',
+  multiple: 'Mehrfachlizenz',
+  server: 'Serverlizenz',
+  personal: 'Persönliche Lizenz',
+  pro: 'Pro-Lizenz',
+};
+
+export const LICENSE_TYPE_LABELS: Record<LicenseType, string> = {
+  full: 'Vollversion',
+  update: 'Update',
+};
+
+export const DELIVERY_LABELS: Record<Delivery, string> = {
+  download: 'Download',
+  dvd: 'DVD',
+};
+
+export const HOLDER_TYPE_LABELS: Record<HolderType, string> = {
+  person: 'Person',
+  organization: 'Organisation',
+};
+
+export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
+  manual: 'user',
+  order: 'order',
+};

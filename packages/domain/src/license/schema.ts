@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import {
+  DELIVERIES,
+  DOWNLOAD_PRODUCTS,
+  ENTRY_TYPES,
+  HOLDER_TYPES,
+  LICENSE_CLASSES,
+  LICENSE_STATUSES,
+  LICENSE_TYPES,
+  LICENSE_VERSIONS,
+  SPECIAL_PERMISSIONS,
+} from './enums.ts';
+import { LICENSE_KEY_ALPHABET } from '../formats/license-key.ts';
+
+export const MAX_LICENSE_SIZE = 100_000;
+export const MAX_LICENSES_PER_CREATION = 50;
+
+/** Trimmed text where an empty value means "none" (the back office sends empty holder fields as null). */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().max(max).nullable(),
+  );
+
+export const licenseKeySchema = z.string().regex(new RegExp(`^[${LICENSE_KEY_ALPHABET}]{12}$`));
+
+export const holderSchema = z.strictObject({
+  holderType: z.enum(HOLDER_TYPES).nullable(),
+  name: optionalText(200),
+  email: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.email().max(254).nullable(),
+  ),
+  contact: optionalText(200),
+});
+export type Holder = z.infer<typeof holderSchema>;
+
+export const licensePropertiesSchema = z.strictObject({
+  class: z.enum(LICENSE_CLASSES),
+  type: z.enum(LICENSE_TYPES),
+  size: z.int().min(1).max(MAX_LICENSE_SIZE),
+  delivery: z.enum(DELIVERIES),
+  dvdCount: z.int().min(0).max(MAX_LICENSE_SIZE).nullable(),
+});
+export type LicenseProperties = z.infer<typeof licensePropertiesSchema>;
+
+export const downloadCountsSchema = z.strictObject(
+  Object.fromEntries(DOWNLOAD_PRODUCTS.map((product) => [product, z.int().min(0)])) as Record<
+    (typeof DOWNLOAD_PRODUCTS)[number],
+    z.ZodInt
+  >,
+);
+
+/** A license as the API returns it. */
+export const licenseSchema = z.object({
+  _id: z.uuid(),
+  version: z.enum(LICENSE_VERSIONS),
+  key: z.string(),
+  startCode: z.string(),
+  authenticationCode: z.string(),
+  status: z.enum(LICENSE_STATUSES),
+  typeOfEntry: z.enum(ENTRY_TYPES),
+  entryReference: z.string().nullable(),
+  holder: z.object({
+    holderType: z.enum(HOLDER_TYPES).nullable(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    contact: z.string().nullable(),
+  }),
+  boundAt: z.iso.datetime().nullable(),
+  notes: z.string().nullable(),
+  properties: z.object({
+    class: z.enum(LICENSE_CLASSES),
+    type: z.enum(LICENSE_TYPES),
+    size: z.int(),
+    delivery: z.enum(DELIVERIES),
+    dvdCount: z.int().nullable(),
+  }),
+  specialPermissions: z.array(z.enum(SPECIAL_PERMISSIONS)),
+  downloads: z.object({ software: z.int(), metasearch: z.int() }),
+  starterDocument: z.string().nullable(),
+  licenseDocument: z.string().nullable(),
+  updatedToLicense: z.uuid().nullable(),
+  productSKU: z.string().nullable(),
+  extensionSKU: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type License = z.infer<typeof licenseSchema>;
+
+/** Body of `POST /api/v1/license`, with the back-office spec's defaults. */
+export const licenseCreateSchema = z
+  .strictObject({
+    version: z.enum(LICENSE_VERSIONS).default('9'),
+    properties: z
+      .strictObject({
+        class: z.enum(LICENSE_CLASSES).default('pro'),
+        size: z.int().min(1).max(MAX_LICENSE_SIZE).default(1),
+        type: z.enum(LICENSE_TYPES).default('full'),
+        delivery: z.enum(DELIVERIES).default('download'),
+        dvdCount: z.int().min(0).max(MAX_LICENSE_SIZE).default(0),
+      })
+      .prefault({}),
+    specialPermissions: z.array(z.enum(SPECIAL_PERMISSIONS)).max(SPECIAL_PERMISSIONS.length).default([]),
+    notes: optionalText(5000).default(null),
+    generateStarterDocument: z.boolean().default(true),
+    count: z.int().min(1).max(MAX_LICENSES_PER_CREATION).default(1),
+  })
+  .refine((body) => body.properties.dvdCount <= body.properties.size, {
+    path: ['properties', 'dvdCount'],
+    message: 'Die DVD-Anzahl darf die Lizenz-Größe nicht übersteigen.',
+  });
+export type LicenseCreate = z.infer<typeof licenseCreateSchema>;
+
+/**
+ * Body of `PUT /api/v1/license/{id}`: the full license as the back office edits it. Fields that
+ * only the system sets (id, key, start code, documents, timestamps) may be sent back unchanged and
+ * are ignored.
+ */
+export const licenseUpdateSchema = z
+  .strictObject({
+    _id: z.string().optional(),
+    key: z.string().optional(),
+    startCode: z.string().optional(),
+    boundAt: z.string().nullable().optional(),
+    starterDocument: z.string().nullable().optional(),
+    licenseDocument: z.string().nullable().optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    version: z.enum(LICENSE_VERSIONS),
+    status: z.enum(LICENSE_STATUSES),
+    authenticationCode: z.string().trim().min(1).max(200),
+    typeOfEntry: z.enum(ENTRY_TYPES),
+    entryReference: optionalText(200),
+    holder: holderSchema,
+    notes: optionalText(5000),
+    properties: licensePropertiesSchema,
+    specialPermissions: z.array(z.enum(SPECIAL_PERMISSIONS)).max(SPECIAL_PERMISSIONS.length),
+    downloads: downloadCountsSchema,
+    updatedToLicense: z.uuid().nullable(),
+    productSKU: optionalText(50),
+    extensionSKU: optionalText(50),
+  })
+  .superRefine((license, context) => {
+    if (license.status !== 'bound') return;
+    for (const field of ['name', 'email', 'holderType'] as const) {
+      if (license.holder[field] === null) {
+        context.addIssue({ code: 'custom', path: ['holder', field], message: 'required' });
+      }
+    }
+  });
+export type LicenseUpdate = z.infer<typeof licenseUpdateSchema>;
