@@ -17,6 +17,7 @@ import { SignInThrottle } from './modules/auth/throttle.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { licenseRoutes } from './modules/licenses/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 import { LicenseService } from './modules/licenses/service.ts';
 import { webRoutes } from './modules/web/routes.ts';
 
@@ -77,6 +78,7 @@ export const portal: FastifyPluginAsync<AppOptions> = async (app, { config, data
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
+      await api.register(settingsRoutes, { config });
       await api.register(authRoutes, { auth, guards, clientLimitPerMinute: config.authClientLimitPerMinute });
       await api.register(licenseRoutes, { licenses, guards });
     },

@@ -57,6 +57,15 @@ const environmentSchema = z
       .refine((value) => value.includes('{id}'), 'must contain the placeholder {id}')
       .default('https://shop.example/wp-admin/post.php?post={id}&action=edit'),
     STORAGE_URL: optionalUrl(['s3:', 'file:']),
+    VENDOR_NAME: z.string().trim().min(1).max(200).default('Symbolsoftware Demo GmbH'),
+    VENDOR_ADDRESS: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .default('Musterstraße 1, 12345 Musterstadt, Deutschland'),
+    HELP_URL: z.string().trim().min(1).default('/hilfe'),
+    PRIVACY_URL: z.string().trim().min(1).default('/datenschutz'),
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
     AUTH_CLIENT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -101,6 +110,9 @@ export interface Config {
     orderUrlPattern: string;
   };
   storageUrl: string | undefined;
+  vendor: { name: string; address: string };
+  /** Links the web app shows: help and privacy pages (own pages by default, or the shop's). */
+  links: { help: string; privacy: string };
   webDistDir: string;
   authClientLimitPerMinute: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -153,6 +165,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       orderUrlPattern: env.SHOP_ORDER_URL,
     },
     storageUrl: env.STORAGE_URL,
+    vendor: { name: env.VENDOR_NAME, address: env.VENDOR_ADDRESS },
+    links: { help: env.HELP_URL, privacy: env.PRIVACY_URL },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     authClientLimitPerMinute: env.AUTH_CLIENT_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',

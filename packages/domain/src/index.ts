@@ -10,3 +10,5 @@ export * from './auth/schema.ts';
 export * from './messages/validation.ts';
 export * from './http/errors.ts';
 export * from './messages/login.ts';
+export * from './list-query/api-syntax.ts';
+export * from './list-query/address-syntax.ts';

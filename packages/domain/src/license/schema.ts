@@ -109,6 +109,10 @@ export const licenseCreateSchema = z
   .refine((body) => body.properties.dvdCount <= body.properties.size, {
     path: ['properties', 'dvdCount'],
     message: 'Die DVD-Anzahl darf die Lizenz-Größe nicht übersteigen.',
+  })
+  .refine((body) => body.properties.class !== 'personal' || body.properties.size === 1, {
+    path: ['properties', 'size'],
+    message: 'Eine persönliche Lizenz gilt für genau eine Person (Größe 1).',
   });
 export type LicenseCreate = z.infer<typeof licenseCreateSchema>;
 

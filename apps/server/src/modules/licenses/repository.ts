@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
+import type { ListRequest } from '../../http/list-query.ts';
 
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
@@ -34,6 +35,18 @@ export class LicenseRepository {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** One page of licenses and the number of all that match the filters. */
+  async list(request: ListRequest): Promise<{ rows: LicenseRow[]; total: number }> {
+    const matching = this.#db
+      .selectFrom('license')
+      .$if(request.where !== undefined, (query) => query.where(request.where!));
+    const { total } = await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    let page = matching.selectAll().offset(request.skip);
+    for (const { column, direction } of request.orderBy) page = page.orderBy(sql.ref(column), direction);
+    if (request.limit !== undefined) page = page.limit(request.limit);
+    return { rows: await page.execute(), total };
   }
 
   /** Whether a license id exists (for references such as `updatedToLicense`). */

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { licenseCreateSchema, licenseSchema, licenseUpdateSchema } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
+import { listQuerystringSchema, parseListRequest } from '../../http/list-query.ts';
+import { LICENSE_LIST_FIELDS } from './list-fields.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { LicenseService } from './service.ts';
 
@@ -31,6 +33,20 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ licenses: LicenseService; gu
       });
       return reply.code(201).send({ data: { licenses: created } });
     },
+  );
+
+  app.get(
+    '/license',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['licenses'],
+        summary: 'List licenses with paging, sorting and filters (admin)',
+        querystring: listQuerystringSchema,
+        response: { 200: dataEnvelope(z.object({ licenses: z.array(licenseSchema), total: z.int() })) },
+      },
+    },
+    async (request) => ({ data: await licenses.list(parseListRequest(request.url, LICENSE_LIST_FIELDS)) }),
   );
 
   app.get(

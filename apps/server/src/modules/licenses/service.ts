@@ -9,6 +9,7 @@ import {
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { ListRequest } from '../../http/list-query.ts';
 import type { Principal } from '../auth/principal.ts';
 import { toLicense, toRowUpdate } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
@@ -72,6 +73,11 @@ export class LicenseService {
       }
       return created.map(toLicense);
     });
+  }
+
+  async list(request: ListRequest): Promise<{ licenses: License[]; total: number }> {
+    const { rows, total } = await this.repository.list(request);
+    return { licenses: rows.map(toLicense), total };
   }
 
   /** One license: admins see any, a license user only its own (without the back office's notes). */

@@ -1,0 +1,73 @@
+import { expect, test } from 'vitest';
+import { errorOf, useTestApp } from '../test/app.ts';
+
+const ctx = useTestApp();
+
+test('malformed JSON gets the 400 envelope', async () => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/license-status',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"key": ',
+  });
+  expect(errorOf(response)).toMatchObject({ status: 400, code: 'MALFORMED_JSON' });
+});
+
+test('wrong types and a missing body get the 400 envelope', async () => {
+  const wrongType = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/admin',
+    payload: { username: 1, password: [] },
+  });
+  expect(errorOf(wrongType)).toMatchObject({
+    status: 400,
+    message: 'Die Angabe für das Feld „Benutzername” ist ungültig.',
+  });
+  const missing = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/admin' });
+  expect(errorOf(missing).status).toBe(400);
+  const overLong = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/license',
+    payload: { key: 'A'.repeat(65), authenticationCode: '1' },
+  });
+  expect(errorOf(overLong).status).toBe(400);
+});
+
+test('an unknown API address gets the 404 envelope', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+  expect(response.statusCode).toBe(404);
+  expect(errorOf(response)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+});
+
+test('a server error answers 500 without internals', async () => {
+  await ctx.database.db.schema.dropTable('auth_throttle').execute();
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/license',
+    payload: { key: 'AAAA-BBBB-CCCC', authenticationCode: '123456' },
+  });
+  expect(response.statusCode).toBe(500);
+  expect(response.json()).toEqual({
+    error: {
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message:
+        'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.',
+    },
+  });
+  expect(response.body).not.toContain('auth_throttle');
+});
+
+test('health reports the database', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+  expect(response.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
+});
+
+test('the OpenAPI document lists the routes', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  const document = response.json();
+  expect(document.openapi).toMatch(/^3\./);
+  expect(Object.keys(document.paths)).toEqual(
+    expect.arrayContaining(['/api/v1/auth/license-status', '/api/v1/auth/license', '/api/v1/license/{id}']),
+  );
+});

@@ -1,0 +1,43 @@
+import {
+  DELIVERIES,
+  ENTRY_TYPES,
+  HOLDER_TYPES,
+  LICENSE_CLASSES,
+  LICENSE_STATUSES,
+  LICENSE_TYPES,
+  LICENSE_VERSIONS,
+} from '@lizenzportal/domain';
+import type { ListFields } from '../../http/list-query.ts';
+
+/** The license fields the back office may filter and sort by, mapped to their columns. */
+export const LICENSE_LIST_FIELDS: ListFields = {
+  _id: { column: 'id', type: 'uuid' },
+  key: { column: 'key', type: 'text', sortable: true },
+  version: { column: 'version', type: { enum: LICENSE_VERSIONS }, sortable: true },
+  status: { column: 'status', type: { enum: LICENSE_STATUSES }, sortable: true },
+  startCode: { column: 'start_code', type: 'text' },
+  authenticationCode: { column: 'authentication_code', type: 'text' },
+  typeOfEntry: { column: 'type_of_entry', type: { enum: ENTRY_TYPES }, sortable: true },
+  entryReference: { column: 'entry_reference', type: 'text', sortable: true },
+  'holder.holderType': { column: 'holder_type', type: { enum: HOLDER_TYPES } },
+  'holder.name': { column: 'holder_name', type: 'text', sortable: true },
+  'holder.email': { column: 'holder_email', type: 'text', sortable: true },
+  'holder.contact': { column: 'holder_contact', type: 'text' },
+  boundAt: { column: 'bound_at', type: 'date', sortable: true },
+  notes: { column: 'notes', type: 'text' },
+  'properties.class': { column: 'class', type: { enum: LICENSE_CLASSES }, sortable: true },
+  'properties.type': { column: 'type', type: { enum: LICENSE_TYPES } },
+  'properties.size': { column: 'size', type: 'number', sortable: true },
+  'properties.delivery': { column: 'delivery', type: { enum: DELIVERIES } },
+  'properties.dvdCount': { column: 'dvd_count', type: 'number', sortable: true },
+  specialPermissions: { column: 'special_permissions', type: 'textArray' },
+  'downloads.software': { column: 'software_downloads', type: 'number', sortable: true },
+  'downloads.metasearch': { column: 'metasearch_downloads', type: 'number', sortable: true },
+  starterDocument: { column: 'starter_document', type: 'text' },
+  licenseDocument: { column: 'license_document', type: 'text' },
+  updatedToLicense: { column: 'updated_to_license', type: 'uuid' },
+  productSKU: { column: 'product_sku', type: 'text', sortable: true },
+  extensionSKU: { column: 'extension_sku', type: 'text', sortable: true },
+  createdAt: { column: 'created_at', type: 'date', sortable: true },
+  updatedAt: { column: 'updated_at', type: 'date', sortable: true },
+};

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { dataEnvelope } from '../../http/envelope.ts';
+
+export const publicSettingsSchema = z.object({
+  vendorName: z.string(),
+  vendorAddress: z.string(),
+  supportEmail: z.string(),
+  shopUrl: z.string(),
+  shopOrigin: z.string(),
+  helpUrl: z.string(),
+  privacyUrl: z.string(),
+});
+
+/** What the web app needs to know of the configuration (no secrets): vendor, links, shop. */
+export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const settings = {
+    vendorName: config.vendor.name,
+    vendorAddress: config.vendor.address,
+    supportEmail: config.mail.supportEmail,
+    shopUrl: config.shop.url,
+    shopOrigin: config.shop.origin,
+    helpUrl: config.links.help,
+    privacyUrl: config.links.privacy,
+  };
+  app.get(
+    '/settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Public settings of this portal (vendor, support address, links)',
+        response: { 200: dataEnvelope(publicSettingsSchema) },
+      },
+    },
+    async () => ({ data: settings }),
+  );
+};

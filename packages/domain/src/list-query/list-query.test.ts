@@ -1,0 +1,88 @@
+import { describe, expect, test } from 'vitest';
+import { parseAddressFilters, serializeAddressFilters, toApiFilter } from './address-syntax.ts';
+import { ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
+
+describe('API list syntax', () => {
+  test('reads paging, sorting and every filter form', () => {
+    const query = parseApiListQuery(
+      'limit=20&skip=40&sort=-createdAt&status=bound&version!=8&properties.size>=5&properties.size<100' +
+        '&class=pro,personal&delivery!=dvd,download&holder.name=/m%C3%BCller/i&notes!=/x/i&boundAt&!holder.email',
+    );
+    expect(query).toEqual({
+      limit: '20',
+      skip: '40',
+      sort: '-createdAt',
+      filters: [
+        { field: 'status', operator: 'eq', values: ['bound'] },
+        { field: 'version', operator: 'neq', values: ['8'] },
+        { field: 'properties.size', operator: 'gte', values: ['5'] },
+        { field: 'properties.size', operator: 'lt', values: ['100'] },
+        { field: 'class', operator: 'in', values: ['pro', 'personal'] },
+        { field: 'delivery', operator: 'nin', values: ['dvd', 'download'] },
+        { field: 'holder.name', operator: 'regex', values: ['müller'] },
+        { field: 'notes', operator: 'notregex', values: ['x'] },
+        { field: 'boundAt', operator: 'exists', values: [] },
+        { field: 'holder.email', operator: 'notexists', values: [] },
+      ],
+    });
+  });
+
+  test('round-trips values with commas, slashes and spaces', () => {
+    const query = {
+      filters: [
+        { field: 'notes', operator: 'eq' as const, values: ['a,b /c'] },
+        { field: 'holder.name', operator: 'regex' as const, values: ['^Ø.*n$'] },
+        { field: 'properties.size', operator: 'lte' as const, values: ['7'] },
+        { field: 'key', operator: 'nin' as const, values: ['A', 'B'] },
+      ],
+      sort: 'createdAt',
+    };
+    expect(parseApiListQuery(toApiQueryString(query))).toEqual(query);
+  });
+
+  test('rejects malformed segments', () => {
+    expect(() => parseApiListQuery('status=bound&=x')).toThrow(ListQuerySyntaxError);
+    expect(() => parseApiListQuery('!status=bound')).toThrow(ListQuerySyntaxError);
+    expect(() => parseApiListQuery('size>1,2')).toThrow(ListQuerySyntaxError);
+    expect(() => parseApiListQuery('notes=%E0%A4%A')).toThrow(ListQuerySyntaxError);
+  });
+});
+
+describe('address filter syntax', () => {
+  test('reads and writes field~operator~value joined by __', () => {
+    const filters = parseAddressFilters('status~in~bound,unbound__holder.name~contains~Mül__boundAt~exists~');
+    expect(filters).toEqual([
+      { field: 'status', operator: 'in', values: ['bound', 'unbound'] },
+      { field: 'holder.name', operator: 'contains', values: ['Mül'] },
+      { field: 'boundAt', operator: 'exists', values: [] },
+    ]);
+    expect(parseAddressFilters(serializeAddressFilters(filters))).toEqual(filters);
+    expect(parseAddressFilters('nonsense__status~bogus~x')).toEqual([]);
+  });
+
+  test('text operators become escaped case-insensitive regexes', () => {
+    expect(toApiFilter({ field: 'key', operator: 'startswith', values: ['AB.C'] })).toEqual({
+      field: 'key',
+      operator: 'regex',
+      values: ['^AB\\.C'],
+    });
+    expect(toApiFilter({ field: 'notes', operator: 'endswithnot', values: ['(x)'] })).toEqual({
+      field: 'notes',
+      operator: 'notregex',
+      values: ['\\(x\\)$'],
+    });
+    expect(toApiFilter({ field: 'status', operator: 'existsnot', values: [] }).operator).toBe('notexists');
+  });
+});
+
+describe('API list syntax as browsers send it', () => {
+  test('reads percent-encoded comparators', () => {
+    expect(parseApiListQuery('size%3E%3D5&size%3C9&%21notes&status%21=bound&name=%3Dx').filters).toEqual([
+      { field: 'size', operator: 'gte', values: ['5'] },
+      { field: 'size', operator: 'lt', values: ['9'] },
+      { field: 'notes', operator: 'notexists', values: [] },
+      { field: 'status', operator: 'neq', values: ['bound'] },
+      { field: 'name', operator: 'eq', values: ['=x'] },
+    ]);
+  });
+});
