@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import ProjectSummaryReporter from './scripts/project-summary-reporter.ts';
 
 const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
@@ -13,8 +14,12 @@ const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjec
   },
 });
 
+const projectSummary = process.env['VITEST_PROJECT_SUMMARY'];
+
 export default defineConfig({
   test: {
+    // CI asks for passed tests per project to check that every project ran (see .ci/run).
+    reporters: projectSummary ? ['default', new ProjectSummaryReporter(projectSummary)] : ['default'],
     projects: [
       {
         test: {
@@ -26,6 +31,8 @@ export default defineConfig({
       },
       serverProject('server', 'pglite'),
       {
+        // The web app's own alias for its shared code (`@/lib/…`), as in apps/web/vite.config.ts.
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -36,10 +43,12 @@ export default defineConfig({
       },
       {
         // Chromium driven by playwright-core against the real server and the built web app.
+        resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'browser',
           include: ['apps/web/src/**/*.browser.test.ts'],
           environment: 'node',
+          env: { TEST_DB_BACKEND: 'pglite' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           setupFiles: ['vitest.setup.ts'],
           testTimeout: 30_000,

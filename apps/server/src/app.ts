@@ -2,44 +2,42 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { AdminRepository } from './modules/auth/admin-repository.ts';
-import { createGuards } from './modules/auth/guards.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { SignInThrottle } from './modules/auth/throttle.ts';
-import { TokenService } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { licenseRoutes } from './modules/licenses/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { LicenseService } from './modules/licenses/service.ts';
 import { webRoutes } from './modules/web/routes.ts';
+import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { createLogger } from './logger.ts';
+import { createServices, startWorkers, type Services } from './services.ts';
+import type { Logger } from 'pino';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   jwtSecret: string;
+  /** Defaults to a logger configured by `config.logLevel`. */
+  logger?: Logger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services the app was built with (the server seeds demo data through them). */
+    services: Services;
+  }
 }
 
 /** The whole portal as one Fastify plugin: API under /api/v1, OpenAPI at /api/docs, the web app. */
-export const portal: FastifyPluginAsync<AppOptions> = async (app, { config, database, jwtSecret }) => {
-  const { db } = database;
-  const tokens = new TokenService(jwtSecret);
-  const licenses = new LicenseService(db);
-  const admins = new AdminRepository(db);
-  const auth = new AuthService({
-    licenses: licenses.repository,
-    admins,
-    tokens,
-    throttle: new SignInThrottle(db),
-  });
-  const guards = createGuards(tokens, (id) => auth.adminName(id));
+export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+  const { config, guards } = services;
 
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(validatorCompiler);
@@ -77,25 +75,36 @@ export const portal: FastifyPluginAsync<AppOptions> = async (app, { config, data
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      const clientLimitPerMinute = config.authClientLimitPerMinute;
+      await api.register(healthRoutes, { db: services.database.db });
       await api.register(settingsRoutes, { config });
-      await api.register(authRoutes, { auth, guards, clientLimitPerMinute: config.authClientLimitPerMinute });
-      await api.register(licenseRoutes, { licenses, guards });
+      await api.register(authRoutes, { auth: services.auth, guards, clientLimitPerMinute });
+      await api.register(licenseRoutes, { licenses: services.licenses, guards });
+      await api.register(documentRoutes, { module: services.documents, guards });
+      await api.register(deliveryRoutes, { deliveries: services.deliveries, guards, clientLimitPerMinute });
     },
     { prefix: '/api/v1' },
   );
   await app.register(webRoutes, { distDir: config.webDistDir });
 };
 
+/**
+ * Builds the portal on an open database: services, routes and, unless `WORKER=off`, the job worker
+ * in this process. Closing the app stops the worker; the database stays open for its opener.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
   const app = Fastify({
-    logger:
-      options.config.logLevel === 'silent'
-        ? false
-        : { level: options.config.logLevel, redact: ['req.headers.authorization'] },
+    loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: options.config.trustProxy,
+    trustProxy: config.trustProxy,
   });
-  await app.register(portal, options);
+  const inlineWorker = config.worker === 'inline';
+  const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });
+  app.decorate('services', services);
+  app.addHook('onClose', () => services.close());
+  await app.register(portal, { services });
+  if (inlineWorker) await startWorkers(services);
   return app;
 }

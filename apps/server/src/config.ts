@@ -57,6 +57,8 @@ const environmentSchema = z
       .refine((value) => value.includes('{id}'), 'must contain the placeholder {id}')
       .default('https://shop.example/wp-admin/post.php?post={id}&action=edit'),
     STORAGE_URL: optionalUrl(['s3:', 'file:']),
+    S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    VENDOR_LOGO: optionalString,
     VENDOR_NAME: z.string().trim().min(1).max(200).default('Symbolsoftware Demo GmbH'),
     VENDOR_ADDRESS: z
       .string()
@@ -69,6 +71,9 @@ const environmentSchema = z
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
     AUTH_CLIENT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    WORKER: z.enum(['inline', 'off']).default('inline'),
+    MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;
@@ -100,7 +105,7 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string | undefined;
   initialAdmin: { username: string; password: string } | undefined;
-  mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string; outboxDir: string };
   shop: {
     url: string;
     origin: string;
@@ -110,13 +115,20 @@ export interface Config {
     orderUrlPattern: string;
   };
   storageUrl: string | undefined;
-  vendor: { name: string; address: string };
+  /** An S3-compatible server (MinIO, …) instead of AWS, for `STORAGE_URL=s3://…`. */
+  s3Endpoint: string | undefined;
+  /** `logo`: path of a PNG or JPEG printed in the head of generated PDFs. */
+  vendor: { name: string; address: string; logo: string | undefined };
   /** Links the web app shows: help and privacy pages (own pages by default, or the shop's). */
   links: { help: string; privacy: string };
   webDistDir: string;
   authClientLimitPerMinute: number;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** `inline`: this process also runs the background jobs; `off`: a separate `npm run worker` does. */
+  worker: 'inline' | 'off';
+  /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
+  mailRetry: { retryLimit: number; retryDelaySeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -155,7 +167,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
         : undefined,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      supportEmail: env.SUPPORT_EMAIL,
+      outboxDir: path.join(path.resolve(env.DATA_DIR), 'outbox'),
+    },
     shop: {
       url: env.SHOP_URL ?? `${publicUrl}/shop-demo`,
       origin: new URL(env.SHOP_ORIGIN ?? publicUrl).origin,
@@ -165,10 +182,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       orderUrlPattern: env.SHOP_ORDER_URL,
     },
     storageUrl: env.STORAGE_URL,
-    vendor: { name: env.VENDOR_NAME, address: env.VENDOR_ADDRESS },
+    s3Endpoint: env.S3_ENDPOINT,
+    vendor: {
+      name: env.VENDOR_NAME,
+      address: env.VENDOR_ADDRESS,
+      logo: env.VENDOR_LOGO ? path.resolve(env.VENDOR_LOGO) : undefined,
+    },
     links: { help: env.HELP_URL, privacy: env.PRIVACY_URL },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     authClientLimitPerMinute: env.AUTH_CLIENT_LIMIT,
     trustProxy: env.TRUST_PROXY === 'true',
+    worker: env.WORKER,
+    mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
   };
 }

@@ -3,40 +3,41 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { AdminRepository } from './modules/auth/admin-repository.ts';
+import { createLogger } from './logger.ts';
 import { createOrResetAdmin } from './modules/auth/admin-accounts.ts';
 import { resolveJwtSecret } from './modules/auth/tokens.ts';
-import { LicenseService } from './modules/licenses/service.ts';
 import { seedDemoData } from './seed/demo.ts';
 
 /** Starts the portal: configuration, database and migrations, initial admin, demo data, HTTP. */
 async function start(): Promise<void> {
   const config = loadConfig();
+  const logger = createLogger(config);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
   });
   await migrate(database.db);
-  const admins = new AdminRepository(database.db);
-  if (config.initialAdmin) {
-    const { username, password } = config.initialAdmin;
-    const outcome = await createOrResetAdmin(admins, username, password);
-    console.log(
-      `Admin "${username}" ${outcome === 'created' ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`,
-    );
-  }
-  if (!config.isProduction) {
-    const overview = await seedDemoData({ licenses: new LicenseService(database.db), admins });
-    if (overview) console.log(`\n${overview}\n`);
-  }
-
   const app = await buildApp({
     config,
     database,
     jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    logger,
   });
+  const { admins, licenses, documents } = app.services;
+  if (config.initialAdmin) {
+    const { username, password } = config.initialAdmin;
+    const outcome = await createOrResetAdmin(admins, username, password);
+    logger.info(
+      `Admin "${username}" ${outcome === 'created' ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`,
+    );
+  }
+  if (!config.isProduction) {
+    const overview = await seedDemoData({ licenses, admins, documents: documents.documents });
+    if (overview) console.log(`\n${overview}\n`);
+  }
+
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
+    logger.info(`${signal} received, shutting down`);
     await app.close();
     await database.close();
     process.exit(0);
@@ -45,8 +46,10 @@ async function start(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  const storage =
+    database.backend === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   console.log(
-    `Lizenzportal runs on ${config.publicUrl} (${database.backend === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'}).`,
+    `Lizenzportal runs on ${config.publicUrl} (${storage}${config.worker === 'off' ? ', jobs: separate worker' : ''}).`,
   );
 }
 

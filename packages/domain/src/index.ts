@@ -12,3 +12,5 @@ export * from './http/errors.ts';
 export * from './messages/login.ts';
 export * from './list-query/api-syntax.ts';
 export * from './list-query/address-syntax.ts';
+export * from './product.ts';
+export * from './delivery/delivery.ts';

@@ -5,6 +5,7 @@ export interface DB {
   admin_user: AdminUserTable;
   license: LicenseTable;
   auth_throttle: AuthThrottleTable;
+  delivery: DeliveryTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -61,3 +62,28 @@ export type LicenseRow = Selectable<LicenseTable>;
 export type NewLicenseRow = Insertable<LicenseTable>;
 export type LicenseRowUpdate = Updateable<LicenseTable>;
 export type AdminUserRow = Selectable<AdminUserTable>;
+
+export interface DeliveryTable {
+  id: Generated<string>;
+  progress: Generated<'in-progress' | 'completed' | 'failed'>;
+  document_type: 'starter' | 'license';
+  occasion: 'order' | 'manual' | 'bind' | 'update' | 'recovery';
+  order_generation: string | null;
+  recipient: string;
+  recipient_name: string | null;
+  licenses: string[];
+  note: string | null;
+  subject: string;
+  content: string;
+  text_content: string;
+  error: string | null;
+  documents: Generated<string[]>;
+  attempts: Generated<number>;
+  resent_from: string | null;
+  sent_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type DeliveryRow = Selectable<DeliveryTable>;
+export type NewDeliveryRow = Insertable<DeliveryTable>;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ListQuerySyntaxError, parseApiListQuery, type ApiFilter } from '@lizenzportal/domain';
 import { AppError } from './app-error.ts';
 
-export type FieldType = 'text' | 'number' | 'date' | 'uuid' | 'textArray' | { enum: readonly string[] };
+export type FieldType =
+  'text' | 'number' | 'date' | 'uuid' | 'textArray' | 'uuidArray' | { enum: readonly string[] };
 
 export interface ListField {
   /** The SQL column (or expression) the API field maps to. */
@@ -107,7 +108,7 @@ function typedValue(field: ListField, name: string, value: string): unknown {
     if (Number.isNaN(date.getTime())) throw invalid(`„${name}” erwartet ein Datum (z. B. 2026-11-22).`);
     return date;
   }
-  if (type === 'uuid') {
+  if (type === 'uuid' || type === 'uuidArray') {
     if (!z.uuid().safeParse(value).success) throw invalid(`„${name}” erwartet eine ID.`);
     return value;
   }
@@ -121,7 +122,7 @@ function condition(filter: ApiFilter, field: ListField): RawBuilder<boolean> {
   const column = sql.ref(field.column);
   const values = filter.values.map((value) => typedValue(field, filter.field, value));
   const [value] = values;
-  const isArray = field.type === 'textArray';
+  const isArray = field.type === 'textArray' || field.type === 'uuidArray';
   if (filter.operator === 'regex' || filter.operator === 'notregex') {
     if (field.type === 'number' || field.type === 'date') {
       throw invalid(`„${filter.field}” kann nicht mit einem Suchmuster gefiltert werden.`);
@@ -131,7 +132,7 @@ function condition(filter: ApiFilter, field: ListField): RawBuilder<boolean> {
       ? sql<boolean>`${text} ~* ${value}`
       : sql<boolean>`(${column} is null or ${text} !~* ${value})`;
   }
-  if (isArray) return arrayCondition(filter, column, values);
+  if (isArray) return arrayCondition(filter, column, values, field.type === 'uuidArray' ? 'uuid' : 'text');
   switch (filter.operator) {
     case 'exists':
       return sql<boolean>`${column} is not null`;
@@ -160,8 +161,9 @@ function arrayCondition(
   filter: ApiFilter,
   column: RawBuilder<unknown>,
   values: unknown[],
+  elementType: 'text' | 'uuid',
 ): RawBuilder<boolean> {
-  const list = sql`array[${sql.join(values)}]::text[]`;
+  const list = sql`array[${sql.join(values)}]::${sql.raw(elementType)}[]`;
   switch (filter.operator) {
     case 'exists':
       return sql<boolean>`cardinality(${column}) > 0`;

@@ -2,6 +2,7 @@ import { formatLicenseKey, formatStartCode, type License, type LicenseCreate } f
 import type { AdminRepository } from '../modules/auth/admin-repository.ts';
 import { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 import type { LicenseService } from '../modules/licenses/service.ts';
+import type { DocumentService } from '../modules/documents/service.ts';
 import type { LicenseRowUpdate } from '../db/schema.ts';
 import { toLicense } from '../modules/licenses/mapper.ts';
 
@@ -79,7 +80,8 @@ function demoCreateInput(demo: DemoLicense): LicenseCreate {
     version: '9',
     specialPermissions: [],
     notes: 'Demo-Lizenz',
-    generateStarterDocument: true,
+    // Generated right here, before binding, so every demo license has the documents it would have.
+    generateStarterDocument: false,
     count: 1,
     ...demo.create,
     properties: {
@@ -100,6 +102,7 @@ function demoCreateInput(demo: DemoLicense): LicenseCreate {
 export async function seedDemoData(deps: {
   licenses: LicenseService;
   admins: AdminRepository;
+  documents: DocumentService;
 }): Promise<string | undefined> {
   if ((await deps.admins.count()) > 0) return undefined;
   await createOrResetAdmin(deps.admins, DEMO_ADMIN.username, DEMO_ADMIN.password);
@@ -110,7 +113,9 @@ export async function seedDemoData(deps: {
       typeOfEntry: 'manual',
       entryReference: DEMO_ADMIN.username,
     });
+    await deps.documents.generateStarterDocument(license!._id);
     const changed = demo.then && (await deps.licenses.repository.update(license!._id, demo.then(created)));
+    if (changed?.status === 'bound') await deps.documents.generateLicenseDocument(changed.id);
     const current = changed ? toLicense(changed) : license!;
     created[demo.label] = current;
     const code =

@@ -38,12 +38,13 @@ async function createPostgresTestDatabase(): Promise<Database> {
   };
 }
 
-/** Empties every table but the migration log, so each test starts from a fresh database. */
+/** Empties every table but the migration log and the job queue's definitions: each test starts fresh. */
 export async function resetDatabase(database: Database): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     select quote_ident(table_schema) || '.' || quote_ident(table_name) as name
     from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'schema_migration'
+    union all select 'pgboss.job'
   `.execute(database.db);
   if (rows.length === 0) return;
   await sql

@@ -4,4 +4,3 @@ export { resetDatabase } from './database.ts';
 export { TEST_ADMIN, testConfig } from './app.ts';
 export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';
-export { LicenseService } from '../modules/licenses/service.ts';

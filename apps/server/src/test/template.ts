@@ -1,17 +1,34 @@
 import crypto from 'node:crypto';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase } from '../db/database.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
+import { JobQueue } from '../jobs/queue.ts';
+import { silentLogger } from './logger.ts';
+
+const pgBossVersion = (
+  JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('pg-boss/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 /** Identifies the schema: a new migration makes a new template. */
 export function schemaFingerprint(): string {
   const hash = crypto.createHash('sha256');
   for (const migration of readMigrations()) hash.update(migration.version).update(migration.sql);
+  hash.update(pgBossVersion);
   return hash.digest('hex').slice(0, 12);
+}
+
+/** The portal's migrations and the job queue's tables. */
+async function installSchema(database: Database): Promise<void> {
+  await migrate(database.db);
+  const queue = await JobQueue.start(database, silentLogger, { maintenance: false });
+  await queue.stop();
 }
 
 /**
@@ -23,7 +40,7 @@ export async function ensurePgliteTemplate(): Promise<string> {
   if (fs.existsSync(file)) return file;
   const pglite = await PGlite.create();
   const database = await openDatabase({ pglite });
-  await migrate(database.db);
+  await installSchema(database);
   const dump = await pglite.dumpDataDir('none');
   await database.close();
   const partial = `${file}.${process.pid}`;
@@ -44,7 +61,7 @@ export async function ensurePostgresTemplate(serverUrl: string): Promise<string>
     await admin.query(`drop database if exists "${building}"`);
     await admin.query(`create database "${building}"`);
     const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, building) });
-    await migrate(database.db);
+    await installSchema(database);
     await database.close();
     await admin.query(`alter database "${building}" rename to "${name}"`).catch(async (error: unknown) => {
       // Another run built the same template meanwhile: keep theirs.

@@ -1,10 +1,16 @@
-import type { Delivery, LicenseClass, LicenseStatus, LicenseVersion, SpecialPermission } from './enums.ts';
+import type {
+  LicenseDelivery,
+  LicenseClass,
+  LicenseStatus,
+  LicenseVersion,
+  SpecialPermission,
+} from './enums.ts';
 
 export interface CapabilityInput {
   version: LicenseVersion;
   status: LicenseStatus;
   specialPermissions: readonly SpecialPermission[];
-  properties: { class: LicenseClass; delivery: Delivery; size: number };
+  properties: { class: LicenseClass; delivery: LicenseDelivery; size: number };
 }
 
 export interface LicenseCapabilities {
@@ -44,7 +50,7 @@ export function licenseCapabilities(license: CapabilityInput): LicenseCapabiliti
  */
 export function effectiveDvdCount(license: {
   version: LicenseVersion;
-  properties: { class: LicenseClass; delivery: Delivery; size: number; dvdCount: number | null };
+  properties: { class: LicenseClass; delivery: LicenseDelivery; size: number; dvdCount: number | null };
 }): number {
   if (license.version === '9') return license.properties.dvdCount ?? 0;
   if (license.properties.delivery === 'download') return 0;

@@ -11,7 +11,7 @@ export const LICENSE_TYPES = ['full', 'update'] as const;
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 
 export const DELIVERIES = ['download', 'dvd'] as const;
-export type Delivery = (typeof DELIVERIES)[number];
+export type LicenseDelivery = (typeof DELIVERIES)[number];
 
 export const HOLDER_TYPES = ['person', 'organization'] as const;
 export type HolderType = (typeof HOLDER_TYPES)[number];
@@ -50,7 +50,7 @@ export const LICENSE_TYPE_LABELS: Record<LicenseType, string> = {
   update: 'Update',
 };
 
-export const DELIVERY_LABELS: Record<Delivery, string> = {
+export const DELIVERY_LABELS: Record<LicenseDelivery, string> = {
   download: 'Download',
   dvd: 'DVD',
 };

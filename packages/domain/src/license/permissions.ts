@@ -1,4 +1,4 @@
-import type { Delivery, LicenseClass, SpecialPermission } from './enums.ts';
+import type { LicenseDelivery, LicenseClass, SpecialPermission } from './enums.ts';
 
 /**
  * Download licenses get `download`; server licenses get the three search-product permissions.
@@ -7,7 +7,7 @@ import type { Delivery, LicenseClass, SpecialPermission } from './enums.ts';
  */
 export function withAutomaticPermissions(
   requested: readonly SpecialPermission[],
-  properties: { class: LicenseClass; delivery: Delivery },
+  properties: { class: LicenseClass; delivery: LicenseDelivery },
 ): SpecialPermission[] {
   const result = new Set<SpecialPermission>(requested);
   if (properties.delivery === 'download') result.add('download');

@@ -27,6 +27,12 @@ export const FIELD_LABELS: Record<string, string> = {
   count: 'Anzahl',
   notes: 'Notizen',
   specialPermissions: 'Sonderberechtigungen',
+  email: 'E-Mail',
+  recipient: 'Empfänger',
+  recipientName: 'Name des Empfängers',
+  documentType: 'Dokumentart',
+  note: 'Notiz',
+  licenses: 'Lizenzen',
 };
 
 export function fieldLabel(path: string): string {

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserRow, DB } from '../../db/schema.ts';
 
 export class AdminRepository {
@@ -10,6 +10,22 @@ export class AdminRepository {
 
   findByName(name: string): Promise<AdminUserRow | undefined> {
     return this.#db.selectFrom('admin_user').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  /**
+   * The admin (if the name exists) and the sign-in lock state of the name (whether it exists or
+   * not), in one query.
+   */
+  async findByNameForSignIn(
+    name: string,
+    subject: string,
+    retryAfter: (subject: RawBuilder<string>) => RawBuilder<number | null>,
+  ): Promise<(AdminUserRow & { retry_after: number | null }) | { retry_after: number | null; id: null }> {
+    const { rows } = await sql<AdminUserRow & { retry_after: number | null }>`
+      select admin_user.*, ${retryAfter(sql.val(subject))} as retry_after
+      from (select 1) as one left join admin_user on admin_user.name = ${name}
+    `.execute(this.#db);
+    return rows[0]!;
   }
 
   findById(id: string): Promise<AdminUserRow | undefined> {

@@ -152,6 +152,20 @@ describe('admin login', () => {
   });
 });
 
+describe('admin login throttle', () => {
+  test('locks a name after 10 failures, whether the admin exists or not', async () => {
+    await ctx.adminHeaders();
+    const attempt = (username: string, password = 'wrong-password') =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/admin', payload: { username, password } });
+    for (const username of [TEST_ADMIN.username, 'nobody-here']) {
+      for (let failure = 0; failure < 10; failure++) expect((await attempt(username)).statusCode).toBe(401);
+      expect((await attempt(username)).statusCode).toBe(429);
+    }
+    const rightPassword = await attempt(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect(errorOf(rightPassword)).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+  });
+});
+
 describe('current user', () => {
   test('answers 401 without a token and for a forged one', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/user' });

@@ -50,31 +50,41 @@ export class AuthService {
    */
   licenseLogin(typedKey: string, authenticationCode: string): Promise<LoginResponse> {
     const key = parseKey(typedKey);
-    return this.#throttle.attempt<LoginResponse>('license', key, async () => {
-      const license = await this.#licenses.findByKey(key);
-      if (!license) return { failure: new AppError('INVALID_CREDENTIALS'), counts: false };
-      if (license.status === 'disabled')
-        return { failure: new AppError('LICENSE_DEACTIVATED'), counts: false };
+    return this.#throttle.serially('license', key, async () => {
+      const license = await this.#licenses.findByKeyForSignIn(key, (subject) =>
+        this.#throttle.retryAfterSql('license', subject),
+      );
+      if (!license) throw new AppError('INVALID_CREDENTIALS');
+      if (license.retry_after !== null) throw this.#throttle.blocked(license.retry_after);
+      if (license.status === 'disabled') throw new AppError('LICENSE_DEACTIVATED');
       if (matchesAuthenticationCode(license, authenticationCode)) {
         const token = await this.#tokens.sign({ userType: 'license', sub: license.id });
-        return { success: { token, userData: { type: 'license', ...customerView(license) } } };
+        return { token, userData: { type: 'license', ...customerView(license) } };
       }
       if (license.status === 'bound' && isStartCode(license, authenticationCode)) {
-        return { failure: new AppError('LICENSE_ALREADY_BOUND'), counts: false };
+        throw new AppError('LICENSE_ALREADY_BOUND');
       }
-      return { failure: new AppError('INVALID_CREDENTIALS'), counts: true };
+      await this.#throttle.recordFailure('license', key);
+      throw new AppError('INVALID_CREDENTIALS');
     });
   }
 
+  /** Unknown names are counted like wrong passwords, so the answers do not reveal which exist. */
   adminLogin(username: string, password: string): Promise<LoginResponse> {
-    return this.#throttle.attempt<LoginResponse>('admin', username.toLowerCase(), async () => {
-      const admin = await this.#admins.findByName(username);
+    const subject = username.toLowerCase();
+    return this.#throttle.serially('admin', subject, async () => {
+      const found = await this.#admins.findByNameForSignIn(username, subject, (name) =>
+        this.#throttle.retryAfterSql('admin', name),
+      );
+      if (found.retry_after !== null) throw this.#throttle.blocked(found.retry_after);
+      const admin = found.id === null ? undefined : found;
       const valid = await verifyPassword(admin?.password_hash, password);
       if (!admin || !valid) {
-        return { failure: new AppError('INVALID_CREDENTIALS'), counts: true };
+        await this.#throttle.recordFailure('admin', subject);
+        throw new AppError('INVALID_CREDENTIALS');
       }
       const token = await this.#tokens.sign({ userType: 'admin', sub: admin.id });
-      return { success: { token, userData: { type: 'admin', _id: admin.id, name: admin.name } } };
+      return { token, userData: { type: 'admin', _id: admin.id, name: admin.name } };
     });
   }
 

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { KeyedMutex } from '../../lib/keyed-mutex.ts';
@@ -15,13 +15,13 @@ export interface ThrottlePolicy {
  */
 export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 10, windowSeconds: 15 * 60 };
 
-export type AttemptOutcome<T> = { success: T } | { failure: AppError; counts: boolean };
+export type ThrottleScope = 'license' | 'admin';
 
 /**
  * Limits failed sign-in attempts per subject (a license key, an admin name). Counters live in the
  * database, so they hold across restarts and processes. Attempts on one subject run one at a time
- * in this process, so a burst of parallel guesses cannot pass the check before the first failures
- * are counted.
+ * in this process, so a burst of parallel guesses cannot pass the check before the earlier
+ * failures are counted.
  */
 export class SignInThrottle {
   readonly #db: Kysely<DB>;
@@ -33,29 +33,31 @@ export class SignInThrottle {
     this.#policy = policy;
   }
 
-  attempt<T>(scope: string, subject: string, run: () => Promise<AttemptOutcome<T>>): Promise<T> {
-    return this.#serial.run(`${scope}\u0000${subject}`, async () => {
-      const blocked = await this.#db
-        .selectFrom('auth_throttle')
-        .select(sql<number>`ceil(extract(epoch from window_ends_at - now()))::int`.as('retryAfter'))
-        .where('scope', '=', scope)
-        .where('subject', '=', subject)
-        .where('failures', '>=', this.#policy.maxFailures)
-        .where('window_ends_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      if (blocked) {
-        throw new AppError('TOO_MANY_REQUESTS', undefined, {
-          headers: { 'retry-after': String(Math.max(1, blocked.retryAfter)) },
-        });
-      }
-      const outcome = await run();
-      if ('success' in outcome) return outcome.success;
-      if (outcome.counts) await this.#recordFailure(scope, subject);
-      throw outcome.failure;
+  /** Runs one sign-in attempt for the subject; attempts on the same subject wait for each other. */
+  serially<T>(scope: ThrottleScope, subject: string, attempt: () => Promise<T>): Promise<T> {
+    return this.#serial.run(`${scope}:${subject}`, attempt);
+  }
+
+  /**
+   * SQL for the seconds until `subject` may try again (null when it may now), to select together
+   * with the account itself: the successful sign-in stays one query.
+   */
+  retryAfterSql(scope: ThrottleScope, subject: RawBuilder<string>): RawBuilder<number | null> {
+    return sql<number | null>`(
+      select ceil(extract(epoch from t.window_ends_at - now()))::int from auth_throttle t
+      where t.scope = ${scope} and t.subject = ${subject}
+        and t.failures >= ${this.#policy.maxFailures} and t.window_ends_at > now()
+    )`;
+  }
+
+  /** The 429 for a blocked subject. */
+  blocked(retryAfterSeconds: number): AppError {
+    return new AppError('TOO_MANY_REQUESTS', undefined, {
+      headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
     });
   }
 
-  async #recordFailure(scope: string, subject: string): Promise<void> {
+  async recordFailure(scope: ThrottleScope, subject: string): Promise<void> {
     const windowEnd = sql<Date>`now() + make_interval(secs => ${this.#policy.windowSeconds})`;
     await this.#db
       .insertInto('auth_throttle')

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import type { ListRequest } from '../../http/list-query.ts';
+import { listPage } from '../../db/list-page.ts';
 
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
@@ -16,6 +17,19 @@ export class LicenseRepository {
 
   findByKey(key: string): Promise<LicenseRow | undefined> {
     return this.#db.selectFrom('license').selectAll().where('key', '=', key).executeTakeFirst();
+  }
+
+  /** The license with its sign-in lock state, in one query (the hot path of every login). */
+  findByKeyForSignIn(
+    key: string,
+    retryAfter: (subject: RawBuilder<string>) => RawBuilder<number | null>,
+  ): Promise<(LicenseRow & { retry_after: number | null }) | undefined> {
+    return this.#db
+      .selectFrom('license')
+      .selectAll()
+      .select(retryAfter(sql.ref<string>('license.key')).as('retry_after'))
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 
   /** Inserts licenses; rows whose key is already taken are skipped and not returned. */
@@ -38,15 +52,19 @@ export class LicenseRepository {
   }
 
   /** One page of licenses and the number of all that match the filters. */
-  async list(request: ListRequest): Promise<{ rows: LicenseRow[]; total: number }> {
-    const matching = this.#db
+  list(request: ListRequest): Promise<{ rows: LicenseRow[]; total: number }> {
+    return listPage(this.#db, 'license', request);
+  }
+
+  /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */
+  boundToEmail(email: string): Promise<LicenseRow[]> {
+    return this.#db
       .selectFrom('license')
-      .$if(request.where !== undefined, (query) => query.where(request.where!));
-    const { total } = await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-    let page = matching.selectAll().offset(request.skip);
-    for (const { column, direction } of request.orderBy) page = page.orderBy(sql.ref(column), direction);
-    if (request.limit !== undefined) page = page.limit(request.limit);
-    return { rows: await page.execute(), total };
+      .selectAll()
+      .where('status', '=', 'bound')
+      .where(sql<boolean>`lower(holder_email) = lower(${email})`)
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Whether a license id exists (for references such as `updatedToLicense`). */

@@ -10,7 +10,9 @@ import {
 import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ListRequest } from '../../http/list-query.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../auth/principal.ts';
+import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import { toLicense, toRowUpdate } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
 
@@ -22,16 +24,19 @@ export interface CreateOrigin {
 
 export class LicenseService {
   readonly #db: Kysely<DB>;
+  readonly #queue: JobQueue;
   readonly repository: LicenseRepository;
 
-  constructor(db: Kysely<DB>) {
+  constructor(db: Kysely<DB>, queue: JobQueue) {
     this.#db = db;
+    this.#queue = queue;
     this.repository = new LicenseRepository(db);
   }
 
   /**
    * Creates `count` licenses with fresh keys and start codes, all or none. The special
-   * permissions the properties imply are added automatically.
+   * permissions the properties imply are added automatically; starter documents are generated
+   * by jobs committed with the licenses.
    */
   async create(input: LicenseCreate, origin: CreateOrigin, db: Kysely<DB> = this.#db): Promise<License[]> {
     const specialPermissions = withAutomaticPermissions(input.specialPermissions, input.properties);
@@ -70,6 +75,15 @@ export class LicenseService {
       while (created.length < input.count) {
         const rows = Array.from({ length: input.count - created.length }, template);
         created.push(...(await this.repository.insertMany(rows, transaction)));
+      }
+      if (input.generateStarterDocument) {
+        for (const license of created) {
+          await this.#queue.send<GenerateDocumentJob>(
+            GENERATE_DOCUMENT,
+            { licenseId: license.id, kind: 'starter' },
+            { transaction },
+          );
+        }
       }
       return created.map(toLicense);
     });

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { FileNotFoundError } from './file-storage.ts';
+import { LocalFileStorage } from './local-file-storage.ts';
+import { InvalidStorageKeyError } from './storage-key.ts';
+
+let root: string;
+let storage: LocalFileStorage;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-storage-'));
+  storage = new LocalFileStorage(path.join(root, 'files'));
+});
+
+describe('local file storage', () => {
+  test('stores bytes and streams, and reads them back with size and content type', async () => {
+    await storage.put('licenses/a/starter.pdf', Buffer.from('%PDF-1.7 bytes'), 'application/pdf');
+    await storage.put(
+      'licenses/a/notes.txt',
+      Readable.from([Buffer.from('part 1, '), Buffer.from('part 2')]),
+      'text/plain',
+    );
+    const pdf = await storage.get('licenses/a/starter.pdf');
+    expect(pdf.size).toBe(14);
+    expect(pdf.contentType).toBe('application/pdf');
+    expect((await buffer(pdf.stream)).toString()).toBe('%PDF-1.7 bytes');
+    expect((await buffer((await storage.get('licenses/a/notes.txt')).stream)).toString()).toBe(
+      'part 1, part 2',
+    );
+    expect(fs.existsSync(path.join(root, 'files/licenses/a/starter.pdf'))).toBe(true);
+  });
+
+  test('replaces a file whole and leaves no temporary files behind', async () => {
+    await storage.put('doc.pdf', Buffer.from('old'), 'application/pdf');
+    await storage.put('doc.pdf', Buffer.from('new content'), 'application/pdf');
+    expect((await buffer((await storage.get('doc.pdf')).stream)).toString()).toBe('new content');
+    expect(fs.readdirSync(path.join(root, 'files'))).toEqual(['doc.pdf']);
+  });
+
+  test('answers exists, deletes idempotently and reports missing files', async () => {
+    await storage.put('x/y.pdf', Buffer.from('1'), 'application/pdf');
+    expect(await storage.exists('x/y.pdf')).toBe(true);
+    expect(await storage.exists('x')).toBe(false);
+    await storage.delete('x/y.pdf');
+    await storage.delete('x/y.pdf');
+    expect(await storage.exists('x/y.pdf')).toBe(false);
+    await expect(storage.get('x/y.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
+    await expect(storage.get('x')).rejects.toBeInstanceOf(FileNotFoundError);
+  });
+
+  test.each([
+    '../outside.pdf',
+    'a/../../outside.pdf',
+    '/etc/passwd',
+    'a\\..\\b',
+    'a//b',
+    '.hidden',
+    'a/./b',
+    '',
+  ])('refuses the key %j', async (key) => {
+    fs.writeFileSync(path.join(root, 'outside.pdf'), 'secret');
+    await expect(storage.put(key, Buffer.from('x'), 'application/pdf')).rejects.toBeInstanceOf(
+      InvalidStorageKeyError,
+    );
+    await expect(storage.get(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    await expect(storage.delete(key)).rejects.toBeInstanceOf(InvalidStorageKeyError);
+    expect(fs.readFileSync(path.join(root, 'outside.pdf'), 'utf8')).toBe('secret');
+  });
+});

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deliverySchema, licenseRecoverySchema, manualDeliverySchema } from '@lizenzportal/domain';
+import { dataEnvelope } from '../../http/envelope.ts';
+import { listQuerystringSchema, parseListRequest } from '../../http/list-query.ts';
+import type { Guards } from '../auth/guards.ts';
+import { DELIVERY_LIST_FIELDS } from './list-fields.ts';
+import type { DeliveryService } from './service.ts';
+
+const idParams = z.strictObject({ id: z.uuid() });
+const deliveryEnvelope = dataEnvelope(z.object({ delivery: deliverySchema }));
+const deliveriesEnvelope = dataEnvelope(z.object({ deliveries: z.array(deliverySchema) }));
+
+export interface DeliveryRoutesOptions {
+  deliveries: DeliveryService;
+  guards: Guards;
+  /** Requests per minute and client on the open recovery route. */
+  clientLimitPerMinute: number;
+}
+
+export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = async (app, options) => {
+  const { deliveries, guards } = options;
+
+  app.get(
+    '/delivery',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['deliveries'],
+        summary: 'List e-mail deliveries with paging, sorting and filters (admin)',
+        querystring: listQuerystringSchema,
+        response: { 200: dataEnvelope(z.object({ deliveries: z.array(deliverySchema), total: z.int() })) },
+      },
+    },
+    async (request) => ({ data: await deliveries.list(parseListRequest(request.url, DELIVERY_LIST_FIELDS)) }),
+  );
+
+  app.get(
+    '/delivery/:id',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['deliveries'],
+        summary: 'One delivery (admin)',
+        params: idParams,
+        response: { 200: deliveryEnvelope },
+      },
+    },
+    async (request) => ({ data: { delivery: await deliveries.get(request.params.id) } }),
+  );
+
+  app.post(
+    '/delivery/:id',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['deliveries'],
+        summary: 'Send a delivery again, as a new delivery (admin)',
+        params: idParams,
+        response: { 201: deliveryEnvelope },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: { delivery: await deliveries.resend(request.params.id) } }),
+  );
+
+  app.get(
+    '/license/:id/delivery',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['deliveries'],
+        summary: 'Deliveries of a license (admin)',
+        params: idParams,
+        response: { 200: deliveriesEnvelope },
+      },
+    },
+    async (request) => ({ data: { deliveries: await deliveries.forLicense(request.params.id) } }),
+  );
+
+  app.post(
+    '/license/:id/delivery',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['deliveries'],
+        summary: "Send a license's starter or license document by e-mail (admin)",
+        params: idParams,
+        body: manualDeliverySchema,
+        response: { 201: deliveryEnvelope },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: { delivery: await deliveries.sendManually(request.params.id, request.body) } }),
+  );
+
+  app.post(
+    '/license-recovery',
+    {
+      config: { rateLimit: { max: options.clientLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['deliveries'],
+        summary: 'Re-send the license documents of all bound licenses of an e-mail address',
+        description: 'Always 202: the answer does not reveal whether licenses exist for the address.',
+        body: licenseRecoverySchema,
+        response: { 202: dataEnvelope(z.object({ accepted: z.literal(true) })) },
+      },
+    },
+    async (request, reply) => {
+      await deliveries.recover(request.body.email);
+      return reply.code(202).send({ data: { accepted: true as const } });
+    },
+  );
+};

@@ -1,0 +1,276 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  formatLicenseKey,
+  type Delivery,
+  type DeliveryOccasion,
+  type DocumentType,
+  type ManualDelivery,
+} from '@lizenzportal/domain';
+import type { DB, LicenseRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ListRequest } from '../../http/list-query.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import type { LicenseRepository } from '../licenses/repository.ts';
+import type { Mailer } from './mailer.ts';
+import { toDelivery } from './mapper.ts';
+import { DeliveryRepository } from './repository.ts';
+import { renderDeliveryMail, type MailLicense } from './templates.ts';
+
+export const SEND_DELIVERY = 'send-delivery';
+export const DELIVERY_FAILED = 'delivery-failed';
+/** Recovery mails per address and hour; more requests are answered the same but not sent. */
+const RECOVERIES_PER_HOUR = 3;
+
+/** Where a delivery gets its PDFs: generated on demand, read from storage. */
+export interface DeliveryDocuments {
+  /** The key of the license's document, generating it first if the license has none yet. */
+  ensure(licenseId: string, type: DocumentType): Promise<string>;
+}
+
+export interface NewDelivery {
+  occasion: DeliveryOccasion;
+  documentType: DocumentType;
+  licenseIds: string[];
+  recipient: string;
+  recipientName: string | null;
+  note?: string | null;
+  orderGeneration?: string | null;
+  resentFrom?: string | null;
+}
+
+export interface DeliverySettings {
+  portalUrl: string;
+  supportEmail: string;
+  vendorName: string;
+}
+
+/**
+ * E-mail deliveries of documents: a record per message, sent by a job. A mail server outage
+ * loses nothing: the job is retried with back-off and the delivery fails only after the last try.
+ */
+export class DeliveryService {
+  readonly #db: Kysely<DB>;
+  readonly #repository: DeliveryRepository;
+  readonly #licenses: LicenseRepository;
+  readonly #queue: JobQueue;
+  readonly #documents: DeliveryDocuments;
+  readonly #storage: FileStorage;
+  readonly #mailer: Mailer;
+  readonly #settings: DeliverySettings;
+  readonly #log: FastifyBaseLogger;
+
+  constructor(deps: {
+    db: Kysely<DB>;
+    licenses: LicenseRepository;
+    queue: JobQueue;
+    documents: DeliveryDocuments;
+    storage: FileStorage;
+    mailer: Mailer;
+    settings: DeliverySettings;
+    log: FastifyBaseLogger;
+  }) {
+    this.#db = deps.db;
+    this.#repository = new DeliveryRepository(deps.db);
+    this.#licenses = deps.licenses;
+    this.#queue = deps.queue;
+    this.#documents = deps.documents;
+    this.#storage = deps.storage;
+    this.#mailer = deps.mailer;
+    this.#settings = deps.settings;
+    this.#log = deps.log;
+  }
+
+  /**
+   * Records a delivery and enqueues its sending. Pass the caller's transaction so that the
+   * delivery exists exactly when the business change that caused it does.
+   */
+  async create(input: NewDelivery, transaction: Kysely<DB> = this.#db): Promise<Delivery> {
+    const licenses = await Promise.all(
+      input.licenseIds.map((id) => this.#licenses.findById(id, transaction)),
+    );
+    const mail = renderDeliveryMail({
+      occasion: input.occasion,
+      documentType: input.documentType,
+      recipientName: input.recipientName,
+      licenses: licenses.map((license, index) => {
+        if (!license)
+          throw new AppError('NOT_FOUND', `Die Lizenz ${input.licenseIds[index]} wurde nicht gefunden.`);
+        return toMailLicense(license);
+      }),
+      note: input.note ?? null,
+      ...this.#settings,
+    });
+    const row = await this.#repository.insert(
+      {
+        document_type: input.documentType,
+        occasion: input.occasion,
+        order_generation: input.orderGeneration ?? null,
+        recipient: input.recipient,
+        recipient_name: input.recipientName,
+        licenses: input.licenseIds,
+        note: input.note ?? null,
+        subject: mail.subject,
+        content: mail.html,
+        text_content: mail.text,
+        error: null,
+        resent_from: input.resentFrom ?? null,
+        sent_at: null,
+      },
+      transaction,
+    );
+    await this.#queue.send(SEND_DELIVERY, { deliveryId: row.id }, { transaction });
+    return toDelivery(row);
+  }
+
+  /** The job: attach the documents (generating missing ones) and send. Idempotent. */
+  async send(deliveryId: string): Promise<void> {
+    const delivery = await this.#repository.findById(deliveryId);
+    if (!delivery || delivery.progress !== 'in-progress') return;
+    try {
+      const documents: string[] = [];
+      const attachments = [];
+      for (const licenseId of delivery.licenses) {
+        const key = await this.#documents.ensure(licenseId, delivery.document_type);
+        const license = await this.#licenses.findById(licenseId);
+        // Read whole (a document is some 50 KB), so a failed send leaves no open file behind.
+        const file = await this.#storage.get(key);
+        const content = Buffer.concat(await file.stream.toArray());
+        documents.push(key);
+        attachments.push({
+          filename: `${delivery.document_type === 'starter' ? 'Startdokument' : 'Lizenzdokument'}_${formatLicenseKey(license!.key)}.pdf`,
+          content,
+          contentType: 'application/pdf',
+        });
+      }
+      await this.#mailer.send({
+        to: { address: delivery.recipient, name: delivery.recipient_name },
+        subject: delivery.subject,
+        html: delivery.content,
+        text: delivery.text_content,
+        attachments,
+      });
+      await this.#repository.markSent(delivery.id, documents);
+    } catch (error) {
+      await this.#repository.recordFailedAttempt(delivery.id, (error as Error).message);
+      throw error;
+    }
+  }
+
+  /** After the last retry (or a worker that died on it): the delivery has failed. */
+  async giveUp(deliveryId: string): Promise<void> {
+    await this.#repository.markFailed(deliveryId, 'Der Versand wurde abgebrochen.');
+    this.#log.warn({ deliveryId }, 'delivery failed after its last attempt');
+  }
+
+  /** Sends the same documents once more, as a new delivery that refers to the original. */
+  async resend(id: string): Promise<Delivery> {
+    const original = await this.#repository.findById(id);
+    if (!original) throw new AppError('NOT_FOUND', 'Die Versand-Aktion wurde nicht gefunden.');
+    return this.#db.transaction().execute((transaction) =>
+      this.create(
+        {
+          occasion: original.occasion,
+          documentType: original.document_type,
+          licenseIds: original.licenses,
+          recipient: original.recipient,
+          recipientName: original.recipient_name,
+          note: original.note,
+          orderGeneration: original.order_generation,
+          resentFrom: original.id,
+        },
+        transaction,
+      ),
+    );
+  }
+
+  /** An admin sends a license's document by hand (to the holder unless told otherwise). */
+  async sendManually(licenseId: string, request: ManualDelivery): Promise<Delivery> {
+    const license = await this.#licenses.findById(licenseId);
+    if (!license) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+    const recipient = request.recipient ?? license.holder_email;
+    if (!recipient) {
+      throw new AppError(
+        'VALIDATION_FAILED',
+        'Die Lizenz hat keine E-Mail-Adresse: Bitte geben Sie einen Empfänger an.',
+      );
+    }
+    if (request.documentType === 'license' && license.status !== 'bound') {
+      throw new AppError('CONFLICT', 'Ein Lizenzdokument gibt es erst, wenn die Lizenz gebunden ist.');
+    }
+    if (request.documentType === 'starter' && license.status === 'bound' && !license.starter_document) {
+      throw new AppError(
+        'CONFLICT',
+        'Für eine gebundene Lizenz ohne Startdokument kann keines mehr erzeugt werden.',
+      );
+    }
+    return this.#db.transaction().execute((transaction) =>
+      this.create(
+        {
+          occasion: 'manual',
+          documentType: request.documentType,
+          licenseIds: [licenseId],
+          recipient,
+          recipientName: request.recipientName ?? license.holder_name,
+          note: request.note ?? null,
+        },
+        transaction,
+      ),
+    );
+  }
+
+  /**
+   * Sends the license documents of every bound license of the address. The answer never says
+   * whether any exist; at most three such mails per address and hour go out.
+   */
+  async recover(email: string): Promise<void> {
+    const licenses = await this.#licenses.boundToEmail(email);
+    if (licenses.length === 0) return;
+    if ((await this.#repository.recentRecoveries(email)) >= RECOVERIES_PER_HOUR) {
+      this.#log.warn({ recipientDomain: email.split('@')[1] }, 'recovery limit reached, request ignored');
+      return;
+    }
+    await this.#db.transaction().execute((transaction) =>
+      this.create(
+        {
+          occasion: 'recovery',
+          documentType: 'license',
+          licenseIds: licenses.map((license) => license.id),
+          recipient: licenses[0]!.holder_email!,
+          recipientName: licenses[0]!.holder_name,
+        },
+        transaction,
+      ),
+    );
+  }
+
+  async get(id: string): Promise<Delivery> {
+    const row = await this.#repository.findById(id);
+    if (!row) throw new AppError('NOT_FOUND', 'Die Versand-Aktion wurde nicht gefunden.');
+    return toDelivery(row);
+  }
+
+  async list(request: ListRequest): Promise<{ deliveries: Delivery[]; total: number }> {
+    const { rows, total } = await this.#repository.list(request);
+    return { deliveries: rows.map(toDelivery), total };
+  }
+
+  async forLicense(licenseId: string): Promise<Delivery[]> {
+    if (!(await this.#licenses.exists(licenseId)))
+      throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+    return (await this.#repository.forLicense(licenseId)).map(toDelivery);
+  }
+}
+
+function toMailLicense(license: LicenseRow): MailLicense {
+  return {
+    key: license.key,
+    startCode: license.start_code,
+    authenticationCode: license.authentication_code,
+    version: license.version,
+    class: license.class,
+    size: license.size,
+    holderName: license.holder_name,
+  };
+}

@@ -1,0 +1,48 @@
+import { buffer } from 'node:stream/consumers';
+import { describe, expect, test } from 'vitest';
+import { unzip } from '../test-fixtures.ts';
+import { zipArchiveStream } from './zip-archive.ts';
+
+/** An async source that counts how many items were taken from it. */
+function counted<T>(items: T[]) {
+  const state = { taken: 0 };
+  async function* source() {
+    for (const item of items) {
+      state.taken++;
+      yield item;
+    }
+  }
+  return { state, iterator: source() };
+}
+
+describe('ZIP archive stream', () => {
+  test('stores each content under its name', async () => {
+    const source = counted([Buffer.from('%PDF-a'), Buffer.from('%PDF-b'), Buffer.from('%PDF-c')]);
+    const stream = zipArchiveStream(['a.pdf', 'b.pdf', 'c.pdf'], source.iterator, new Date());
+    const entries = await unzip(await buffer(stream));
+    expect(entries.map((entry) => [entry.name, entry.data.toString()])).toEqual([
+      ['a.pdf', '%PDF-a'],
+      ['b.pdf', '%PDF-b'],
+      ['c.pdf', '%PDF-c'],
+    ]);
+  });
+
+  test('takes contents only as fast as the archive is read', async () => {
+    const names = Array.from({ length: 20 }, (_, index) => `${index}.pdf`);
+    const source = counted(names.map(() => Buffer.alloc(256 * 1024, 1)));
+    const stream = zipArchiveStream(names, source.iterator, new Date());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(source.state.taken).toBeLessThanOrEqual(2);
+    expect(await unzip(await buffer(stream))).toHaveLength(20);
+    expect(source.state.taken).toBe(20);
+  });
+
+  test('fails the stream when a content fails', async () => {
+    async function* failing() {
+      yield Buffer.from('%PDF-a');
+      throw new Error('storage is down');
+    }
+    const stream = zipArchiveStream(['a.pdf', 'b.pdf'], failing(), new Date());
+    await expect(buffer(stream)).rejects.toThrow('storage is down');
+  });
+});

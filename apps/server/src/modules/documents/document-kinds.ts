@@ -1,0 +1,60 @@
+import { formatLicenseKey, type LicenseStatus } from '@lizenzportal/domain';
+
+export const DOCUMENT_KINDS = ['starter', 'license'] as const;
+/** The two documents of a license: the starter document (unbound) and the license document (bound). */
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+interface KindFacts {
+  column: 'starter_document' | 'license_document';
+  name: string;
+  plural: string;
+  /** Back-office spec §4: a starter document while not bound, a license document once bound. */
+  mayGenerate(status: LicenseStatus): boolean;
+  /** Why a license of that status gets no such document. */
+  refusal: string;
+  /** The same for a batch, followed by the keys of the licenses concerned. */
+  batchRefusal: string;
+}
+
+export const DOCUMENT_KIND: Record<DocumentKind, KindFacts> = {
+  starter: {
+    column: 'starter_document',
+    name: 'Startdokument',
+    plural: 'Startdokumente',
+    mayGenerate: (status) => status !== 'bound',
+    refusal: 'Die Lizenz ist bereits gebunden. Ein Startdokument gibt es nur für ungebundene Lizenzen.',
+    batchRefusal:
+      'Diese Lizenzen haben kein Startdokument, und es kann keines mehr erzeugt werden, weil sie bereits gebunden sind',
+  },
+  license: {
+    column: 'license_document',
+    name: 'Lizenzdokument',
+    plural: 'Lizenzdokumente',
+    mayGenerate: (status) => status === 'bound',
+    refusal: 'Die Lizenz ist nicht gebunden. Ein Lizenzdokument gibt es erst nach der Bindung.',
+    batchRefusal: 'Diese Lizenzen haben kein Lizenzdokument, weil sie nicht gebunden sind',
+  },
+};
+
+/** `licenses/<id>/starter-20250131T101500123Z-1a2b3c.pdf`: a new key per version of a document. */
+export function newDocumentKey(licenseId: string, kind: DocumentKind, now: Date, nonce: string): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  return `licenses/${licenseId}/${kind}-${stamp}-${nonce}.pdf`;
+}
+
+/** `Startdokument_ABCD-EFGH-JKLM.pdf`: the name a downloaded document is saved under. */
+export function documentFileName(kind: DocumentKind, licenseKey: string): string {
+  return `${DOCUMENT_KIND[kind].name}_${formatLicenseKey(licenseKey)}.pdf`;
+}
+
+const berlinDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** `2025-01-31_Startdokumente.zip`: the day (in Berlin) first, so downloads sort by date. */
+export function batchFileName(kind: DocumentKind, format: 'pdf' | 'zip', now: Date): string {
+  return `${berlinDate.format(now)}_${DOCUMENT_KIND[kind].plural}.${format}`;
+}

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
+import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { describe, expect, test } from 'vitest';
+import { testConfig } from '../../../test/app.ts';
+import { pdfText, UNICODE_HOLDER } from '../test-fixtures.ts';
+import { brandingFromConfig, type Branding } from './branding.ts';
+import { loadUnicodeFonts } from './fonts.ts';
+import { directLoginUrl } from './license-facts.ts';
+import { LicenseDocumentRenderer } from './license-document-renderer.ts';
+
+const branding: Branding = {
+  vendorName: 'Symbolsoftware Demo GmbH',
+  vendorAddress: 'Musterstraße 1, 12345 Musterstadt',
+  supportEmail: 'support@example.com',
+  shopUrl: 'https://shop.example',
+  portalUrl: 'https://portal.example',
+  logo: undefined,
+};
+const renderer = new LicenseDocumentRenderer({ branding, fonts: loadUnicodeFonts() });
+const createdAt = new Date('2025-03-14T10:00:00Z');
+
+function license(overrides: Partial<License> = {}): License {
+  return {
+    _id: '5b0f3c1e-4a8e-4c1a-9d52-0f4a3c9b1e27',
+    version: '9',
+    key: 'ABCDEFGHJKLM',
+    startCode: '123456',
+    authenticationCode: '123456',
+    status: 'unbound',
+    typeOfEntry: 'order',
+    entryReference: '1001',
+    holder: { holderType: null, name: null, email: null, contact: null },
+    boundAt: null,
+    notes: null,
+    properties: { class: 'pro', type: 'full', size: 25, delivery: 'download', dvdCount: 2 },
+    specialPermissions: ['download'],
+    downloads: { software: 0, metasearch: 0 },
+    starterDocument: null,
+    licenseDocument: null,
+    updatedToLicense: null,
+    productSKU: null,
+    extensionSKU: null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: createdAt.toISOString(),
+    ...overrides,
+  };
+}
+
+const bound = license({
+  status: 'bound',
+  authenticationCode: UNICODE_HOLDER,
+  holder: {
+    holderType: 'organization',
+    name: UNICODE_HOLDER,
+    email: 'it@example.com',
+    contact: 'Łukasz Çelik',
+  },
+  boundAt: '2025-03-01T09:00:00Z',
+});
+
+describe('starter document', () => {
+  test('shows product, key, start code, binding steps and the direct-login link', async () => {
+    const bytes = await renderer.render('starter', license(), createdAt);
+    const text = await pdfText(bytes);
+    expect(text).toContain('Symbolsoftware Version 9');
+    expect(text).toContain('Pro-Lizenz');
+    expect(text).toContain('25 Plätze');
+    expect(text).toContain(formatLicenseKey('ABCDEFGHJKLM'));
+    expect(text).toContain(formatStartCode('123456'));
+    expect(text).toContain('So binden Sie Ihre Lizenz');
+    expect(text).toContain('Namen des Lizenznehmers');
+    expect(text.replace(/\s/g, '')).toContain(
+      'https://portal.example/login?key=ABCDEFGHJKLM&authenticationCode=123456',
+    );
+    expect(text).toContain('Symbolsoftware Demo GmbH');
+    expect(text).toContain('Seite 1 von 1');
+  });
+
+  test('is one A4 page, embeds its fonts and stays small', async () => {
+    const bytes = await renderer.render('starter', license(), createdAt);
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(1);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/FontFile2');
+    expect(bytes.length).toBeLessThan(60 * 1024);
+  });
+});
+
+describe('license document', () => {
+  test('prints holder names in any script and signs in with the holder name', async () => {
+    const text = await pdfText(await renderer.render('license', bound, createdAt));
+    expect(text).toContain(UNICODE_HOLDER);
+    expect(text).toContain('Łukasz Çelik');
+    expect(text).toContain('Organisation');
+    expect(text).toContain('it@example.com');
+    expect(text).toContain('01.03.25');
+    expect(text).toContain(formatLicenseKey('ABCDEFGHJKLM'));
+    expect(text).toContain('Der Startcode gilt nicht mehr');
+    expect(text).not.toContain(formatStartCode('123456'));
+    expect(text.replace(/\s/g, '')).toContain(
+      directLoginUrl('https://portal.example', 'ABCDEFGHJKLM', UNICODE_HOLDER).replace(/\s/g, ''),
+    );
+  });
+
+  test('encodes the holder name in the direct-login link', () => {
+    expect(directLoginUrl('https://portal.example', 'ABCDEFGHJKLM', 'Nguyễn Thị & Co')).toBe(
+      'https://portal.example/login?key=ABCDEFGHJKLM&authenticationCode=Nguy%E1%BB%85n%20Th%E1%BB%8B%20%26%20Co',
+    );
+  });
+
+  test('starts a new page for long content and numbers every page', async () => {
+    const longName = `${'Sehr lange Organisationsbezeichnung '.repeat(30)}GmbH`;
+    const bytes = await renderer.render(
+      'license',
+      { ...bound, holder: { ...bound.holder, name: longName, contact: longName } },
+      createdAt,
+    );
+    const pages = (await PDFDocument.load(bytes)).getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    expect(await pdfText(bytes)).toContain(`Seite ${pages} von ${pages}`);
+  });
+});
+
+describe('vendor logo', () => {
+  test('prints a PNG logo from VENDOR_LOGO in the page head', async () => {
+    const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-logo-')), 'logo.png');
+    fs.writeFileSync(logo, await QRCode.toBuffer('Logo'));
+    const style = {
+      branding: brandingFromConfig(testConfig({ VENDOR_LOGO: logo })),
+      fonts: loadUnicodeFonts(),
+    };
+    const bytes = await new LicenseDocumentRenderer(style).render('starter', license(), createdAt);
+    expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  test('stops the start when VENDOR_LOGO is no PNG or JPEG', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-logo-')), 'logo.svg');
+    fs.writeFileSync(file, '<svg/>');
+    expect(() => brandingFromConfig(testConfig({ VENDOR_LOGO: file }))).toThrow(
+      'VENDOR_LOGO must be a PNG or JPEG file',
+    );
+    expect(() => brandingFromConfig(testConfig({ VENDOR_LOGO: `${file}.missing` }))).toThrow(
+      'VENDOR_LOGO cannot be read',
+    );
+  });
+});
+
+test('parses the fonts once per process', () => {
+  expect(loadUnicodeFonts()).toBe(loadUnicodeFonts());
+});

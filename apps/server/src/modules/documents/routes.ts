@@ -1,0 +1,148 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { licenseSchema } from '@lizenzportal/domain';
+import { dataEnvelope } from '../../http/envelope.ts';
+import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
+import type { Guards } from '../auth/guards.ts';
+import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
+import { DOCUMENT_KINDS } from './document-kinds.ts';
+import type { DocumentModule } from './module.ts';
+import { DOCUMENT_FILE_ROUTE } from './signed-urls.ts';
+
+const idParams = z.strictObject({ id: z.uuid() });
+const urlEnvelope = dataEnvelope(z.object({ url: z.url() }));
+const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
+const documentKey = z.string().max(STORAGE_KEY_MAX_LENGTH).regex(STORAGE_KEY_PATTERN);
+/** Download names: letters, digits and a few safe marks, so they need no escaping in a header. */
+const fileName = z
+  .string()
+  .max(150)
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u);
+const fileQuery = z.strictObject({
+  key: documentKey,
+  name: fileName,
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+});
+const batchBody = z.strictObject({
+  licenses: z.array(z.uuid()).superRefine((ids, context) => {
+    if (ids.length < 1 || ids.length > MAX_BATCH_SIZE) {
+      context.addIssue({
+        code: 'custom',
+        message: `Bitte wählen Sie zwischen 1 und ${MAX_BATCH_SIZE.toLocaleString('de-DE')} Lizenzen aus.`,
+      });
+    }
+  }),
+});
+
+/** Document URLs, the signed file download, generation and batch downloads. */
+export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; guards: Guards }> = async (
+  app,
+  { module: { documents, batch }, guards },
+) => {
+  for (const kind of DOCUMENT_KINDS) {
+    app.get(
+      `/license/:id/${kind}-document-url`,
+      {
+        preHandler: guards.signedIn,
+        schema: {
+          tags: ['documents'],
+          summary: `Short-lived URL of the ${kind} document (admin: any license; license user: its own)`,
+          params: idParams,
+          response: { 200: urlEnvelope },
+        },
+      },
+      async (request) => ({
+        data: { url: await documents.documentUrl(kind, request.params.id, guards.principalOf(request)) },
+      }),
+    );
+
+    app.post(
+      `/license/:id/${kind}-document`,
+      {
+        preHandler: guards.admin,
+        schema: {
+          tags: ['documents'],
+          summary: `Generate or regenerate the ${kind} document (admin)`,
+          params: idParams,
+          response: { 200: licenseEnvelope },
+        },
+      },
+      async (request) => ({ data: { license: await documents.generate(kind, request.params.id) } }),
+    );
+  }
+
+  app.post(
+    '/document/url',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['documents'],
+        summary: 'Short-lived URL of a stored document (admin)',
+        body: z.strictObject({ documentKey }),
+        response: { 200: urlEnvelope },
+      },
+    },
+    async (request) => ({ data: { url: await documents.urlForKey(request.body.documentKey) } }),
+  );
+
+  app.get(
+    DOCUMENT_FILE_ROUTE,
+    {
+      schema: {
+        tags: ['documents'],
+        summary: 'The file behind a signed document URL (no token; the signature is the permission)',
+        querystring: fileQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await documents.openSignedFile(request.query);
+      return sendFile(reply, file.stream, {
+        contentType: file.contentType,
+        disposition: 'inline',
+        fileName: request.query.name,
+        size: file.size,
+      });
+    },
+  );
+
+  app.post(
+    '/batch-download/license-documents/:kind/:format',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['documents'],
+        summary: 'Documents of up to 1,000 licenses as one merged PDF or one ZIP, streamed (admin)',
+        params: z.strictObject({ kind: z.enum(DOCUMENT_KINDS), format: z.enum(BATCH_FORMATS) }),
+        body: batchBody,
+      },
+    },
+    async (request, reply) => {
+      const { kind, format } = request.params;
+      const rows = await batch.prepare(kind, request.body.licenses);
+      const download = batch.open(kind, format, rows);
+      return sendFile(reply, download.stream, {
+        contentType: download.contentType,
+        disposition: 'attachment',
+        fileName: download.fileName,
+      });
+    },
+  );
+};
+
+function sendFile(
+  reply: FastifyReply,
+  stream: NodeJS.ReadableStream,
+  file: { contentType: string; disposition: 'inline' | 'attachment'; fileName: string; size?: number },
+): FastifyReply {
+  reply
+    .type(file.contentType)
+    .header(
+      'content-disposition',
+      `${file.disposition}; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .header('cache-control', 'private, no-store');
+  if (file.size !== undefined) reply.header('content-length', file.size);
+  return reply.send(stream);
+}

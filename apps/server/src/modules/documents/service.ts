@@ -1,0 +1,176 @@
+import crypto from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { License } from '@lizenzportal/domain';
+import type { LicenseRow } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
+import type { Principal } from '../auth/principal.ts';
+import { toLicense } from '../licenses/mapper.ts';
+import { DOCUMENT_KIND, documentFileName, newDocumentKey, type DocumentKind } from './document-kinds.ts';
+import type { LicenseDocumentRenderer } from './render/license-document-renderer.ts';
+import type { DocumentRepository } from './repository.ts';
+import type { DocumentUrlSigner, SignedFileQuery } from './signed-urls.ts';
+
+/** A license changed under a generation this often in a row: give up rather than loop. */
+const MAX_ATTEMPTS = 5;
+
+export interface DocumentServiceDependencies {
+  repository: DocumentRepository;
+  storage: FileStorage;
+  renderer: LicenseDocumentRenderer;
+  urls: DocumentUrlSigner;
+  now?: () => Date;
+}
+
+interface GeneratedDocument {
+  row: LicenseRow;
+  bytes: Uint8Array;
+}
+
+/**
+ * Starter and license documents of licenses: generating them under the rules of the back-office
+ * spec (§4), storing them, and handing out short-lived signed URLs to them.
+ */
+export class DocumentService {
+  readonly #repository: DocumentRepository;
+  readonly #storage: FileStorage;
+  readonly #renderer: LicenseDocumentRenderer;
+  readonly #urls: DocumentUrlSigner;
+  readonly #now: () => Date;
+
+  constructor(dependencies: DocumentServiceDependencies) {
+    this.#repository = dependencies.repository;
+    this.#storage = dependencies.storage;
+    this.#renderer = dependencies.renderer;
+    this.#urls = dependencies.urls;
+    this.#now = dependencies.now ?? (() => new Date());
+  }
+
+  /**
+   * (Re)generates the starter document of a license that is not bound; 409 once it is bound.
+   * For the job queue: calling it again only replaces the document by an equal one.
+   */
+  async generateStarterDocument(licenseId: string): Promise<License> {
+    return this.generate('starter', licenseId);
+  }
+
+  /** (Re)generates the license document of a bound license; 409 while it is not bound. */
+  async generateLicenseDocument(licenseId: string): Promise<License> {
+    return this.generate('license', licenseId);
+  }
+
+  async generate(kind: DocumentKind, licenseId: string): Promise<License> {
+    return toLicense((await this.#generateFile(kind, licenseId)).row);
+  }
+
+  /**
+   * Renders the document from the license as it is now, stores it under a new key and points the
+   * license at it. If the license changes in between (an edit, a second generation), the document
+   * is rendered again from the new state, so the stored document always matches the row it is
+   * attached to; of two concurrent generations the later one wins. Earlier versions stay stored:
+   * deliveries refer to the documents they sent.
+   */
+  async #generateFile(kind: DocumentKind, licenseId: string): Promise<GeneratedDocument> {
+    for (let attempt = 1; ; attempt++) {
+      const snapshot = await this.#repository.findSnapshot(licenseId);
+      if (!snapshot) throw licenseNotFound();
+      assertMayGenerate(kind, snapshot.row);
+      const now = this.#now();
+      const bytes = await this.#renderer.render(kind, toLicense(snapshot.row), now);
+      const key = newDocumentKey(licenseId, kind, now, crypto.randomBytes(3).toString('hex'));
+      await this.#storage.put(key, bytes, 'application/pdf');
+      const row = await this.#repository.setDocument(kind, snapshot, key);
+      if (row) return { row, bytes };
+      // Never referenced by any row: remove it before trying again.
+      await this.#storage.delete(key);
+      if (attempt === MAX_ATTEMPTS) {
+        throw new AppError(
+          'CONFLICT',
+          'Die Lizenz wurde währenddessen mehrfach geändert. Bitte versuchen Sie es erneut.',
+        );
+      }
+    }
+  }
+
+  /**
+   * The key of the license's current document, generated first when it has none yet (or its file
+   * is gone) and the rules allow it: what a delivery attaches.
+   */
+  async ensure(licenseId: string, kind: DocumentKind): Promise<string> {
+    const row = await this.#repository.findById(licenseId);
+    if (!row) throw licenseNotFound();
+    const { column } = DOCUMENT_KIND[kind];
+    const key = row[column];
+    if (key && (await this.#storage.exists(key))) return key;
+    return (await this.#generateFile(kind, licenseId)).row[column]!;
+  }
+
+  /**
+   * The bytes of a license's current document, generated first when there is none yet (or its
+   * file is gone) and the rules allow it.
+   */
+  async readOrGenerate(kind: DocumentKind, row: LicenseRow): Promise<Uint8Array> {
+    const key = row[DOCUMENT_KIND[kind].column];
+    if (key) {
+      try {
+        return await buffer((await this.#storage.get(key)).stream);
+      } catch (error) {
+        if (!(error instanceof FileNotFoundError)) throw error;
+      }
+    }
+    return (await this.#generateFile(kind, row.id)).bytes;
+  }
+
+  /** A signed URL of a license's document: admins for any license, a license user for its own. */
+  async documentUrl(kind: DocumentKind, licenseId: string, principal: Principal): Promise<string> {
+    if (principal.type === 'license' && principal.licenseId !== licenseId) throw new AppError('FORBIDDEN');
+    const row = await this.#repository.findById(licenseId);
+    if (!row) throw licenseNotFound();
+    const key = row[DOCUMENT_KIND[kind].column];
+    if (!key) {
+      throw new AppError(
+        'NOT_FOUND',
+        `Für diese Lizenz wurde noch kein ${DOCUMENT_KIND[kind].name} erzeugt.`,
+      );
+    }
+    return this.#urls.sign(key, documentFileName(kind, row.key));
+  }
+
+  /** A signed URL of any stored document (back office); named after its license where it has one. */
+  async urlForKey(documentKey: string): Promise<string> {
+    if (!(await this.#storage.exists(documentKey))) throw documentNotFound();
+    const row = await this.#repository.findByDocumentKey(documentKey);
+    const name = row
+      ? documentFileName(row.starter_document === documentKey ? 'starter' : 'license', row.key)
+      : documentKey.slice(documentKey.lastIndexOf('/') + 1);
+    return this.#urls.sign(documentKey, name);
+  }
+
+  /** Opens the file a signed URL names; 403 for a forged or expired URL. */
+  async openSignedFile(query: SignedFileQuery): Promise<StoredFile> {
+    const verdict = this.#urls.verify(query);
+    if (verdict === 'expired') {
+      throw new AppError('FORBIDDEN', 'Der Link ist abgelaufen. Bitte rufen Sie das Dokument erneut auf.');
+    }
+    if (verdict === 'invalid') throw new AppError('FORBIDDEN', 'Der Link ist ungültig.');
+    try {
+      return await this.#storage.get(query.key);
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw documentNotFound();
+      throw error;
+    }
+  }
+}
+
+export function assertMayGenerate(kind: DocumentKind, row: LicenseRow): void {
+  if (!DOCUMENT_KIND[kind].mayGenerate(row.status))
+    throw new AppError('CONFLICT', DOCUMENT_KIND[kind].refusal);
+}
+
+function licenseNotFound(): AppError {
+  return new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+}
+
+function documentNotFound(): AppError {
+  return new AppError('NOT_FOUND', 'Das Dokument wurde nicht gefunden.');
+}

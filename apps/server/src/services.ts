@@ -1,0 +1,110 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { createFileStorage } from './lib/storage/create-file-storage.ts';
+import type { FileStorage } from './lib/storage/file-storage.ts';
+import { AdminRepository } from './modules/auth/admin-repository.ts';
+import { createGuards, type Guards } from './modules/auth/guards.ts';
+import { AuthService } from './modules/auth/service.ts';
+import { SignInThrottle } from './modules/auth/throttle.ts';
+import { TokenService } from './modules/auth/tokens.ts';
+import { defineDeliveryQueues, workDeliveries } from './modules/deliveries/jobs.ts';
+import { createMailer, type Mailer } from './modules/deliveries/mailer.ts';
+import { DeliveryService } from './modules/deliveries/service.ts';
+import { defineDocumentQueues, workDocuments } from './modules/documents/jobs.ts';
+import { createDocumentModule, type DocumentModule } from './modules/documents/module.ts';
+import { LicenseService } from './modules/licenses/service.ts';
+
+/** Everything the routes and the job worker use, built once per process. */
+export interface Services {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  storage: FileStorage;
+  mailer: Mailer;
+  guards: Guards;
+  admins: AdminRepository;
+  auth: AuthService;
+  licenses: LicenseService;
+  documents: DocumentModule;
+  deliveries: DeliveryService;
+  /** Stops the job queue and closes the mail transport (not the database: its opener closes it). */
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  log: Logger;
+  /** Runs the job queue's maintenance (retrying jobs of dead workers); on where jobs are worked. */
+  maintenance: boolean;
+}
+
+export async function createServices({
+  config,
+  database,
+  jwtSecret,
+  log,
+  maintenance,
+}: ServiceOptions): Promise<Services> {
+  const { db } = database;
+  const queue = await JobQueue.start(database, log, { maintenance });
+  await defineDocumentQueues(queue);
+  await defineDeliveryQueues(queue, config.mailRetry);
+
+  const tokens = new TokenService(jwtSecret);
+  const licenses = new LicenseService(db, queue);
+  const admins = new AdminRepository(db);
+  const auth = new AuthService({
+    licenses: licenses.repository,
+    admins,
+    tokens,
+    throttle: new SignInThrottle(db),
+  });
+  const storage = createFileStorage(config);
+  const documents = createDocumentModule({ config, db, storage, jwtSecret });
+  const mailer = createMailer({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: config.mail.outboxDir,
+  });
+  const deliveries = new DeliveryService({
+    db,
+    licenses: licenses.repository,
+    queue,
+    documents: documents.documents,
+    storage,
+    mailer,
+    settings: {
+      portalUrl: config.publicUrl,
+      supportEmail: config.mail.supportEmail,
+      vendorName: config.vendor.name,
+    },
+    log,
+  });
+  return {
+    config,
+    database,
+    queue,
+    storage,
+    mailer,
+    guards: createGuards(tokens, (id) => auth.adminName(id)),
+    admins,
+    auth,
+    licenses,
+    documents,
+    deliveries,
+    close: async () => {
+      await queue.stop();
+      mailer.close();
+    },
+  };
+}
+
+/** Starts working the background jobs: documents and e-mail deliveries. */
+export async function startWorkers(services: Services): Promise<void> {
+  await workDocuments(services.queue, services.documents.documents);
+  await workDeliveries(services.queue, services.deliveries);
+}

@@ -1,0 +1,44 @@
+/**
+ * The job worker as a process of its own (`npm run worker`), for setups that run the API with
+ * `WORKER=off`. It needs a PostgreSQL server (`DATABASE_URL`): the embedded database belongs to
+ * one process.
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { createLogger } from './logger.ts';
+import { resolveJwtSecret } from './modules/auth/tokens.ts';
+import { createServices, startWorkers } from './services.ts';
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    throw new ConfigError([
+      'DATABASE_URL is required for a separate worker: the embedded database belongs to one process',
+    ]);
+  }
+  const logger = createLogger(config);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  await migrate(database.db);
+  const services = await createServices({
+    config,
+    database,
+    jwtSecret: resolveJwtSecret(config.jwtSecret, config.dataDir),
+    log: logger,
+    maintenance: true,
+  });
+  await startWorkers(services);
+  logger.info('job worker running');
+  const shutdown = async () => {
+    await services.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+start().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,158 @@
+/**
+ * Sign-in under load: license status and license login through the real portal (child process,
+ * loopback, 50 connections), beside a bare node:http JSON endpoint measured in the same run.
+ * Runs on the embedded PGlite and, when a PostgreSQL server answers, on PostgreSQL.
+ *
+ * The per-client rate limit of the sign-in routes is raised (AUTH_CLIENT_LIMIT) for this
+ * benchmark: all its load comes from one address. Logins spread over many licenses, as real
+ * sign-ins do; attempts on one license run one at a time by design.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { startBareServer, startPortal, stop } from './lib/processes.ts';
+
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const LICENSES = 500;
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+const TARGETS = {
+  pglite: { ratio: 0.035, p99: 50 },
+  postgres: { ratio: 0.2, p99: 10 },
+} as const;
+
+interface Measurement {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, bodies: () => string): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request) => ({ ...request, body: bodies() }) }],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function seed(base: string): Promise<{ key: string; startCode: string }[]> {
+  const login = await fetch(`${base}/api/v1/auth/admin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const licenses: { key: string; startCode: string }[] = [];
+  while (licenses.length < LICENSES) {
+    const response = await fetch(`${base}/api/v1/license`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ count: 50, generateStarterDocument: false }),
+    });
+    licenses.push(
+      ...((await response.json()) as { data: { licenses: { key: string; startCode: string }[] } }).data
+        .licenses,
+    );
+  }
+  return licenses;
+}
+
+async function postgresUrl(): Promise<string | undefined> {
+  const server =
+    process.env['BENCH_DATABASE_URL'] ??
+    process.env['TEST_DATABASE_URL'] ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('drop database if exists lizenzportal_bench with (force)');
+    await client.query('create database lizenzportal_bench');
+    const url = new URL(server);
+    url.pathname = '/lizenzportal_bench';
+    return url.toString();
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function row(
+  name: string,
+  measured: Measurement,
+  floor: Measurement,
+  target?: { ratio: number; p99: number },
+): string {
+  const ratio = measured.requestsPerSecond / floor.requestsPerSecond;
+  const verdict = target ? (ratio >= target.ratio && measured.p99 <= target.p99 ? 'ok' : 'BELOW TARGET') : '';
+  return [
+    name.padEnd(34),
+    `${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s`,
+    `p99 ${String(measured.p99).padStart(4)} ms`,
+    `ratio ${ratio.toFixed(3)}`,
+    target ? `(target ≥ ${target.ratio}, p99 ≤ ${target.p99} ms) ${verdict}` : '',
+    measured.errors ? `${measured.errors} errors!` : '',
+  ].join('  ');
+}
+
+export async function run(): Promise<void> {
+  console.log(`\n# Sign-in benchmark (${CONNECTIONS} connections, ${DURATION_SECONDS} s each, loopback)`);
+  console.log(
+    '  Note: AUTH_CLIENT_LIMIT is raised to 1,000,000/min: all load comes from one client address.',
+  );
+  const bare = await startBareServer(3901);
+  const floor = await load('http://127.0.0.1:3901/', () => JSON.stringify({ key: 'ABCDEFGHJKLM' }));
+  await stop(bare);
+  console.log(row('bare node:http JSON POST (floor)', floor, floor));
+
+  const backends: { name: 'pglite' | 'postgres'; environment: Record<string, string> }[] = [
+    {
+      name: 'pglite',
+      environment: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-')) },
+    },
+  ];
+  const databaseUrl = await postgresUrl();
+  if (databaseUrl) backends.push({ name: 'postgres', environment: { DATABASE_URL: databaseUrl } });
+  else console.log('  (no PostgreSQL server reachable: PostgreSQL part skipped)');
+
+  for (const backend of backends) {
+    const portal = await startPortal(3902, {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-'.repeat(8),
+      SHOP_WEBHOOK_SECRET: 'bench',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      AUTH_CLIENT_LIMIT: '1000000',
+      ...backend.environment,
+    });
+    try {
+      const licenses = await seed('http://127.0.0.1:3902');
+      let next = 0;
+      const pick = () => licenses[next++ % licenses.length]!;
+      const status = await load('http://127.0.0.1:3902/api/v1/auth/license-status', () =>
+        JSON.stringify({ key: pick().key }),
+      );
+      console.log(row(`license-status, ${backend.name}`, status, floor, TARGETS[backend.name]));
+      const login = await load('http://127.0.0.1:3902/api/v1/auth/license', () => {
+        const license = pick();
+        return JSON.stringify({ key: license.key, authenticationCode: license.startCode });
+      });
+      console.log(row(`license login, ${backend.name}`, login, floor, TARGETS[backend.name]));
+    } finally {
+      await stop(portal);
+    }
+  }
+}
+
+if (import.meta.filename === process.argv[1]) await run();

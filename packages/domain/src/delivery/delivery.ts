@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+export const DELIVERY_PROGRESSES = ['in-progress', 'completed', 'failed'] as const;
+export type DeliveryProgress = (typeof DELIVERY_PROGRESSES)[number];
+
+export const DOCUMENT_TYPES = ['starter', 'license'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export const DELIVERY_OCCASIONS = ['order', 'manual', 'bind', 'update', 'recovery'] as const;
+export type DeliveryOccasion = (typeof DELIVERY_OCCASIONS)[number];
+
+export const PROGRESS_LABELS: Record<DeliveryProgress, string> = {
+  'in-progress': 'In Bearbeitung',
+  completed: 'Erfolgreich',
+  failed: 'Fehlgeschlagen',
+};
+
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  starter: 'Startdokument',
+  license: 'Lizenzdokument',
+};
+
+export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
+  order: 'Bestellung',
+  manual: 'Manuell',
+  bind: 'Bindung',
+  update: 'Update',
+  recovery: 'Wiederherstellung',
+};
+
+/** An e-mail delivery of documents as the API returns it (back-office spec, entity Delivery). */
+export const deliverySchema = z.object({
+  _id: z.uuid(),
+  progress: z.enum(DELIVERY_PROGRESSES),
+  documentType: z.enum(DOCUMENT_TYPES),
+  occasion: z.enum(DELIVERY_OCCASIONS),
+  orderGeneration: z.uuid().nullable(),
+  recipient: z.string(),
+  recipientName: z.string().nullable(),
+  licenses: z.array(z.uuid()),
+  note: z.string().nullable(),
+  subject: z.string(),
+  content: z.string(),
+  error: z.string().nullable(),
+  documents: z.array(z.string()),
+  attempts: z.int(),
+  resentFrom: z.uuid().nullable(),
+  sentAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+
+/** Body of `POST /api/v1/license/{id}/delivery`: an admin sends a document by hand. */
+export const manualDeliverySchema = z.strictObject({
+  documentType: z.enum(DOCUMENT_TYPES),
+  /** Defaults to the holder's e-mail address. */
+  recipient: z.email().max(254).optional(),
+  recipientName: z.string().trim().max(200).optional(),
+  note: z.string().trim().max(2000).optional(),
+});
+export type ManualDelivery = z.infer<typeof manualDeliverySchema>;
+
+/** Body of `POST /api/v1/license-recovery`. */
+export const licenseRecoverySchema = z.strictObject({ email: z.email().max(254) });
