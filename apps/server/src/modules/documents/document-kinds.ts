@@ -1,8 +1,4 @@
-import { formatLicenseKey, type LicenseStatus } from '@lizenzportal/domain';
-
-export const DOCUMENT_KINDS = ['starter', 'license'] as const;
-/** The two documents of a license: the starter document (unbound) and the license document (bound). */
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+import { formatLicenseKey, type DocumentType, type LicenseStatus } from '@lizenzportal/domain';
 
 interface KindFacts {
   column: 'starter_document' | 'license_document';
@@ -16,7 +12,7 @@ interface KindFacts {
   batchRefusal: string;
 }
 
-export const DOCUMENT_KIND: Record<DocumentKind, KindFacts> = {
+export const DOCUMENT_KIND: Record<DocumentType, KindFacts> = {
   starter: {
     column: 'starter_document',
     name: 'Startdokument',
@@ -37,13 +33,13 @@ export const DOCUMENT_KIND: Record<DocumentKind, KindFacts> = {
 };
 
 /** `licenses/<id>/starter-20250131T101500123Z-1a2b3c.pdf`: a new key per version of a document. */
-export function newDocumentKey(licenseId: string, kind: DocumentKind, now: Date, nonce: string): string {
+export function newDocumentKey(licenseId: string, kind: DocumentType, now: Date, nonce: string): string {
   const stamp = now.toISOString().replace(/[-:.]/g, '');
   return `licenses/${licenseId}/${kind}-${stamp}-${nonce}.pdf`;
 }
 
 /** `Startdokument_ABCD-EFGH-JKLM.pdf`: the name a downloaded document is saved under. */
-export function documentFileName(kind: DocumentKind, licenseKey: string): string {
+export function documentFileName(kind: DocumentType, licenseKey: string): string {
   return `${DOCUMENT_KIND[kind].name}_${formatLicenseKey(licenseKey)}.pdf`;
 }
 
@@ -55,6 +51,6 @@ const berlinDate = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** `2025-01-31_Startdokumente.zip`: the day (in Berlin) first, so downloads sort by date. */
-export function batchFileName(kind: DocumentKind, format: 'pdf' | 'zip', now: Date): string {
+export function batchFileName(kind: DocumentType, format: 'pdf' | 'zip', now: Date): string {
   return `${berlinDate.format(now)}_${DOCUMENT_KIND[kind].plural}.${format}`;
 }

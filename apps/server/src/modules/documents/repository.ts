@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
-import { DOCUMENT_KIND, type DocumentKind } from './document-kinds.ts';
+import type { DocumentType } from '@lizenzportal/domain';
+import { DOCUMENT_KIND } from './document-kinds.ts';
 
 /** A license row and the exact version (`updated_at` to the microsecond) it was read at. */
 export interface LicenseSnapshot {
@@ -56,7 +57,7 @@ export class DocumentRepository {
    * rendered from. Undefined when it changed meanwhile (or is gone).
    */
   setDocument(
-    kind: DocumentKind,
+    kind: DocumentType,
     snapshot: LicenseSnapshot,
     documentKey: string,
   ): Promise<LicenseRow | undefined> {

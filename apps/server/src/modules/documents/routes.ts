@@ -1,12 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { licenseSchema } from '@lizenzportal/domain';
+import { DOCUMENT_TYPES, licenseSchema } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
 import type { Guards } from '../auth/guards.ts';
 import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
-import { DOCUMENT_KINDS } from './document-kinds.ts';
 import type { DocumentModule } from './module.ts';
 import { DOCUMENT_FILE_ROUTE } from './signed-urls.ts';
 
@@ -41,7 +40,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; gua
   app,
   { module: { documents, batch }, guards },
 ) => {
-  for (const kind of DOCUMENT_KINDS) {
+  for (const kind of DOCUMENT_TYPES) {
     app.get(
       `/license/:id/${kind}-document-url`,
       {
@@ -114,7 +113,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; gua
       schema: {
         tags: ['documents'],
         summary: 'Documents of up to 1,000 licenses as one merged PDF or one ZIP, streamed (admin)',
-        params: z.strictObject({ kind: z.enum(DOCUMENT_KINDS), format: z.enum(BATCH_FORMATS) }),
+        params: z.strictObject({ kind: z.enum(DOCUMENT_TYPES), format: z.enum(BATCH_FORMATS) }),
         body: batchBody,
       },
     },

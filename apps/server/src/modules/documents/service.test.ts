@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { createFileStorage } from '../../lib/storage/create-file-storage.ts';
 import { useTestApp } from '../../test/app.ts';
-import type { DocumentKind } from './document-kinds.ts';
+import type { DocumentType } from '@lizenzportal/domain';
 import { brandingFromConfig } from './render/branding.ts';
 import { loadUnicodeFonts } from './render/fonts.ts';
 import { LicenseDocumentRenderer } from './render/license-document-renderer.ts';
@@ -27,7 +27,7 @@ function serviceWith(beforeRender: (license: License) => Promise<void> = async (
     repository: new DocumentRepository(ctx.database.db),
     storage,
     renderer: {
-      render: async (kind: DocumentKind, license: License, createdAt: Date) => {
+      render: async (kind: DocumentType, license: License, createdAt: Date) => {
         await beforeRender(license);
         return renderer.render(kind, license, createdAt);
       },

@@ -6,7 +6,8 @@ import { AppError } from '../../http/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../auth/principal.ts';
 import { toLicense } from '../licenses/mapper.ts';
-import { DOCUMENT_KIND, documentFileName, newDocumentKey, type DocumentKind } from './document-kinds.ts';
+import type { DocumentType } from '@lizenzportal/domain';
+import { DOCUMENT_KIND, documentFileName, newDocumentKey } from './document-kinds.ts';
 import type { LicenseDocumentRenderer } from './render/license-document-renderer.ts';
 import type { DocumentRepository } from './repository.ts';
 import type { DocumentUrlSigner, SignedFileQuery } from './signed-urls.ts';
@@ -59,7 +60,7 @@ export class DocumentService {
     return this.generate('license', licenseId);
   }
 
-  async generate(kind: DocumentKind, licenseId: string): Promise<License> {
+  async generate(kind: DocumentType, licenseId: string): Promise<License> {
     return toLicense((await this.#generateFile(kind, licenseId)).row);
   }
 
@@ -70,7 +71,7 @@ export class DocumentService {
    * attached to; of two concurrent generations the later one wins. Earlier versions stay stored:
    * deliveries refer to the documents they sent.
    */
-  async #generateFile(kind: DocumentKind, licenseId: string): Promise<GeneratedDocument> {
+  async #generateFile(kind: DocumentType, licenseId: string): Promise<GeneratedDocument> {
     for (let attempt = 1; ; attempt++) {
       const snapshot = await this.#repository.findSnapshot(licenseId);
       if (!snapshot) throw licenseNotFound();
@@ -96,7 +97,7 @@ export class DocumentService {
    * The key of the license's current document, generated first when it has none yet (or its file
    * is gone) and the rules allow it: what a delivery attaches.
    */
-  async ensure(licenseId: string, kind: DocumentKind): Promise<string> {
+  async ensure(licenseId: string, kind: DocumentType): Promise<string> {
     const row = await this.#repository.findById(licenseId);
     if (!row) throw licenseNotFound();
     const { column } = DOCUMENT_KIND[kind];
@@ -109,7 +110,7 @@ export class DocumentService {
    * The bytes of a license's current document, generated first when there is none yet (or its
    * file is gone) and the rules allow it.
    */
-  async readOrGenerate(kind: DocumentKind, row: LicenseRow): Promise<Uint8Array> {
+  async readOrGenerate(kind: DocumentType, row: LicenseRow): Promise<Uint8Array> {
     const key = row[DOCUMENT_KIND[kind].column];
     if (key) {
       try {
@@ -122,7 +123,7 @@ export class DocumentService {
   }
 
   /** A signed URL of a license's document: admins for any license, a license user for its own. */
-  async documentUrl(kind: DocumentKind, licenseId: string, principal: Principal): Promise<string> {
+  async documentUrl(kind: DocumentType, licenseId: string, principal: Principal): Promise<string> {
     if (principal.type === 'license' && principal.licenseId !== licenseId) throw new AppError('FORBIDDEN');
     const row = await this.#repository.findById(licenseId);
     if (!row) throw licenseNotFound();
@@ -162,7 +163,7 @@ export class DocumentService {
   }
 }
 
-export function assertMayGenerate(kind: DocumentKind, row: LicenseRow): void {
+export function assertMayGenerate(kind: DocumentType, row: LicenseRow): void {
   if (!DOCUMENT_KIND[kind].mayGenerate(row.status))
     throw new AppError('CONFLICT', DOCUMENT_KIND[kind].refusal);
 }

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import { formatLicenseKey } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { batchFileName, DOCUMENT_KIND, type DocumentKind } from '../document-kinds.ts';
+import type { DocumentType } from '@lizenzportal/domain';
+import { batchFileName, DOCUMENT_KIND } from '../document-kinds.ts';
 import type { DocumentRepository } from '../repository.ts';
 import type { DocumentService } from '../service.ts';
 import { mapInOrder } from './look-ahead.ts';
@@ -48,7 +49,7 @@ export class BatchDownloadService {
    * The licenses in the order given, duplicates removed. 404 naming unknown ids; 409 naming the
    * keys of licenses that have no such document and may not get one — never skipped silently.
    */
-  async prepare(kind: DocumentKind, ids: readonly string[]): Promise<LicenseRow[]> {
+  async prepare(kind: DocumentType, ids: readonly string[]): Promise<LicenseRow[]> {
     const unique = [...new Set(ids)];
     const found = new Map((await this.#repository.findByIds(unique)).map((row) => [row.id, row]));
     const unknown = unique.filter((id) => !found.has(id));
@@ -67,7 +68,7 @@ export class BatchDownloadService {
     return rows;
   }
 
-  open(kind: DocumentKind, format: BatchFormat, rows: readonly LicenseRow[]): BatchDownload {
+  open(kind: DocumentType, format: BatchFormat, rows: readonly LicenseRow[]): BatchDownload {
     const now = this.#now();
     const fileName = batchFileName(kind, format, now);
     const contents = mapInOrder(rows, LOOK_AHEAD, (row) => this.#documents.readOrGenerate(kind, row));

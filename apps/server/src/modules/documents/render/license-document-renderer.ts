@@ -1,5 +1,5 @@
 import type { License } from '@lizenzportal/domain';
-import type { DocumentKind } from '../document-kinds.ts';
+import type { DocumentType } from '@lizenzportal/domain';
 import { renderLicenseDocument } from './license-document.ts';
 import type { DocumentStyle } from './pdf-builder.ts';
 import { renderStarterDocument } from './starter-document.ts';
@@ -12,7 +12,7 @@ export class LicenseDocumentRenderer {
     this.#style = style;
   }
 
-  render(kind: DocumentKind, license: License, createdAt: Date): Promise<Uint8Array> {
+  render(kind: DocumentType, license: License, createdAt: Date): Promise<Uint8Array> {
     return kind === 'starter'
       ? renderStarterDocument(this.#style, license, createdAt)
       : renderLicenseDocument(this.#style, license, createdAt);

@@ -1,5 +1,6 @@
 import { formatDate, HOLDER_TYPE_LABELS, licenseCapabilities, type License } from '@lizenzportal/domain';
-import { directLoginUrl, displayKey, licenseHeadline, productTitle, propertyRows } from './license-facts.ts';
+import { productTitle } from '@lizenzportal/domain';
+import { directLoginUrl, displayKey, licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
 /**
@@ -31,7 +32,7 @@ export function renderLicenseDocument(
   })
     .title('Ihr Lizenzdokument', licenseHeadline(license))
     .paragraph(
-      `Diese Lizenz für ${productTitle(license)} ist an den unten genannten Lizenznehmer gebunden. ` +
+      `Diese Lizenz für ${productTitle(license.version)} ist an den unten genannten Lizenznehmer gebunden. ` +
         'Bitte bewahren Sie dieses Dokument sorgfältig auf.',
     )
     .heading('Lizenznehmer')

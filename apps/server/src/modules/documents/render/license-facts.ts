@@ -4,26 +4,20 @@ import {
   formatLicenseKey,
   LICENSE_CLASS_LABELS,
   LICENSE_TYPE_LABELS,
+  productTitle,
   type License,
 } from '@lizenzportal/domain';
 
-/** The product the licenses are for; its version comes from the license. */
-export const PRODUCT_NAME = 'Symbolsoftware';
-
-export function productTitle(license: Pick<License, 'version'>): string {
-  return `${PRODUCT_NAME} Version ${license.version}`;
-}
-
 /** „Symbolsoftware Version 9 – Pro-Lizenz”. */
 export function licenseHeadline(license: License): string {
-  return `${productTitle(license)} – ${LICENSE_CLASS_LABELS[license.properties.class]}`;
+  return `${productTitle(license.version)} – ${LICENSE_CLASS_LABELS[license.properties.class]}`;
 }
 
 /** The license's properties as the documents list them. */
 export function propertyRows(license: License): [string, string][] {
   const { size } = license.properties;
   return [
-    ['Produkt', productTitle(license)],
+    ['Produkt', productTitle(license.version)],
     ['Lizenzart', LICENSE_TYPE_LABELS[license.properties.type]],
     ['Lizenzklasse', LICENSE_CLASS_LABELS[license.properties.class]],
     ['Lizenzgröße', `${size.toLocaleString('de-DE')} ${size === 1 ? 'Platz' : 'Plätze'}`],

@@ -1,5 +1,6 @@
 import { formatStartCode, type License } from '@lizenzportal/domain';
-import { directLoginUrl, displayKey, licenseHeadline, productTitle, propertyRows } from './license-facts.ts';
+import { productTitle } from '@lizenzportal/domain';
+import { directLoginUrl, displayKey, licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
 /**
@@ -20,7 +21,7 @@ export function renderStarterDocument(
   })
     .title('Ihr Startdokument', licenseHeadline(license))
     .paragraph(
-      `Vielen Dank für Ihren Kauf! Mit diesem Dokument aktivieren Sie Ihre Lizenz für ${productTitle(license)}. ` +
+      `Vielen Dank für Ihren Kauf! Mit diesem Dokument aktivieren Sie Ihre Lizenz für ${productTitle(license.version)}. ` +
         'Bitte bewahren Sie es sorgfältig auf: Wer Lizenzschlüssel und Startcode kennt, kann die Lizenz binden.',
     )
     .credentials([
