@@ -6,6 +6,7 @@ export interface DB {
   license: LicenseTable;
   auth_throttle: AuthThrottleTable;
   delivery: DeliveryTable;
+  order_generation: OrderGenerationTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -87,3 +88,18 @@ export interface DeliveryTable {
 
 export type DeliveryRow = Selectable<DeliveryTable>;
 export type NewDeliveryRow = Insertable<DeliveryTable>;
+
+export interface OrderGenerationTable {
+  id: Generated<string>;
+  order_number: string;
+  shop_order_id: number | null;
+  progress: Generated<'in-progress' | 'completed' | 'failed'>;
+  deliver: Generated<boolean>;
+  upgrade_session: string | null;
+  licenses: Generated<string[]>;
+  note: string | null;
+  error: string | null;
+  products: Generated<unknown>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}

@@ -38,10 +38,10 @@ export class AuthService {
 
   /** The status of a license by key: 404 unknown, 403 disabled. */
   async licenseStatus(typedKey: string): Promise<LicenseStatus> {
-    const license = await this.#licenses.findByKey(parseKey(typedKey));
-    if (!license) throw new AppError('LICENSE_NOT_FOUND');
-    if (license.status === 'disabled') throw new AppError('LICENSE_DISABLED');
-    return license.status;
+    const status = await this.#licenses.statusByKey(parseKey(typedKey));
+    if (!status) throw new AppError('LICENSE_NOT_FOUND');
+    if (status === 'disabled') throw new AppError('LICENSE_DISABLED');
+    return status;
   }
 
   /**

@@ -244,6 +244,39 @@ describe('delivery API', () => {
     expect(errorOf(unknown).status).toBe(404);
   });
 
+  test('lists the deliveries of an order generation; an unknown one is a 404', async () => {
+    const license = await createLicense();
+    const order = await ctx.database.db
+      .insertInto('order_generation')
+      .values({ order_number: '4711' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.app.services.deliveries.create({
+      occasion: 'order',
+      documentType: 'starter',
+      licenseIds: [license._id],
+      recipient: 'verwaltung@foerderzentrum.example',
+      recipientName: 'Erika Mustermann',
+      orderGeneration: order.id,
+    });
+    const headers = await ctx.adminHeaders();
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/order-generation/${order.id}/delivery`,
+      headers,
+    });
+    expect(response.json().data.deliveries).toMatchObject([{ occasion: 'order', orderGeneration: order.id }]);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/order-generation/7d1e4b1e-1b5e-4c1e-9a1e-1b5e4c1e9a1e/delivery',
+      headers,
+    });
+    expect(errorOf(unknown)).toMatchObject({
+      status: 404,
+      message: 'Die Shop-Generierung wurde nicht gefunden.',
+    });
+  });
+
   test('a license document can be mailed only for a bound license; the holder is the default recipient', async () => {
     const license = await createLicense();
     const refused = await sendManually(license._id, { documentType: 'license' });

@@ -27,6 +27,24 @@ export class DeliveryRepository {
       .execute();
   }
 
+  forOrderGeneration(orderGenerationId: string): Promise<DeliveryRow[]> {
+    return this.#db
+      .selectFrom('delivery')
+      .selectAll()
+      .where('order_generation', '=', orderGenerationId)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  async orderGenerationExists(id: string): Promise<boolean> {
+    const row = await this.#db
+      .selectFrom('order_generation')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   list(request: ListRequest): Promise<{ rows: DeliveryRow[]; total: number }> {
     return listPage(this.#db, 'delivery', request);
   }

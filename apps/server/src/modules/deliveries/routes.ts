@@ -65,6 +65,20 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
   );
 
   app.get(
+    '/order-generation/:id/delivery',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['deliveries'],
+        summary: 'Deliveries of an order generation (admin)',
+        params: idParams,
+        response: { 200: deliveriesEnvelope },
+      },
+    },
+    async (request) => ({ data: { deliveries: await deliveries.forOrderGeneration(request.params.id) } }),
+  );
+
+  app.get(
     '/license/:id/delivery',
     {
       preHandler: guards.admin,

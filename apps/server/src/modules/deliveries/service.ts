@@ -256,6 +256,13 @@ export class DeliveryService {
     return { deliveries: rows.map(toDelivery), total };
   }
 
+  async forOrderGeneration(orderGenerationId: string): Promise<Delivery[]> {
+    if (!(await this.#repository.orderGenerationExists(orderGenerationId))) {
+      throw new AppError('NOT_FOUND', 'Die Shop-Generierung wurde nicht gefunden.');
+    }
+    return (await this.#repository.forOrderGeneration(orderGenerationId)).map(toDelivery);
+  }
+
   async forLicense(licenseId: string): Promise<Delivery[]> {
     if (!(await this.#licenses.exists(licenseId)))
       throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');

@@ -15,8 +15,14 @@ export class LicenseRepository {
     return db.selectFrom('license').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findByKey(key: string): Promise<LicenseRow | undefined> {
-    return this.#db.selectFrom('license').selectAll().where('key', '=', key).executeTakeFirst();
+  /** Just the status of the license with this key (the status lookup before every sign-in). */
+  async statusByKey(key: string): Promise<LicenseRow['status'] | undefined> {
+    const row = await this.#db
+      .selectFrom('license')
+      .select('status')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.status;
   }
 
   /** The license with its sign-in lock state, in one query (the hot path of every login). */
