@@ -84,11 +84,10 @@ const environmentSchema = z
   })
   .superRefine((env, context) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
-      context.addIssue({
-        code: 'custom',
-        path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
-        message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
-      });
+      const [missing, given] = env.ADMIN_USERNAME
+        ? ['ADMIN_PASSWORD', 'ADMIN_USERNAME']
+        : ['ADMIN_USERNAME', 'ADMIN_PASSWORD'];
+      context.addIssue({ code: 'custom', path: [missing], message: `must be set together with ${given}` });
     }
   });
 

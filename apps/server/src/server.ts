@@ -24,6 +24,12 @@ async function start(): Promise<void> {
     logger,
   });
   const { admins, licenses, documents } = app.services;
+  // Demo data first: it is only added to an empty database, and the initial admin would fill it.
+  if (!config.isProduction) {
+    const overview = await seedDemoData({ licenses, admins, documents: documents.documents });
+    if (overview) console.log(`\n${overview}\n`);
+  }
+
   if (config.initialAdmin) {
     const { username, password } = config.initialAdmin;
     const outcome = await createOrResetAdmin(admins, username, password);
@@ -31,11 +37,6 @@ async function start(): Promise<void> {
       `Admin "${username}" ${outcome === 'created' ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`,
     );
   }
-  if (!config.isProduction) {
-    const overview = await seedDemoData({ licenses, admins, documents: documents.documents });
-    if (overview) console.log(`\n${overview}\n`);
-  }
-
   const shutdown = async (signal: string) => {
     logger.info(`${signal} received, shutting down`);
     await app.close();

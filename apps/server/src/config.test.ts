@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  test('every setting has a default that works out of the box', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      shop: { url: 'http://localhost:3000/shop-demo', origin: 'http://localhost:3000' },
+      mail: { smtpUrl: undefined, outboxDir: path.resolve('data/outbox') },
+      worker: 'inline',
+    });
+  });
+
+  test('names every bad variable with what was given', () => {
+    const problems = (() => {
+      try {
+        loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SUPPORT_EMAIL: 'nope' });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    })();
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT .*\(got "abc"\)$/),
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://x")',
+      expect.stringMatching(/^SUPPORT_EMAIL must be an e-mail address \(got "nope"\)$/),
+    ]);
+  });
+
+  test('admin name and password come together', () => {
+    expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
+      'ADMIN_PASSWORD must be set together with ADMIN_USERNAME',
+    );
+    expect(
+      loadConfig({ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'long-enough-password' }).initialAdmin,
+    ).toEqual({
+      username: 'root',
+      password: 'long-enough-password',
+    });
+  });
+
+  test('production mode requires the secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is required in production mode[\s\S]*SHOP_WEBHOOK_SECRET is required in production mode/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SHOP_WEBHOOK_SECRET: 'secret' })
+        .isProduction,
+    ).toBe(true);
+  });
+});
