@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { type ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   test('every setting has a default that works out of the box', () => {
