@@ -134,6 +134,7 @@ export async function run(): Promise<void> {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       AUTH_CLIENT_LIMIT: '1000000',
+      WORKER: process.env['BENCH_WORKER'] ?? 'inline',
       ...backend.environment,
     });
     try {

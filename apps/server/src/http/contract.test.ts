@@ -71,3 +71,19 @@ test('the OpenAPI document lists the routes', async () => {
     expect.arrayContaining(['/api/v1/auth/license-status', '/api/v1/auth/license', '/api/v1/license/{id}']),
   );
 });
+
+test('API answers carry the API security headers; pages carry the content security policy', async () => {
+  const api = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+  expect(api.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+  expect(api.headers['content-security-policy']).toBeUndefined();
+  const unknown = await ctx.app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+  expect(unknown.headers['x-content-type-options']).toBe('nosniff');
+
+  const page = await ctx.app.inject({ method: 'GET', url: '/login' });
+  expect(page.headers['content-security-policy']).toContain(
+    `frame-ancestors 'self' ${ctx.config.shop.origin}`,
+  );
+  expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+  expect(docs.headers['content-security-policy']).toBeDefined();
+});
