@@ -9,6 +9,8 @@ export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
 
 /** How long the worker waits between polls when no notification arrived. */
 const POLLING_INTERVAL_SECONDS = 1;
+/** A job id that never exists. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** Jobs fetched at once; a full batch makes the worker fetch again at once. */
 const BATCH_SIZE = 5;
 
@@ -55,6 +57,10 @@ export class JobQueue {
     const withNotify = { notify: true, ...options };
     if (await this.#boss.getQueue(name)) await this.#boss.updateQueue(name, withNotify);
     else await this.#boss.createQueue(name, withNotify);
+    // pg-boss drops its cached description of a queue it creates or updates and reloads it on the
+    // queue's next use, through its own connection. On PGlite that next use may be a send inside a
+    // business transaction, where its own connection waits for the transaction: load it now.
+    await this.#boss.getJobById(name, NO_JOB);
   }
 
   /**

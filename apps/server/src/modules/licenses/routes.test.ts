@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 
@@ -71,6 +72,21 @@ describe('creating licenses', () => {
       headers: await ctx.adminHeaders(),
     });
     expect(list.json().data.total).toBe(0);
+  });
+
+  test('queues the generation of each starter document with the licenses', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/license',
+      headers: await ctx.adminHeaders(),
+      payload: { count: 3 },
+    });
+    expect(response.statusCode).toBe(201);
+    const ids = response.json().data.licenses.map((license: { _id: string }) => license._id);
+    const { rows } = await sql<{ licenseId: string }>`
+      select data->>'licenseId' as "licenseId" from pgboss.job where name = 'generate-document'
+    `.execute(ctx.database.db);
+    expect(rows.map((row) => row.licenseId).sort()).toEqual([...ids].sort());
   });
 
   test('needs an admin token', async () => {
