@@ -7,6 +7,14 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { withDatabase } from './template.ts';
 
+declare module 'vitest' {
+  /** What the global setup (global-setup.ts) hands every test file: the migrated templates. */
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
 /**
  * A database of its own for one test file, copied from the migrated template: PGlite by default,
  * the PostgreSQL server of TEST_DATABASE_URL in the `server-pg` project.

@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensurePgliteTemplate, ensurePostgresTemplate } from './template.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-    postgresTemplate: string;
-  }
-}
-
 /** Builds the migrated template once per test run (per project) before any test file starts. */
 export default async function setup(project: TestProject): Promise<void> {
   if (project.config.env['TEST_DB_BACKEND'] === 'postgres') {

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
+import type { AuthUser } from '@lizenzportal/domain';
+import { adminAccess, customerAccess, homeAccess, type Access, type UserState } from './access.ts';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { LicenseOverviewPage } from '@/features/portal/components/license-overview-page';
+
+function useUserState(): { state: UserState; user: AuthUser | null } {
+  const query = useCurrentUser();
+  const user = query.data ?? null;
+  if (query.status === 'success') return { state: { status: 'success', user }, user };
+  if (query.error instanceof UnknownUserTypeError) {
+    return { state: { status: 'success', user: { type: query.error.userType } }, user: null };
+  }
+  return { state: { status: query.status }, user };
+}
+
+function Guarded({ access, children }: { access: Access; children: ReactNode }) {
+  if (access.kind === 'wait') return <PageLoader label="Anmeldung wird geprüft …" />;
+  if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
+  return children;
+}
+
+/** Layout route of the customer pages that need a signed-in license. */
+export function CustomerGuard() {
+  const { state } = useUserState();
+  return (
+    <Guarded access={customerAccess(state)}>
+      <Outlet />
+    </Guarded>
+  );
+}
+
+/** Layout route of the back office (all of `/backend` but its login). */
+export function AdminGuard() {
+  const { state } = useUserState();
+  return (
+    <Guarded access={adminAccess(state)}>
+      <Outlet />
+    </Guarded>
+  );
+}
+
+/** `/`: the login for visitors, "Meine Lizenz" for a signed-in license. */
+export function HomeRoute() {
+  const { state, user } = useUserState();
+  const access = homeAccess(state);
+  if (access.kind === 'login') return <LoginPage />;
+  return (
+    <Guarded access={access}>{user?.type === 'license' && <LicenseOverviewPage license={user} />}</Guarded>
+  );
+}

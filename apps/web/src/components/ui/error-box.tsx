@@ -1,0 +1,40 @@
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface ErrorBoxProps {
+  title: string;
+  /** HTTP status of the failed call; `null` when no answer arrived. */
+  status: number | null;
+  message: ReactNode;
+  /** Further explanation below the message, e.g. the original error text of a failed connection. */
+  details?: ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+}
+
+/** The generic error box of the spec: title, tag "Fehler-Code {status}" or "Keine Verbindung", message, retry. */
+export function ErrorBox({ title, status, message, details, onRetry, retrying }: ErrorBoxProps) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
+      <Stack gap="xs">
+        <Badge color="red" variant="outline" w="fit-content">
+          {status === null ? 'Keine Verbindung' : `Fehler-Code ${status}`}
+        </Badge>
+        <Text size="sm">{message}</Text>
+        {details && (
+          <Text size="sm" c="dimmed">
+            {details}
+          </Text>
+        )}
+        {onRetry && (
+          <Group>
+            <Button size="xs" variant="outline" color="red" onClick={onRetry} loading={retrying}>
+              Erneut versuchen
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,51 @@
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { currentPage, pageCount, PAGE_SIZES, type ListChange, type ListState } from '@/lib/list-state';
+
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({
+  value: String(size),
+  label: size === 0 ? 'Alle' : String(size),
+}));
+
+const CONTROL_LABELS = {
+  first: 'Erste Seite',
+  previous: 'Vorherige Seite',
+  next: 'Nächste Seite',
+  last: 'Letzte Seite',
+} as const;
+
+interface ListPaginationProps {
+  state: ListState;
+  total: number;
+  onChange: (change: ListChange) => void;
+}
+
+/** Page size selector ("Elemente pro Seite": 20, 50, 100, Alle), page buttons and the shown range. */
+export function ListPagination({ state, total, onChange }: ListPaginationProps) {
+  const from = total === 0 ? 0 : state.skip + 1;
+  const to = state.limit === 0 ? total : Math.min(total, state.skip + state.limit);
+  return (
+    <Group justify="space-between" gap="md">
+      <Group gap="md">
+        <Select
+          label="Elemente pro Seite"
+          data={PAGE_SIZE_OPTIONS}
+          value={String(state.limit)}
+          onChange={(value) => value !== null && onChange({ limit: Number(value) })}
+          allowDeselect={false}
+          w={140}
+        />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {from}–{to} von {total}
+        </Text>
+      </Group>
+      <Pagination
+        total={pageCount(state, total)}
+        value={currentPage(state)}
+        onChange={(page) => onChange({ page })}
+        withEdges
+        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+        getItemProps={(page) => ({ 'aria-label': `Seite ${page}` })}
+      />
+    </Group>
+  );
+}

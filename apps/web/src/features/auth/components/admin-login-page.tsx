@@ -1,0 +1,74 @@
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import {
+  adminLoginErrorMessage,
+  adminLoginMessages,
+  fieldLabel,
+  validationMessages,
+} from '@lizenzportal/domain';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { errorStatus } from '@/lib/api';
+import { BACKEND_PATH, LOGIN_PATH } from '@/lib/paths';
+import { signInAsAdmin } from '../api.ts';
+import { useSignIn } from '../hooks/use-sign-in.ts';
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+const required = (field: string) => (value: string) =>
+  value.trim() === '' ? validationMessages.required(fieldLabel(field)) : null;
+
+/** The back-office login (`/backend/login`). */
+export function AdminLoginPage() {
+  const form = useForm<Credentials>({
+    initialValues: { username: '', password: '' },
+    validate: { username: required('username'), password: required('password') },
+  });
+  const signIn = useSignIn(
+    (credentials: Credentials) => signInAsAdmin(credentials.username.trim(), credentials.password),
+    BACKEND_PATH,
+  );
+  const status = errorStatus(signIn.error);
+
+  return (
+    <Page title="Anmeldung Verwaltung">
+      <Paper withBorder p="lg" maw={420}>
+        <form onSubmit={form.onSubmit((credentials) => signIn.mutate(credentials))} noValidate>
+          <Stack>
+            <TextInput
+              label={fieldLabel('username')}
+              autoComplete="username"
+              autoFocus
+              {...form.getInputProps('username')}
+            />
+            <PasswordInput
+              label={fieldLabel('password')}
+              autoComplete="current-password"
+              visibilityToggleButtonProps={{ 'aria-label': 'Passwort anzeigen' }}
+              {...form.getInputProps('password')}
+            />
+            {signIn.error && (
+              <ErrorBox
+                title={adminLoginMessages.title}
+                status={status}
+                message={adminLoginErrorMessage(status)}
+              />
+            )}
+            <Group justify="space-between">
+              <Anchor component={Link} to={LOGIN_PATH} size="sm">
+                Zur Kunden-Anmeldung
+              </Anchor>
+              <Button type="submit" loading={signIn.isPending}>
+                Anmelden
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Page>
+  );
+}

@@ -1,0 +1,75 @@
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import {
+  directLoginErrorMessage,
+  formatLicenseKey,
+  formatStartCode,
+  normalizeLicenseKey,
+  normalizeStartCode,
+} from '@lizenzportal/domain';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorStatus } from '@/lib/api';
+import { HOME_PATH, LOGIN_PATH } from '@/lib/paths';
+import { signInWithLicense } from '../api.ts';
+import { useSignIn } from '../hooks/use-sign-in.ts';
+import { LicenseKeyInput } from './license-key-input.tsx';
+import { LoginCodeInput } from './login-code-input.tsx';
+import { connectionDetails, isTransient } from './login-error.tsx';
+
+interface DirectLoginProps {
+  licenseKey: string;
+  authenticationCode: string;
+}
+
+/** A start code is six digits (grouped or not); anything else is a holder name. */
+const isStartCode = (code: string) => /^[\d\s]+$/.test(code) && normalizeStartCode(code).length === 6;
+
+/** The login by link (`/login?key=…&authenticationCode=…`): shows both values and signs in at once. */
+export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps) {
+  const signIn = useSignIn(
+    () => signInWithLicense(normalizeLicenseKey(licenseKey), authenticationCode),
+    HOME_PATH,
+  );
+  const { mutate } = signIn;
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per link, also when React runs effects twice in development.
+    if (started.current) return;
+    started.current = true;
+    mutate(undefined);
+  }, [mutate]);
+
+  const status = signIn.error ? errorStatus(signIn.error) : undefined;
+  return (
+    <Stack>
+      <Text>Sie melden sich über einen Direkt-Link mit diesen Zugangsdaten an:</Text>
+      <LicenseKeyInput value={formatLicenseKey(licenseKey)} readOnly />
+      {isStartCode(authenticationCode) ? (
+        <LoginCodeInput kind="startCode" value={formatStartCode(authenticationCode)} readOnly />
+      ) : (
+        <LoginCodeInput kind="holderName" value={authenticationCode} readOnly />
+      )}
+      {signIn.isPending && (
+        <Group gap="sm" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">Anmeldung läuft …</Text>
+        </Group>
+      )}
+      {signIn.error && status !== undefined && (
+        <ErrorBox
+          title="Anmeldung über den Direkt-Link fehlgeschlagen"
+          status={status}
+          message={directLoginErrorMessage(status)}
+          details={connectionDetails(signIn.error)}
+          onRetry={isTransient(status) ? () => mutate(undefined) : undefined}
+        />
+      )}
+      <Group>
+        <Button component={Link} to={LOGIN_PATH} variant="default">
+          Zur manuellen Anmeldung
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

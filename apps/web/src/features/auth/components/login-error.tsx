@@ -1,0 +1,48 @@
+import { Text } from '@mantine/core';
+import { loginMessages, simpleLoginErrorMessage, type CodeKind } from '@lizenzportal/domain';
+import { ErrorBox } from '@/components/ui/error-box';
+import { SmartLink } from '@/components/ui/smart-link';
+import { errorStatus } from '@/lib/api';
+import { RECOVERY_PATH } from '@/lib/paths';
+
+/** Worth trying again unchanged: no answer, or a server error. */
+export function isTransient(status: number | null): boolean {
+  return status === null || status >= 500;
+}
+
+/** The original text of a failed connection, shown below the catalogue's "Keine Verbindung". */
+export function connectionDetails(error: Error): string | undefined {
+  return errorStatus(error) === null ? error.message : undefined;
+}
+
+interface SignInErrorProps {
+  error: Error;
+  codeKind: CodeKind;
+  onRetry: () => void;
+}
+
+/** A failed simple sign-in, worded by the catalogue; a wrong holder name also offers the document again. */
+export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
+  const status = errorStatus(error);
+  const wrongHolderName = status === 401 && codeKind === 'holderName';
+  return (
+    <ErrorBox
+      title="Anmeldung fehlgeschlagen"
+      status={status}
+      message={simpleLoginErrorMessage(status, codeKind)}
+      details={
+        wrongHolderName ? (
+          <Text span size="sm">
+            {loginMessages.invalidHolderNameHint}{' '}
+            <SmartLink to={RECOVERY_PATH} newTab size="sm">
+              Lizenzdokument erneut zusenden lassen
+            </SmartLink>
+          </Text>
+        ) : (
+          connectionDetails(error)
+        )
+      }
+      onRetry={isTransient(status) ? onRetry : undefined}
+    />
+  );
+}

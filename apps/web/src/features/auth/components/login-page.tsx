@@ -1,0 +1,40 @@
+import { Divider, Paper, Stack, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { DirectLogin } from './direct-login.tsx';
+import { LoginLinks } from './login-links.tsx';
+import { SimpleLoginForm } from './simple-login-form.tsx';
+
+/** The customer login (`/login`, and `/` for visitors); a link with key and code signs in directly. */
+export function LoginPage() {
+  const [search] = useSearchParams();
+  const licenseKey = search.get('key');
+  const authenticationCode = search.get('authenticationCode');
+  const direct = licenseKey !== null && authenticationCode !== null;
+  return (
+    <Page title="Anmeldung">
+      <Paper withBorder p="lg" maw={520}>
+        <Stack>
+          {direct ? (
+            <DirectLogin
+              // A different link is a new sign-in.
+              key={`${licenseKey}\n${authenticationCode}`}
+              licenseKey={licenseKey}
+              authenticationCode={authenticationCode}
+            />
+          ) : (
+            <>
+              <Text>
+                Melden Sie sich mit Ihrem Lizenzschlüssel an. Danach fragen wir den Startcode oder – bei einer
+                bereits gebundenen Lizenz – den Namen des Lizenznehmers ab.
+              </Text>
+              <SimpleLoginForm />
+            </>
+          )}
+          <Divider />
+          <LoginLinks />
+        </Stack>
+      </Paper>
+    </Page>
+  );
+}

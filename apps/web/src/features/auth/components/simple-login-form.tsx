@@ -1,0 +1,102 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import {
+  isCompleteLicenseKey,
+  isCompleteStartCode,
+  licenseStatusErrorMessage,
+  normalizeLicenseKey,
+  normalizeStartCode,
+  type CodeKind,
+  type LicenseStatus,
+} from '@lizenzportal/domain';
+import { useState, type FormEvent } from 'react';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorStatus } from '@/lib/api';
+import { HOME_PATH } from '@/lib/paths';
+import { signInWithLicense } from '../api.ts';
+import { useLicenseStatus } from '../hooks/use-license-status.ts';
+import { useSignIn } from '../hooks/use-sign-in.ts';
+import { LicenseKeyInput } from './license-key-input.tsx';
+import { LoginCodeInput } from './login-code-input.tsx';
+import { connectionDetails, isTransient, SignInError } from './login-error.tsx';
+
+const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
+
+const STATUS_HINT: Record<CodeKind, string> = {
+  startCode: 'Diese Lizenz ist noch nicht gebunden: Bitte geben Sie den Startcode ein.',
+  holderName: 'Diese Lizenz ist gebunden: Bitte geben Sie den Namen des Lizenznehmers ein.',
+};
+
+/**
+ * The simple login: the license key first; once its status is known, the start code (unbound) or
+ * the holder name (bound).
+ */
+export function SimpleLoginForm() {
+  const [licenseKey, setLicenseKey] = useState('');
+  const [code, setCode] = useState('');
+  const keyComplete = isCompleteLicenseKey(licenseKey);
+  const normalizedKey = normalizeLicenseKey(licenseKey);
+  const status = useLicenseStatus(keyComplete ? normalizedKey : null);
+  const signIn = useSignIn(
+    (credentials: { key: string; authenticationCode: string }) =>
+      signInWithLicense(credentials.key, credentials.authenticationCode),
+    HOME_PATH,
+  );
+
+  const codeKind = status.data ? CODE_KIND[status.data] : undefined;
+  const codeEntered = codeKind === 'startCode' ? isCompleteStartCode(code) : code.trim() !== '';
+  const canContinue = keyComplete && (codeKind === undefined || codeEntered);
+
+  function changeKey(formatted: string) {
+    // Another key means another license: its status and code start from scratch.
+    if (normalizeLicenseKey(formatted) !== normalizedKey) {
+      setCode('');
+      signIn.reset();
+    }
+    setLicenseKey(formatted);
+  }
+
+  function changeCode(value: string) {
+    setCode(value);
+    signIn.reset();
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canContinue || signIn.isPending) return;
+    // Without a status (its lookup failed), "Weiter" asks again.
+    if (codeKind === undefined) return void status.refetch();
+    const authenticationCode = codeKind === 'startCode' ? normalizeStartCode(code) : code;
+    signIn.mutate({ key: normalizedKey, authenticationCode });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <LicenseKeyInput value={licenseKey} onChange={changeKey} checking={status.isFetching} />
+        {codeKind && (
+          <>
+            <Text size="sm">{STATUS_HINT[codeKind]}</Text>
+            <LoginCodeInput kind={codeKind} value={code} onChange={changeCode} />
+          </>
+        )}
+        {status.error && !status.isFetching && (
+          <ErrorBox
+            title="Lizenzschlüssel konnte nicht geprüft werden"
+            status={errorStatus(status.error)}
+            message={licenseStatusErrorMessage(errorStatus(status.error))}
+            details={connectionDetails(status.error)}
+            onRetry={isTransient(errorStatus(status.error)) ? () => void status.refetch() : undefined}
+          />
+        )}
+        {signIn.error && codeKind && (
+          <SignInError error={signIn.error} codeKind={codeKind} onRetry={() => submit()} />
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!canContinue} loading={signIn.isPending || status.isFetching}>
+            Weiter
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

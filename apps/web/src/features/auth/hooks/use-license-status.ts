@@ -1,0 +1,13 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { fetchLicenseStatus } from '../api.ts';
+
+/** The status of a complete license key; `null` while the key is incomplete (no request). */
+export function useLicenseStatus(normalizedKey: string | null) {
+  return useQuery({
+    queryKey: ['license-status', normalizedKey],
+    queryFn: normalizedKey === null ? skipToken : ({ signal }) => fetchLicenseStatus(normalizedKey, signal),
+    // The status of a key changes only by binding, which needs a sign-in first.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}

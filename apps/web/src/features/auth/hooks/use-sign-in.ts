@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginResponse } from '@lizenzportal/domain';
+import { useNavigate } from 'react-router';
+import { forgetUser, startSession } from '@/lib/auth';
+
+/**
+ * A sign-in call that keeps the token and opens `target` on success; a failure removes any stored
+ * token (both specs) and leaves the error on the mutation for the form to show.
+ */
+export function useSignIn<Credentials>(
+  signIn: (credentials: Credentials) => Promise<LoginResponse>,
+  target: string,
+) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: async (login) => {
+      startSession(queryClient, login);
+      await navigate(target);
+    },
+    onError: () => forgetUser(queryClient),
+  });
+}

@@ -1,0 +1,46 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { PageLoader } from '@/components/ui/page-loader';
+import { errorStatus } from '@/lib/api';
+import { useSettings } from '@/lib/settings';
+
+/** `/imprint.html`: who runs the portal, from the server's settings. */
+export function ImprintPage() {
+  const settings = useSettings();
+  return (
+    <Page title="Impressum">
+      {settings.isPending && <PageLoader />}
+      {settings.error && (
+        <ErrorBox
+          title="Das Impressum konnte nicht geladen werden"
+          status={errorStatus(settings.error)}
+          message={settings.error.message}
+          onRetry={() => void settings.refetch()}
+        />
+      )}
+      {settings.data && (
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              Anbieter
+            </Title>
+            <Text>{settings.data.vendorName}</Text>
+            {settings.data.vendorAddress.split(',').map((line, index) => (
+              <Text key={index}>{line.trim()}</Text>
+            ))}
+          </Stack>
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              Kontakt
+            </Title>
+            <Text>
+              E-Mail:{' '}
+              <Anchor href={`mailto:${settings.data.supportEmail}`}>{settings.data.supportEmail}</Anchor>
+            </Text>
+          </Stack>
+        </Stack>
+      )}
+    </Page>
+  );
+}

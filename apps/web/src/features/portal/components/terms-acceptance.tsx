@@ -1,0 +1,28 @@
+import { Button, Checkbox, Group, Paper, ScrollArea, Stack } from '@mantine/core';
+import type { LicenseVersion } from '@lizenzportal/domain';
+import { useState } from 'react';
+import { TermsText } from './terms-text.tsx';
+
+/** The download area starts with the terms: "Weiter" only once they are accepted. */
+export function TermsAcceptance({ version, onAccept }: { version: LicenseVersion; onAccept: () => void }) {
+  const [accepted, setAccepted] = useState(false);
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <ScrollArea.Autosize mah={360} type="auto">
+          <TermsText version={version} />
+        </ScrollArea.Autosize>
+      </Paper>
+      <Checkbox
+        label="Ich habe die Nutzungsbedingungen gelesen und akzeptiere sie."
+        checked={accepted}
+        onChange={(event) => setAccepted(event.currentTarget.checked)}
+      />
+      <Group>
+        <Button onClick={onAccept} disabled={!accepted}>
+          Weiter
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { isEmail, isNotEmpty, useForm } from '@mantine/form';
+import { IconMailCheck } from '@tabler/icons-react';
+import { GENERIC_SERVER_ERROR, validationMessages } from '@lizenzportal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { errorStatus } from '@/lib/api';
+import { requestLicenseDocuments } from '../api.ts';
+
+const EMAIL_LABEL = 'E-Mail';
+
+/** `/lizenz-wiederherstellen`: the license documents of an e-mail address, sent again. */
+export function RecoveryPage() {
+  const form = useForm({
+    initialValues: { email: '' },
+    validateInputOnChange: true,
+    validate: {
+      email: (value) =>
+        isNotEmpty(validationMessages.required(EMAIL_LABEL))(value) ??
+        isEmail(validationMessages.invalid(EMAIL_LABEL))(value.trim()),
+    },
+  });
+  const recovery = useMutation({ mutationFn: (email: string) => requestLicenseDocuments(email) });
+  const status = errorStatus(recovery.error);
+
+  function startOver() {
+    recovery.reset();
+    form.reset();
+  }
+
+  return (
+    <Page title="Lizenzdokument erneut zusenden">
+      <Paper withBorder p="lg" maw={520}>
+        {recovery.isSuccess ? (
+          <Stack>
+            <Alert
+              color="green"
+              variant="light"
+              icon={<IconMailCheck aria-hidden />}
+              title="Anfrage erhalten"
+            >
+              Gibt es gebundene Lizenzen zu dieser E-Mail-Adresse, erhalten Sie die Lizenzdokumente innerhalb
+              weniger Minuten per E-Mail. Aus Datenschutzgründen können wir Ihnen hier nicht sagen, ob
+              Lizenzen gefunden wurden.
+            </Alert>
+            <Group>
+              <Button variant="default" onClick={startOver}>
+                Weitere Anfrage stellen
+              </Button>
+            </Group>
+          </Stack>
+        ) : (
+          <form
+            noValidate
+            onSubmit={form.onSubmit(({ email }) => {
+              // A second click while the first request runs sends nothing more.
+              if (!recovery.isPending) recovery.mutate(email.trim());
+            })}
+          >
+            <Stack>
+              <Text>
+                Geben Sie die E-Mail-Adresse des Lizenznehmers ein. Wir senden Ihnen die Lizenzdokumente aller
+                gebundenen Lizenzen zu dieser Adresse erneut zu.
+              </Text>
+              <TextInput
+                label={EMAIL_LABEL}
+                type="email"
+                autoComplete="email"
+                {...form.getInputProps('email')}
+              />
+              {recovery.error && (
+                <ErrorBox
+                  title="Fehler beim Erstellen der Wiederherstellungs-Anfrage"
+                  status={status}
+                  message={status !== null && status >= 500 ? GENERIC_SERVER_ERROR : recovery.error.message}
+                />
+              )}
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  loading={recovery.isPending}
+                  disabled={Object.keys(form.errors).length > 0}
+                >
+                  Lizenzdokument zusenden
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Page>
+  );
+}

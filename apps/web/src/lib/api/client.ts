@@ -1,0 +1,82 @@
+import { GENERIC_SERVER_ERROR, type ErrorEnvelope } from '@lizenzportal/domain';
+import { ApiError } from './api-error.ts';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Query string without the leading `?`. */
+  query?: string;
+  signal?: AbortSignal;
+  /**
+   * A sign-in call: it carries no token, and its 401 means "wrong credentials", an error to show,
+   * not an expired session.
+   */
+  signIn?: boolean;
+}
+
+export interface ApiClientDependencies {
+  fetch: typeof fetch;
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Called on every 401 outside the sign-in calls: the session is over. */
+  onUnauthorized: () => void;
+}
+
+export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+const NO_CONNECTION_MESSAGE =
+  'Der Server hat nicht geantwortet. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
+
+/**
+ * The one way the web app talks to the API: sends the bearer token, unwraps `{data}`, and turns
+ * every failure into an `ApiError` so screens can pick the catalogue message by status.
+ */
+export function createApiClient(dependencies: ApiClientDependencies): ApiRequest {
+  return async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = options.signIn ? null : dependencies.getToken();
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const url = `${dependencies.baseUrl}${path}${options.query ? `?${options.query}` : ''}`;
+
+    let response: Response;
+    try {
+      response = await dependencies.fetch(url, {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      // A cancelled request (TanStack Query aborting an outdated fetch) is not a connection problem.
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(null, 'NO_CONNECTION', NO_CONNECTION_MESSAGE, { cause: error });
+    }
+
+    if (response.status === 401 && !options.signIn) dependencies.onUnauthorized();
+    const body: unknown = await readJson(response);
+    if (!response.ok) throw toApiError(response.status, body);
+    return (body as { data: T } | undefined)?.data as T;
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const envelope = (body as Partial<ErrorEnvelope> | undefined)?.error;
+  if (envelope && typeof envelope.code === 'string' && typeof envelope.message === 'string') {
+    return new ApiError(status, envelope.code, envelope.message);
+  }
+  // Not our envelope (a proxy's error page, for instance): keep the status, word the message ourselves.
+  return new ApiError(
+    status,
+    'UNEXPECTED_RESPONSE',
+    status >= 500 ? GENERIC_SERVER_ERROR : 'Der Server hat unerwartet geantwortet.',
+  );
+}

@@ -1,0 +1,63 @@
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { authUserSchema, type AuthUser, type LoginResponse } from '@lizenzportal/domain';
+import { apiRequest } from '../api/index.ts';
+import { clearToken, readToken, storeToken } from './token.ts';
+
+const currentUserKey = ['auth', 'user'] as const;
+
+/**
+ * The server answered with a user of a type this app does not know. The route guards treat it as
+ * such a user (both specs: "any other user type"), not as a failed load.
+ */
+export class UnknownUserTypeError extends Error {
+  readonly userType: string;
+  constructor(userType: string) {
+    super(`Unbekannter Benutzertyp „${userType}”.`);
+    this.userType = userType;
+  }
+}
+
+function parseUser(user: unknown): AuthUser {
+  const type = (user as { type?: unknown } | null)?.type;
+  if (typeof type === 'string' && type !== 'license' && type !== 'admin')
+    throw new UnknownUserTypeError(type);
+  return authUserSchema.parse(user);
+}
+
+/** The signed-in user, `null` when nobody is signed in (no token: no request at all). */
+export const currentUserQuery = queryOptions({
+  queryKey: currentUserKey,
+  queryFn: async ({ signal }): Promise<AuthUser | null> => {
+    if (!readToken()) return null;
+    const { user } = await apiRequest<{ user: unknown }>('/auth/user', { signal });
+    return parseUser(user);
+  },
+  staleTime: 5 * 60_000,
+});
+
+export function useCurrentUser() {
+  return useQuery(currentUserQuery);
+}
+
+/** Keeps the token of a successful sign-in and makes its user the current one. */
+export function startSession(queryClient: QueryClient, login: LoginResponse): void {
+  storeToken(login.token);
+  queryClient.setQueryData(currentUserKey, login.userData);
+}
+
+/** Queries that belong to nobody in particular and outlive a session. */
+const SESSION_INDEPENDENT = new Set<unknown>([currentUserKey[0], 'settings']);
+
+/** A failed sign-in removes the stored token (both specs), and with it whoever was signed in. */
+export function forgetUser(queryClient: QueryClient): void {
+  clearToken();
+  queryClient.setQueryData(currentUserKey, null);
+}
+
+/** Forgets the token, the user and everything loaded on the user's behalf. */
+export function endSession(queryClient: QueryClient): void {
+  clearToken();
+  queryClient.removeQueries({ predicate: (query) => !SESSION_INDEPENDENT.has(query.queryKey[0]) });
+  // Set, not removed: the route guards watching the user see "nobody" at once and redirect.
+  queryClient.setQueryData(currentUserKey, null);
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api/index.ts';
+
+/** What the server tells the web app about this installation (`GET /settings`). */
+export interface PortalSettings {
+  vendorName: string;
+  vendorAddress: string;
+  supportEmail: string;
+  shopUrl: string;
+  shopOrigin: string;
+  helpUrl: string;
+  privacyUrl: string;
+}
+
+/** The server's defaults for the own pages, so links work before (or without) the settings. */
+export const DEFAULT_LINKS = { helpUrl: '/hilfe', privacyUrl: '/datenschutz' } as const;
+
+export function useSettings() {
+  return useQuery({
+    queryKey: ['settings'],
+    queryFn: ({ signal }) => apiRequest<PortalSettings>('/settings', { signal }),
+    // Configuration changes only with a server restart.
+    staleTime: Infinity,
+  });
+}

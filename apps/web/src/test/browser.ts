@@ -1,0 +1,115 @@
+/**
+ * Browser tests drive Chromium (playwright-core) against the real server: one server and one
+ * browser per test file, a fresh database and a fresh browser context per test. A console error
+ * or an uncaught exception on the page fails the test, like `console.error` in unit tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { resetDatabase, startTestServer, type TestServer } from '@lizenzportal/server/testing';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+
+const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const BUILT_APP = path.resolve(import.meta.dirname, '../../dist/index.html');
+/** Short waits: a missing element fails within the test timeout, with Playwright's own message. */
+const ACTION_TIMEOUT_MS = 5_000;
+
+export interface OpenOptions {
+  /** Signed in with this token (as the app keeps it in local storage). */
+  token?: string;
+  /** The cookie banner is accepted beforehand unless a test is about the banner. */
+  cookieConsent?: boolean;
+  /** Runs before the page loads, e.g. to fake API answers with `page.route`. */
+  prepare?: (page: Page) => Promise<unknown>;
+}
+
+export interface BrowserHarness {
+  readonly server: TestServer;
+  /** Opens a page of the app in a new browser context. */
+  open(address: string, options?: OpenOptions): Promise<Page>;
+}
+
+async function launchChromium(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/**
+ * Chromium logs every failed request as a console error. Failed API calls are what many tests
+ * provoke and then assert through the page, so only those are not counted.
+ */
+function isApiFailureLog(message: ConsoleMessage): boolean {
+  return message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/');
+}
+
+export function setupBrowser(): BrowserHarness {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!fs.existsSync(BUILT_APP)) throw new Error('The web app is not built: run `npm run build` first.');
+    // No job worker: the pages under test wait for no background job (documents, mails).
+    [server, browser] = await Promise.all([startTestServer({ WORKER: 'off' }), launchChromium()]);
+  });
+
+  beforeEach(async () => {
+    await resetDatabase(server!.database);
+    contexts = [];
+    pageErrors = [];
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    if (pageErrors.length > 0) throw new Error(`The page reported errors:\n${pageErrors.join('\n')}`);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('The test server is not running yet.');
+      return server;
+    },
+    async open(address, { token, cookieConsent = true, prepare } = {}) {
+      const origin = server!.url;
+      const localStorage = [
+        ...(token ? [{ name: 'user-token', value: token }] : []),
+        ...(cookieConsent ? [{ name: 'cookie-consent', value: '"2025-01-01T00:00:00.000Z"' }] : []),
+      ];
+      const context = await browser!.newContext({
+        baseURL: origin,
+        locale: 'de-DE',
+        timezoneId: 'Europe/Berlin',
+        storageState: { cookies: [], origins: [{ origin, localStorage }] },
+      });
+      contexts.push(context);
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isApiFailureLog(message)) pageErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await prepare?.(page);
+      await page.goto(address);
+      return page;
+    },
+  };
+}

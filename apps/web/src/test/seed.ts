@@ -1,0 +1,90 @@
+/** Test data for browser tests, written through the test server's own services. */
+import {
+  licenseCreateSchema,
+  type License,
+  type LicenseCreate,
+  type LoginResponse,
+} from '@lizenzportal/domain';
+import { createOrResetAdmin, type TestServer } from '@lizenzportal/server/testing';
+
+type LicenseInput = Partial<Omit<LicenseCreate, 'properties'>> & {
+  properties?: Partial<LicenseCreate['properties']>;
+};
+
+/**
+ * Licenses as the back office creates them, but without starter documents: no page under test
+ * shows them, and the test server runs no job worker.
+ */
+export async function createLicense(server: TestServer, input: LicenseInput = {}): Promise<License> {
+  const [license] = await server.app.services.licenses.create(
+    licenseCreateSchema.parse({ generateStarterDocument: false, ...input }),
+    { typeOfEntry: 'manual', entryReference: 'browser-test' },
+  );
+  return license!;
+}
+
+export interface HolderInput {
+  name: string;
+  email?: string;
+  holderType?: 'person' | 'organization';
+  contact?: string | null;
+}
+
+/** Binds a license as the holder binding does: the holder name becomes the authentication code. */
+export async function bindLicense(
+  server: TestServer,
+  license: License,
+  holder: HolderInput,
+): Promise<License> {
+  await server.app.services.licenses.repository.update(license._id, {
+    status: 'bound',
+    authentication_code: holder.name,
+    holder_name: holder.name,
+    holder_type: holder.holderType ?? 'person',
+    holder_email: holder.email ?? 'holder@example.com',
+    holder_contact: holder.contact ?? null,
+    bound_at: new Date(),
+  });
+  return { ...license, status: 'bound', authenticationCode: holder.name };
+}
+
+export async function disableLicense(server: TestServer, license: License): Promise<void> {
+  await server.app.services.licenses.repository.update(license._id, { status: 'disabled' });
+}
+
+export const ADMIN = { username: 'verwaltung', password: 'ein-sicheres-passwort' } as const;
+
+export async function createAdmin(server: TestServer): Promise<void> {
+  await createOrResetAdmin(server.app.services.admins, ADMIN.username, ADMIN.password);
+}
+
+async function post(server: TestServer, path: string, body: unknown): Promise<Response> {
+  return fetch(`${server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A token of the license, as the login returns it (the start code while unbound, the holder name once bound). */
+export async function licenseToken(server: TestServer, license: License): Promise<string> {
+  const response = await post(server, '/auth/license', {
+    key: license.key,
+    authenticationCode: license.authenticationCode,
+  });
+  return ((await response.json()) as { data: LoginResponse }).data.token;
+}
+
+export async function adminToken(server: TestServer): Promise<string> {
+  await createAdmin(server);
+  const response = await post(server, '/auth/admin', ADMIN);
+  return ((await response.json()) as { data: LoginResponse }).data.token;
+}
+
+/** Failed sign-ins until the server's throttle answers 429 for this license. */
+export async function exhaustSignInAttempts(server: TestServer, license: License): Promise<void> {
+  for (;;) {
+    const response = await post(server, '/auth/license', { key: license.key, authenticationCode: '000000' });
+    if (response.status === 429) return;
+  }
+}
