@@ -121,7 +121,7 @@ export async function run(): Promise<void> {
       environment: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-')) },
     },
   ];
-  const databaseUrl = await postgresUrl();
+  const databaseUrl = process.env['BENCH_BACKENDS'] === 'pglite' ? undefined : await postgresUrl();
   if (databaseUrl) backends.push({ name: 'postgres', environment: { DATABASE_URL: databaseUrl } });
   else console.log('  (no PostgreSQL server reachable: PostgreSQL part skipped)');
 
