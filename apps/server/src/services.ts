@@ -29,7 +29,7 @@ export interface Services {
   licenses: LicenseService;
   documents: DocumentModule;
   deliveries: DeliveryService;
-  /** Stops the job queue and closes the mail transport (not the database: its opener closes it). */
+  /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
 
@@ -98,6 +98,7 @@ export async function createServices({
     deliveries,
     close: async () => {
       await queue.stop();
+      await documents.close();
       mailer.close();
     },
   };

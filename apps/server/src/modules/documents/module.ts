@@ -5,7 +5,7 @@ import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { BatchDownloadService } from './batch/batch-download.ts';
 import { brandingFromConfig } from './render/branding.ts';
 import { loadUnicodeFonts } from './render/fonts.ts';
-import { LicenseDocumentRenderer } from './render/license-document-renderer.ts';
+import { PooledDocumentRenderer } from './render/pooled-renderer.ts';
 import { DocumentRepository } from './repository.ts';
 import { DocumentService } from './service.ts';
 import { DocumentUrlSigner } from './signed-urls.ts';
@@ -14,6 +14,8 @@ export interface DocumentModule {
   /** Generation, URLs and files; `generateStarterDocument(id)` / `generateLicenseDocument(id)` for jobs. */
   documents: DocumentService;
   batch: BatchDownloadService;
+  /** Stops the render threads once the renderings under way are done: call when the app closes. */
+  close(): Promise<void>;
 }
 
 export interface DocumentModuleOptions {
@@ -24,7 +26,12 @@ export interface DocumentModuleOptions {
   jwtSecret: string;
 }
 
-/** Wires the documents module. Fonts and the logo are loaded here, once per process. */
+/**
+ * Wires the documents module. The logo is read here, once per process. Documents are rendered in
+ * worker threads that start with the first document and parse the fonts once each; the fonts are
+ * parsed here too, for documents rendered in this thread while the threads start (or if they
+ * cannot).
+ */
 export function createDocumentModule({
   config,
   db,
@@ -32,14 +39,19 @@ export function createDocumentModule({
   jwtSecret,
 }: DocumentModuleOptions): DocumentModule {
   const repository = new DocumentRepository(db);
+  const renderer = new PooledDocumentRenderer({
+    branding: brandingFromConfig(config),
+    fonts: loadUnicodeFonts(),
+  });
   const documents = new DocumentService({
     repository,
     storage,
-    renderer: new LicenseDocumentRenderer({
-      branding: brandingFromConfig(config),
-      fonts: loadUnicodeFonts(),
-    }),
+    renderer,
     urls: new DocumentUrlSigner({ secret: jwtSecret, publicUrl: config.publicUrl }),
   });
-  return { documents, batch: new BatchDownloadService({ repository, documents }) };
+  return {
+    documents,
+    batch: new BatchDownloadService({ repository, documents }),
+    close: () => renderer.close(),
+  };
 }

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Branding } from './branding.ts';
-import { primeSubsets, type FontSet } from './fonts.ts';
+import { shareFontWork } from './font-caches.ts';
+import type { FontSet } from './fonts.ts';
 import { drawQrCode } from './qr-code.ts';
 
 /** Branding and fonts: everything a document needs besides its content. */
@@ -69,7 +70,7 @@ export class PdfBuilder {
     // pdfkit accepts a parsed fontkit font where its types say file name or buffer.
     this.doc.registerFont(FONT.regular, style.fonts.regular as string);
     this.doc.registerFont(FONT.bold, style.fonts.bold as string);
-    primeSubsets(this.doc, style.fonts, FONT);
+    shareFontWork(this.doc, style.fonts, FONT);
     this.#drawHead();
     this.doc.on('pageAdded', () => this.#drawHead());
     this.#bodyText();

@@ -1,66 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
+import { formatLicenseKey, formatStartCode } from '@lizenzportal/domain';
 import { PDFDocument } from 'pdf-lib';
-import QRCode from 'qrcode';
 import { describe, expect, test } from 'vitest';
 import { testConfig } from '../../../test/app.ts';
 import { pdfText, UNICODE_HOLDER } from '../test-fixtures.ts';
-import { brandingFromConfig, type Branding } from './branding.ts';
+import { brandingFromConfig } from './branding.ts';
 import { loadUnicodeFonts } from './fonts.ts';
 import { directLoginUrl } from './license-facts.ts';
 import { LicenseDocumentRenderer } from './license-document-renderer.ts';
+import { bound, branding, createdAt, license, PNG_LOGO } from './render-test-fixtures.ts';
 
-const branding: Branding = {
-  vendorName: 'Symbolsoftware Demo GmbH',
-  vendorAddress: 'Musterstraße 1, 12345 Musterstadt',
-  supportEmail: 'support@example.com',
-  shopUrl: 'https://shop.example',
-  portalUrl: 'https://portal.example',
-  logo: undefined,
-};
 const renderer = new LicenseDocumentRenderer({ branding, fonts: loadUnicodeFonts() });
-const createdAt = new Date('2025-03-14T10:00:00Z');
-
-function license(overrides: Partial<License> = {}): License {
-  return {
-    _id: '5b0f3c1e-4a8e-4c1a-9d52-0f4a3c9b1e27',
-    version: '9',
-    key: 'ABCDEFGHJKLM',
-    startCode: '123456',
-    authenticationCode: '123456',
-    status: 'unbound',
-    typeOfEntry: 'order',
-    entryReference: '1001',
-    holder: { holderType: null, name: null, email: null, contact: null },
-    boundAt: null,
-    notes: null,
-    properties: { class: 'pro', type: 'full', size: 25, delivery: 'download', dvdCount: 2 },
-    specialPermissions: ['download'],
-    downloads: { software: 0, metasearch: 0 },
-    starterDocument: null,
-    licenseDocument: null,
-    updatedToLicense: null,
-    productSKU: null,
-    extensionSKU: null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: createdAt.toISOString(),
-    ...overrides,
-  };
-}
-
-const bound = license({
-  status: 'bound',
-  authenticationCode: UNICODE_HOLDER,
-  holder: {
-    holderType: 'organization',
-    name: UNICODE_HOLDER,
-    email: 'it@example.com',
-    contact: 'Łukasz Çelik',
-  },
-  boundAt: '2025-03-01T09:00:00Z',
-});
 
 describe('starter document', () => {
   test('shows product, key, start code, binding steps and the direct-login link', async () => {
@@ -129,7 +81,7 @@ describe('license document', () => {
 describe('vendor logo', () => {
   test('prints a PNG logo from VENDOR_LOGO in the page head', async () => {
     const logo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-logo-')), 'logo.png');
-    fs.writeFileSync(logo, await QRCode.toBuffer('Logo'));
+    fs.writeFileSync(logo, PNG_LOGO);
     const style = {
       branding: brandingFromConfig(testConfig({ VENDOR_LOGO: logo })),
       fonts: loadUnicodeFonts(),
