@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
-import type { License } from '@lizenzportal/domain';
+import { exampleLicense, generateLicenseKey, generateStartCode, type License } from '@lizenzportal/domain';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
@@ -46,7 +46,6 @@ const TARGETS = {
   firstByteMs: 500,
   rssMb: 300,
 };
-const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 const branding: Branding = {
   vendorName: 'Symbolsoftware Demo GmbH',
@@ -57,37 +56,10 @@ const branding: Branding = {
   logo: undefined,
 };
 
-function randomText(alphabet: string, length: number): string {
-  return Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('');
-}
-
 /** A fresh unbound license each time: keys and codes differ from document to document, as in life. */
 function sampleLicense(): License {
-  const startCode = randomText('0123456789', 6);
-  const now = new Date().toISOString();
-  return {
-    _id: '00000000-0000-4000-8000-000000000000',
-    version: '9',
-    key: randomText(KEY_ALPHABET, 12),
-    startCode,
-    authenticationCode: startCode,
-    status: 'unbound',
-    typeOfEntry: 'order',
-    entryReference: '1001',
-    holder: { holderType: null, name: null, email: null, contact: null },
-    boundAt: null,
-    notes: null,
-    properties: { class: 'pro', type: 'full', size: 10, delivery: 'download', dvdCount: 1 },
-    specialPermissions: ['download'],
-    downloads: { software: 0, metasearch: 0 },
-    starterDocument: null,
-    licenseDocument: null,
-    updatedToLicense: null,
-    productSKU: 'M9-PRO',
-    extensionSKU: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const startCode = generateStartCode();
+  return exampleLicense({ key: generateLicenseKey(), startCode, authenticationCode: startCode });
 }
 
 interface RenderMeasurement {

@@ -14,3 +14,4 @@ export * from './list-query/api-syntax.ts';
 export * from './list-query/address-syntax.ts';
 export * from './product.ts';
 export * from './delivery/delivery.ts';
+export * from './license/example.ts';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { License } from '@lizenzportal/domain';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -18,6 +19,10 @@ export interface TestApp {
   config: Config;
   /** Signs in the test admin (created on demand) and returns its bearer header. */
   adminHeaders(): Promise<{ authorization: string }>;
+  /** Creates one license through the API (no starter document unless the payload asks for it). */
+  createLicense(payload?: Record<string, unknown>): Promise<License>;
+  /** Binds a license through the back-office API: the holder name becomes the authentication code. */
+  bindLicense(license: { _id: string }, holder: { name: string; email?: string }): Promise<License>;
 }
 
 export function testConfig(environment: Record<string, string> = {}): Config {
@@ -68,6 +73,39 @@ export function useTestApp(environment: Record<string, string> = {}): TestApp {
       payload: TEST_ADMIN,
     });
     return { authorization: `Bearer ${response.json().data.token}` };
+  };
+  context.createLicense = async (payload = {}) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/license',
+      headers: await context.adminHeaders(),
+      payload: { generateStarterDocument: false, ...payload },
+    });
+    if (response.statusCode !== 201) throw new Error(`creating a license failed: ${response.body}`);
+    return response.json().data.licenses[0];
+  };
+  context.bindLicense = async (license, holder) => {
+    const headers = await context.adminHeaders();
+    const url = `/api/v1/license/${license._id}`;
+    const current = (await context.app.inject({ method: 'GET', url, headers })).json().data.license;
+    const response = await context.app.inject({
+      method: 'PUT',
+      url,
+      headers,
+      payload: {
+        ...current,
+        status: 'bound',
+        authenticationCode: holder.name,
+        holder: {
+          holderType: 'person',
+          name: holder.name,
+          email: holder.email ?? 'holder@example.com',
+          contact: null,
+        },
+      },
+    });
+    if (response.statusCode !== 200) throw new Error(`binding a license failed: ${response.body}`);
+    return response.json().data.license;
   };
   return context;
 }

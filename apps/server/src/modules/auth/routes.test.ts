@@ -4,36 +4,8 @@ import { errorOf, TEST_ADMIN, useTestApp } from '../../test/app.ts';
 
 const ctx = useTestApp();
 
-async function createLicense(overrides: Record<string, unknown> = {}) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/license',
-    headers: await ctx.adminHeaders(),
-    payload: { generateStarterDocument: false, ...overrides },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().data.licenses[0];
-}
-
-async function bindLicense(license: { _id: string }, holderName: string) {
-  const headers = await ctx.adminHeaders();
-  const current = (
-    await ctx.app.inject({ method: 'GET', url: `/api/v1/license/${license._id}`, headers })
-  ).json().data.license;
-  const response = await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/license/${license._id}`,
-    headers,
-    payload: {
-      ...current,
-      status: 'bound',
-      authenticationCode: holderName,
-      holder: { holderType: 'person', name: holderName, email: 'holder@example.com', contact: null },
-    },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().data.license;
-}
+const createLicense = (payload?: Record<string, unknown>) => ctx.createLicense(payload);
+const bindLicense = (license: { _id: string }, name: string) => ctx.bindLicense(license, { name });
 
 const status = (key: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/auth/license-status', payload: { key } });

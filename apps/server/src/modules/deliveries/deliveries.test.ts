@@ -13,33 +13,9 @@ const ctx = useTestApp({
   MAIL_RETRY_DELAY_SECONDS: '1',
 });
 
-async function createLicense(properties: Record<string, unknown> = {}) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/license',
-    headers: await ctx.adminHeaders(),
-    payload: { generateStarterDocument: false, properties },
-  });
-  return response.json().data.licenses[0];
-}
-
-async function bind(license: { _id: string }, name: string, email: string) {
-  const headers = await ctx.adminHeaders();
-  const current = (
-    await ctx.app.inject({ method: 'GET', url: `/api/v1/license/${license._id}`, headers })
-  ).json().data.license;
-  await ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/license/${license._id}`,
-    headers,
-    payload: {
-      ...current,
-      status: 'bound',
-      authenticationCode: name,
-      holder: { holderType: 'person', name, email, contact: null },
-    },
-  });
-}
+const createLicense = (properties: Record<string, unknown> = {}) => ctx.createLicense({ properties });
+const bind = (license: { _id: string }, name: string, email: string) =>
+  ctx.bindLicense(license, { name, email });
 
 async function sendManually(licenseId: string, payload: Record<string, unknown>) {
   return ctx.app.inject({

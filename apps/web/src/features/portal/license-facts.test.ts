@@ -1,33 +1,8 @@
-import type { License } from '@lizenzportal/domain';
+import { exampleLicense, type License } from '@lizenzportal/domain';
 import { describe, expect, it } from 'vitest';
 import { licenseFacts, licenseShortName } from './license-facts.ts';
 
-function license(changes: Partial<License> = {}): License {
-  return {
-    _id: '00000000-0000-4000-8000-000000000001',
-    version: '9',
-    key: 'ABCDEFGHJKLM',
-    startCode: '123456',
-    authenticationCode: '123456',
-    status: 'unbound',
-    typeOfEntry: 'order',
-    entryReference: '1001',
-    holder: { holderType: null, name: null, email: null, contact: null },
-    boundAt: null,
-    notes: null,
-    properties: { class: 'pro', type: 'full', size: 10, delivery: 'download', dvdCount: 2 },
-    specialPermissions: ['download'],
-    downloads: { software: 0, metasearch: 0 },
-    starterDocument: null,
-    licenseDocument: null,
-    updatedToLicense: null,
-    productSKU: null,
-    extensionSKU: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-    ...changes,
-  };
-}
+const license = exampleLicense;
 
 const asObject = (value: License) =>
   Object.fromEntries(licenseFacts(value).map((fact) => [fact.label, fact.value]));

@@ -1,4 +1,4 @@
-import type { License } from '@lizenzportal/domain';
+import { exampleLicense, type License } from '@lizenzportal/domain';
 import { UNICODE_HOLDER } from '../test-fixtures.ts';
 import type { Branding } from './branding.ts';
 
@@ -16,30 +16,13 @@ export const branding: Branding = {
 export const createdAt = new Date('2025-03-14T10:00:00Z');
 
 export function license(overrides: Partial<License> = {}): License {
-  return {
+  return exampleLicense({
     _id: '5b0f3c1e-4a8e-4c1a-9d52-0f4a3c9b1e27',
-    version: '9',
-    key: 'ABCDEFGHJKLM',
-    startCode: '123456',
-    authenticationCode: '123456',
-    status: 'unbound',
-    typeOfEntry: 'order',
-    entryReference: '1001',
-    holder: { holderType: null, name: null, email: null, contact: null },
-    boundAt: null,
-    notes: null,
     properties: { class: 'pro', type: 'full', size: 25, delivery: 'download', dvdCount: 2 },
-    specialPermissions: ['download'],
-    downloads: { software: 0, metasearch: 0 },
-    starterDocument: null,
-    licenseDocument: null,
-    updatedToLicense: null,
-    productSKU: null,
-    extensionSKU: null,
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),
     ...overrides,
-  };
+  });
 }
 
 export const bound = license({
