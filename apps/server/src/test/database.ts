@@ -59,3 +59,11 @@ export async function resetDatabase(database: Database): Promise<void> {
     .raw(`truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`)
     .execute(database.db);
 }
+
+/** The data of the jobs queued under a name, oldest first (to check what a request started). */
+export async function queuedJobs(database: Database, queue: string): Promise<unknown[]> {
+  const { rows } = await sql<{ data: unknown }>`
+    select data from pgboss.job where name = ${queue} order by created_on
+  `.execute(database.db);
+  return rows.map((row) => row.data);
+}

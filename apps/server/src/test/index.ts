@@ -1,6 +1,6 @@
 /** Test support shared with the web app's browser tests (`@lizenzportal/server/testing`). */
 export { startTestServer, type TestServer } from './server.ts';
-export { resetDatabase } from './database.ts';
+export { queuedJobs, resetDatabase } from './database.ts';
 export { TEST_ADMIN, testConfig } from './app.ts';
 export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';

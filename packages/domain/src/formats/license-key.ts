@@ -23,3 +23,11 @@ export function formatLicenseKey(input: string): string {
 export function generateLicenseKey(): string {
   return randomString(LICENSE_KEY_ALPHABET, LICENSE_KEY_LENGTH);
 }
+
+/**
+ * The direct-login address of a license (in documents, QR codes and mails): the login page reads
+ * both values from its query and signs in at once.
+ */
+export function directLoginUrl(portalUrl: string, key: string, authenticationCode: string): string {
+  return `${portalUrl}/login?key=${encodeURIComponent(key)}&authenticationCode=${encodeURIComponent(authenticationCode)}`;
+}

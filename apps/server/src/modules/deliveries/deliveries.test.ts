@@ -1,4 +1,5 @@
 import { formatLicenseKey } from '@lizenzportal/domain';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
@@ -133,6 +134,16 @@ describe('sending documents by e-mail', () => {
   });
 });
 
+/** Waits until this many recovery requests have been worked off by their jobs. */
+async function recoveryJobsDone(count: number) {
+  await eventually(async () => {
+    const { rows } = await sql<{ done: number }>`
+      select count(*)::int as done from pgboss.job where name = 'recover-licenses' and state = 'completed'
+    `.execute(ctx.database.db);
+    return rows[0]!.done >= count || undefined;
+  });
+}
+
 describe('license recovery', () => {
   test('mails the license documents of all bound licenses of the address, and says nothing either way', async () => {
     smtp.received.length = 0;
@@ -153,6 +164,7 @@ describe('license recovery', () => {
       [first, second].map((license) => `Lizenzdokument_${formatLicenseKey(license.key)}.pdf`).sort(),
     );
     expect(mail.text).not.toContain(formatLicenseKey(unbound.key));
+    await recoveryJobsDone(2);
     const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/delivery?occasion=recovery',
@@ -172,6 +184,7 @@ describe('license recovery', () => {
       });
       expect(response.statusCode).toBe(202);
     }
+    await recoveryJobsDone(5);
     const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/delivery?occasion=recovery&recipient=lukasz@example.com',

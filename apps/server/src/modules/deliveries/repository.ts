@@ -49,9 +49,14 @@ export class DeliveryRepository {
     return listPage(this.#db, 'delivery', request);
   }
 
+  /** Serializes work on one recipient address until the transaction ends (any process). */
+  async lockRecipient(recipient: string, transaction: Kysely<DB>): Promise<void> {
+    await sql`select pg_advisory_xact_lock(hashtext(lower(${recipient})))`.execute(transaction);
+  }
+
   /** Recovery mails sent to the address within the last hour (a limit against mail bombing). */
-  async recentRecoveries(recipient: string): Promise<number> {
-    const { count } = await this.#db
+  async recentRecoveries(recipient: string, db: Kysely<DB> = this.#db): Promise<number> {
+    const { count } = await db
       .selectFrom('delivery')
       .select(sql<number>`count(*)::int`.as('count'))
       .where('occasion', '=', 'recovery')

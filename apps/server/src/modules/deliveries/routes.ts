@@ -123,7 +123,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      await deliveries.recover(request.body.email);
+      await deliveries.requestRecovery(request.body.email);
       return reply.code(202).send({ data: { accepted: true as const } });
     },
   );

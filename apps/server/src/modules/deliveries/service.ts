@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  formatLicenseKey,
   type Delivery,
   type DeliveryOccasion,
   type DocumentType,
   type ManualDelivery,
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ListRequest } from '../../http/list-query.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
+import { documentFileName } from '../documents/document-kinds.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import type { Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
@@ -20,6 +21,7 @@ import { renderDeliveryMail, type MailLicense } from './templates.ts';
 
 export const SEND_DELIVERY = 'send-delivery';
 export const DELIVERY_FAILED = 'delivery-failed';
+export const RECOVER_LICENSES = 'recover-licenses';
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
 const RECOVERIES_PER_HOUR = 3;
 
@@ -83,10 +85,14 @@ export class DeliveryService {
   }
 
   /**
-   * Records a delivery and enqueues its sending. Pass the caller's transaction so that the
-   * delivery exists exactly when the business change that caused it does.
+   * Records a delivery and enqueues its sending, in one transaction. Pass the caller's transaction
+   * so that the delivery exists exactly when the business change that caused it does.
    */
-  async create(input: NewDelivery, transaction: Kysely<DB> = this.#db): Promise<Delivery> {
+  create(input: NewDelivery, db: Kysely<DB> = this.#db): Promise<Delivery> {
+    return inTransaction(db, (transaction) => this.#create(input, transaction));
+  }
+
+  async #create(input: NewDelivery, transaction: Kysely<DB>): Promise<Delivery> {
     const licenses = await Promise.all(
       input.licenseIds.map((id) => this.#licenses.findById(id, transaction)),
     );
@@ -124,7 +130,10 @@ export class DeliveryService {
     return toDelivery(row);
   }
 
-  /** The job: attach the documents (generating missing ones) and send. Idempotent. */
+  /**
+   * The job: attach the documents (generating missing ones) and send. Idempotent. A document that
+   * cannot exist (the license changed meanwhile) fails the delivery at once: retrying cannot help.
+   */
   async send(deliveryId: string): Promise<void> {
     const delivery = await this.#repository.findById(deliveryId);
     if (!delivery || delivery.progress !== 'in-progress') return;
@@ -139,7 +148,7 @@ export class DeliveryService {
         const content = Buffer.concat(await file.stream.toArray());
         documents.push(key);
         attachments.push({
-          filename: `${delivery.document_type === 'starter' ? 'Startdokument' : 'Lizenzdokument'}_${formatLicenseKey(license!.key)}.pdf`,
+          filename: documentFileName(delivery.document_type, license!.key),
           content,
           contentType: 'application/pdf',
         });
@@ -153,7 +162,13 @@ export class DeliveryService {
       });
       await this.#repository.markSent(delivery.id, documents);
     } catch (error) {
-      await this.#repository.recordFailedAttempt(delivery.id, (error as Error).message);
+      const message = (error as Error).message;
+      if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
+        await this.#repository.recordFailedAttempt(delivery.id, message);
+        await this.#repository.markFailed(delivery.id, message);
+        return;
+      }
+      await this.#repository.recordFailedAttempt(delivery.id, message);
       throw error;
     }
   }
@@ -168,21 +183,16 @@ export class DeliveryService {
   async resend(id: string): Promise<Delivery> {
     const original = await this.#repository.findById(id);
     if (!original) throw new AppError('NOT_FOUND', 'Die Versand-Aktion wurde nicht gefunden.');
-    return this.#db.transaction().execute((transaction) =>
-      this.create(
-        {
-          occasion: original.occasion,
-          documentType: original.document_type,
-          licenseIds: original.licenses,
-          recipient: original.recipient,
-          recipientName: original.recipient_name,
-          note: original.note,
-          orderGeneration: original.order_generation,
-          resentFrom: original.id,
-        },
-        transaction,
-      ),
-    );
+    return this.create({
+      occasion: original.occasion,
+      documentType: original.document_type,
+      licenseIds: original.licenses,
+      recipient: original.recipient,
+      recipientName: original.recipient_name,
+      note: original.note,
+      orderGeneration: original.order_generation,
+      resentFrom: original.id,
+    });
   }
 
   /** An admin sends a license's document by hand (to the holder unless told otherwise). */
@@ -205,34 +215,38 @@ export class DeliveryService {
         'Für eine gebundene Lizenz ohne Startdokument kann keines mehr erzeugt werden.',
       );
     }
-    return this.#db.transaction().execute((transaction) =>
-      this.create(
-        {
-          occasion: 'manual',
-          documentType: request.documentType,
-          licenseIds: [licenseId],
-          recipient,
-          recipientName: request.recipientName ?? license.holder_name,
-          note: request.note ?? null,
-        },
-        transaction,
-      ),
-    );
+    return this.create({
+      occasion: 'manual',
+      documentType: request.documentType,
+      licenseIds: [licenseId],
+      recipient,
+      recipientName: request.recipientName ?? license.holder_name,
+      note: request.note ?? null,
+    });
   }
 
   /**
-   * Sends the license documents of every bound license of the address. The answer never says
-   * whether any exist; at most three such mails per address and hour go out.
+   * Accepts a recovery request: the answer is the same whether licenses exist for the address or
+   * not, and takes the same time, because the lookup happens in a job.
+   */
+  async requestRecovery(email: string): Promise<void> {
+    await this.#queue.send(RECOVER_LICENSES, { email });
+  }
+
+  /**
+   * The job: sends the license documents of every bound license of the address, at most three
+   * such mails per address and hour (requests for one address are counted one at a time).
    */
   async recover(email: string): Promise<void> {
-    const licenses = await this.#licenses.boundToEmail(email);
-    if (licenses.length === 0) return;
-    if ((await this.#repository.recentRecoveries(email)) >= RECOVERIES_PER_HOUR) {
-      this.#log.warn({ recipientDomain: email.split('@')[1] }, 'recovery limit reached, request ignored');
-      return;
-    }
-    await this.#db.transaction().execute((transaction) =>
-      this.create(
+    await inTransaction(this.#db, async (transaction) => {
+      await this.#repository.lockRecipient(email, transaction);
+      if ((await this.#repository.recentRecoveries(email, transaction)) >= RECOVERIES_PER_HOUR) {
+        this.#log.warn({ recipientDomain: email.split('@')[1] }, 'recovery limit reached, request ignored');
+        return;
+      }
+      const licenses = await this.#licenses.boundToEmail(email, transaction);
+      if (licenses.length === 0) return;
+      await this.#create(
         {
           occasion: 'recovery',
           documentType: 'license',
@@ -241,8 +255,8 @@ export class DeliveryService {
           recipientName: licenses[0]!.holder_name,
         },
         transaction,
-      ),
-    );
+      );
+    });
   }
 
   async get(id: string): Promise<Delivery> {

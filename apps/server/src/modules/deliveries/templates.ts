@@ -1,5 +1,6 @@
 import {
   LICENSE_CLASS_LABELS,
+  directLoginUrl,
   formatLicenseKey,
   formatStartCode,
   productTitle,
@@ -98,10 +99,9 @@ function partsOf(context: MailContext): Parts {
   }
 }
 
-function directLoginUrl(context: MailContext, license: MailLicense): string {
+function loginUrl(context: MailContext, license: MailLicense): string {
   const code = context.documentType === 'starter' ? license.startCode : license.authenticationCode;
-  const query = new URLSearchParams({ key: license.key, authenticationCode: code });
-  return `${context.portalUrl}/login?${query}`;
+  return directLoginUrl(context.portalUrl, license.key, code);
 }
 
 function licenseLines(context: MailContext, license: MailLicense): string[] {
@@ -130,7 +130,7 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
     (license) =>
       html`<li>
         ${licenseLines(context, license).map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}<br /><a
-          href="${directLoginUrl(context, license)}"
+          href="${loginUrl(context, license)}"
           >Direkt anmelden</a
         >
       </li>`,
@@ -161,7 +161,7 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
     ...parts.intro.flatMap((paragraph) => [paragraph, '']),
     ...context.licenses.flatMap((license) => [
       ...licenseLines(context, license).map((line) => `  ${line}`),
-      `  Direkt anmelden: ${directLoginUrl(context, license)}`,
+      `  Direkt anmelden: ${loginUrl(context, license)}`,
       '',
     ]),
     ...[...note, ...parts.outro].flatMap((paragraph) => [paragraph, '']),

@@ -63,8 +63,8 @@ export class LicenseRepository {
   }
 
   /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */
-  boundToEmail(email: string): Promise<LicenseRow[]> {
-    return this.#db
+  boundToEmail(email: string, db: Kysely<DB> = this.#db): Promise<LicenseRow[]> {
+    return db
       .selectFrom('license')
       .selectAll()
       .where('status', '=', 'bound')

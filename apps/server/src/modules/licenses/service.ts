@@ -8,6 +8,7 @@ import {
   type LicenseUpdate,
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ListRequest } from '../../http/list-query.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -69,7 +70,7 @@ export class LicenseService {
         extension_sku: null,
       };
     };
-    return db.transaction().execute(async (transaction) => {
+    return inTransaction(db, async (transaction) => {
       const created: LicenseRow[] = [];
       // A key collision (1 in 2^60 per pair) only skips that row; it is drawn again.
       while (created.length < input.count) {

@@ -1,6 +1,6 @@
 import { formatDate, HOLDER_TYPE_LABELS, licenseCapabilities, type License } from '@lizenzportal/domain';
-import { productTitle } from '@lizenzportal/domain';
-import { directLoginUrl, displayKey, licenseHeadline, propertyRows } from './license-facts.ts';
+import { directLoginUrl, productTitle } from '@lizenzportal/domain';
+import { displayKey, licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
 /**

@@ -30,10 +30,6 @@ export function propertyRows(license: License): [string, string][] {
  * The portal's login page with key and code filled in: it signs in at once (customer spec §2,
  * direct login). Both values are URL-encoded; holder names may hold spaces and any letter.
  */
-export function directLoginUrl(portalUrl: string, key: string, authenticationCode: string): string {
-  return `${portalUrl}/login?key=${encodeURIComponent(key)}&authenticationCode=${encodeURIComponent(authenticationCode)}`;
-}
-
 export function displayKey(license: Pick<License, 'key'>): string {
   return formatLicenseKey(license.key);
 }

@@ -1,6 +1,6 @@
 import decodeQR from 'qr/decode.js';
 import { expect, test } from 'vitest';
-import { directLoginUrl } from './license-facts.ts';
+import { directLoginUrl } from '@lizenzportal/domain';
 import { drawQrCode } from './qr-code.ts';
 
 const PIXELS_PER_MODULE = 4;

@@ -8,7 +8,7 @@ import { testConfig } from '../../../test/app.ts';
 import { pdfText, UNICODE_HOLDER } from '../test-fixtures.ts';
 import { brandingFromConfig } from './branding.ts';
 import { loadUnicodeFonts } from './fonts.ts';
-import { directLoginUrl } from './license-facts.ts';
+import { directLoginUrl } from '@lizenzportal/domain';
 import { LicenseDocumentRenderer } from './license-document-renderer.ts';
 import { bound, branding, createdAt, license, PNG_LOGO } from './render-test-fixtures.ts';
 
