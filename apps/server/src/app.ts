@@ -104,6 +104,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   });
 };
 
+/** Fastify takes a hop count as a function (its types know no numbers). */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /**
  * Builds the portal on an open database: services, routes and, unless `WORKER=off`, the job worker
  * in this process. Closing the app stops the worker; the database stays open for its opener.
@@ -114,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   const inlineWorker = config.worker === 'inline';
   const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });

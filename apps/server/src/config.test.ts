@@ -33,6 +33,33 @@ describe('configuration', () => {
     ]);
   });
 
+  test('never repeats secrets or URL credentials in its messages', () => {
+    const message = (() => {
+      try {
+        loadConfig({ JWT_SECRET: 'too-short-secret', DATABASE_URL: 'mysql://user:hunter2@db/x' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    expect(message).toContain('JWT_SECRET must be at least 32 characters long');
+    expect(message).toContain('mysql://***@db/x');
+    expect(message).not.toContain('too-short-secret');
+    expect(message).not.toContain('hunter2');
+  });
+
+  test('a separate worker needs a database server', () => {
+    expect(() => loadConfig({ WORKER: 'off' })).toThrow('WORKER off needs DATABASE_URL');
+    expect(loadConfig({ WORKER: 'off', DATABASE_URL: 'postgres://db/portal' }).worker).toBe('off');
+  });
+
+  test('trusts a number of proxies or their addresses, never every X-Forwarded-For entry', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1,10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   test('admin name and password come together', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
       'ADMIN_PASSWORD must be set together with ADMIN_USERNAME',

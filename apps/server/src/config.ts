@@ -70,7 +70,14 @@ const environmentSchema = z
     PRIVACY_URL: z.string().trim().min(1).default('/datenschutz'),
     WEB_DIST_DIR: z.string().trim().min(1).optional(),
     AUTH_CLIENT_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(30),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(
+        /^(false|\d{1,2}|[\da-fA-F.:/]+(,[\da-fA-F.:/]+)*)$/,
+        'must be false, the number of proxies in front, or their addresses (comma-separated)',
+      )
+      .default('false'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -83,6 +90,14 @@ const environmentSchema = z
     }
   })
   .superRefine((env, context) => {
+    // Tests leave jobs queued on purpose; anywhere else they would never run.
+    if (env.WORKER === 'off' && !env.DATABASE_URL && env.NODE_ENV !== 'test') {
+      context.addIssue({
+        code: 'custom',
+        path: ['WORKER'],
+        message: 'off needs DATABASE_URL: a separate worker cannot share the embedded database',
+      });
+    }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       const [missing, given] = env.ADMIN_USERNAME
         ? ['ADMIN_PASSWORD', 'ADMIN_USERNAME']
@@ -122,8 +137,11 @@ export interface Config {
   links: { help: string; privacy: string };
   webDistDir: string;
   authClientLimitPerMinute: number;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: how many hops of X-Forwarded-For to trust, or which proxy addresses.
+   * Never "all": the left-most entry is the client's to choose.
+   */
+  trustProxy: false | number | string[];
   /** `inline`: this process also runs the background jobs; `off`: a separate `npm run worker` does. */
   worker: 'inline' | 'off';
   /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
@@ -138,6 +156,21 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose values are never repeated in a message. */
+const SECRETS = new Set([
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'SHOP_WEBHOOK_SECRET',
+  'SHOP_API_KEY',
+  'SHOP_API_SECRET',
+]);
+
+/** What a message may repeat of a given value: nothing of a secret, no credentials of a URL. */
+function shown(name: string, value: string): string {
+  if (SECRETS.has(name)) return '';
+  return ` (got "${value.replace(/\/\/[^/@\s]*@/, '//***@')}")`;
+}
+
 /** Parses and validates the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -146,7 +179,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const given = environment[name];
-        return `${name} ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+        return `${name} ${issue.message}${given === undefined ? '' : shown(name, given)}`;
       }),
     );
   }
@@ -190,8 +223,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     links: { help: env.HELP_URL, privacy: env.PRIVACY_URL },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     authClientLimitPerMinute: env.AUTH_CLIENT_LIMIT,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     worker: env.WORKER,
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
   };
+}
+
+function parseTrustProxy(value: string): false | number | string[] {
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',');
 }

@@ -26,7 +26,12 @@ async function start(): Promise<void> {
   const { admins, licenses, documents } = app.services;
   // Demo data first: it is only added to an empty database, and the initial admin would fill it.
   if (!config.isProduction) {
-    const overview = await seedDemoData({ licenses, admins, documents: documents.documents });
+    const overview = await seedDemoData({
+      licenses,
+      admins,
+      documents: documents.documents,
+      initialAdmin: config.initialAdmin?.username,
+    });
     if (overview) console.log(`\n${overview}\n`);
   }
 

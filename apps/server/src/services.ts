@@ -90,7 +90,10 @@ export async function createServices({
     queue,
     storage,
     mailer,
-    guards: createGuards(tokens, (id) => auth.adminName(id)),
+    guards: createGuards(tokens, {
+      adminName: (id) => auth.adminName(id),
+      licenseActive: (id) => auth.licenseActive(id),
+    }),
     admins,
     auth,
     licenses,

@@ -8,3 +8,6 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
 export const errorEnvelopeSchema = z.object({
   error: z.object({ status: z.int(), code: z.string(), message: z.string() }),
 });
+
+/** The body of an action without parameters: none, or an empty object; anything else is a 400. */
+export const noParametersBody = z.strictObject({}).nullish();

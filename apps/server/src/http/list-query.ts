@@ -100,12 +100,19 @@ function typedValue(field: ListField, name: string, value: string): unknown {
   if (value.length > MAX_VALUE_LENGTH) throw invalid(`Der Wert für „${name}” ist zu lang.`);
   const type = field.type;
   if (type === 'number') {
-    if (!/^-?\d+(\.\d+)?$/.test(value)) throw invalid(`„${name}” erwartet eine Zahl.`);
-    return Number(value);
+    // Every numeric field of the portal is an integer column (PostgreSQL integer).
+    const number = Number(value);
+    if (!/^-?\d{1,10}$/.test(value) || number < -2_147_483_648 || number > 2_147_483_647) {
+      throw invalid(`„${name}” erwartet eine ganze Zahl.`);
+    }
+    return number;
   }
   if (type === 'date') {
     const date = new Date(value);
-    if (Number.isNaN(date.getTime())) throw invalid(`„${name}” erwartet ein Datum (z. B. 2026-11-22).`);
+    const year = date.getUTCFullYear();
+    if (Number.isNaN(date.getTime()) || year < 1900 || year > 9999) {
+      throw invalid(`„${name}” erwartet ein Datum (z. B. 2026-11-22).`);
+    }
     return date;
   }
   if (type === 'uuid' || type === 'uuidArray') {

@@ -10,6 +10,9 @@ import { AppError } from './app-error.ts';
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
+    if (containsNullCharacter(data)) {
+      return { error: new AppError('VALIDATION_FAILED', 'Die Anfrage enthält ein unzulässiges Zeichen.') };
+    }
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new AppError('VALIDATION_FAILED', describeIssue(result.error.issues[0]!)) };
@@ -40,4 +43,16 @@ export function describeIssue(issue: core.$ZodIssue): string {
     default:
       return validationMessages.invalid(label);
   }
+}
+
+/** PostgreSQL text cannot hold U+0000; refusing it here keeps it from failing as a 500 later. */
+function containsNullCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNullCharacter);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(
+      ([key, entry]) => key.includes('\u0000') || containsNullCharacter(entry),
+    );
+  }
+  return false;
 }

@@ -70,10 +70,9 @@ export class JobQueue {
   async send<T extends object>(
     name: string,
     data: T,
-    options: { transaction?: Kysely<DB>; singletonKey?: string } = {},
+    options: { transaction?: Kysely<DB> } = {},
   ): Promise<string | null> {
     return this.#boss.send(name, data, {
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.transaction ? { db: transactionAdapter(options.transaction) } : {}),
     });
   }

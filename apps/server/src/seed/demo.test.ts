@@ -26,3 +26,15 @@ test('fills an empty database once with an admin and licenses of every kind, wit
 
   expect(await seedDemoData({ admins, licenses, documents: documents.documents })).toBeUndefined();
 });
+
+test('with an initial admin configured, no demo admin is made and the overview names that admin', async () => {
+  const { admins, licenses, documents } = ctx.app.services;
+  const overview = await seedDemoData({
+    admins,
+    licenses,
+    documents: documents.documents,
+    initialAdmin: 'ops',
+  });
+  expect(overview).toContain('user "ops" with the password of ADMIN_PASSWORD');
+  expect(await admins.count()).toBe(0);
+});

@@ -97,21 +97,24 @@ function demoCreateInput(demo: DemoLicense): LicenseCreate {
 
 /**
  * Fills an empty database with an admin and demo licenses and returns the sign-in overview to
- * print; returns undefined when the database already holds data.
+ * print; returns undefined when the database already holds data. With `initialAdmin` (the name
+ * of ADMIN_USERNAME, created by the caller) no demo admin is made.
  */
 export async function seedDemoData(deps: {
   licenses: LicenseService;
   admins: AdminRepository;
   documents: DocumentService;
+  initialAdmin?: string | undefined;
 }): Promise<string | undefined> {
   if ((await deps.admins.count()) > 0) return undefined;
-  await createOrResetAdmin(deps.admins, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  if (!deps.initialAdmin) await createOrResetAdmin(deps.admins, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  const adminName = deps.initialAdmin ?? DEMO_ADMIN.username;
   const created: Record<string, License> = {};
   const lines: string[] = [];
   for (const demo of DEMO_LICENSES) {
     const [license] = await deps.licenses.create(demoCreateInput(demo), {
       typeOfEntry: 'manual',
-      entryReference: DEMO_ADMIN.username,
+      entryReference: adminName,
     });
     await deps.documents.generateStarterDocument(license!._id);
     const changed = demo.then && (await deps.licenses.repository.update(license!._id, demo.then(created)));
@@ -126,7 +129,9 @@ export async function seedDemoData(deps: {
   }
   return [
     'Demo data created. Sign in with:',
-    `  Back office  /backend/login  user "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`,
+    deps.initialAdmin
+      ? `  Back office  /backend/login  user "${deps.initialAdmin}" with the password of ADMIN_PASSWORD`
+      : `  Back office  /backend/login  user "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`,
     '  Customer     /login          license key plus start code (unbound) or holder name (bound):',
     ...lines,
   ].join('\n');

@@ -60,6 +60,7 @@ export function useTestApp(environment: Record<string, string> = {}): TestApp {
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    if (context.config) fs.rmSync(context.config.dataDir, { recursive: true, force: true });
   });
   context.adminHeaders = async () => {
     await createOrResetAdmin(

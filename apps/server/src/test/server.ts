@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -34,6 +35,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     close: async () => {
       await app.close();
       await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -13,6 +13,8 @@ import {
 import { LICENSE_KEY_ALPHABET } from '../formats/license-key.ts';
 
 export const MAX_LICENSE_SIZE = 100_000;
+/** Counters are stored as PostgreSQL integers. */
+const MAX_COUNT = 2_147_483_647;
 export const MAX_LICENSES_PER_CREATION = 50;
 
 /** Trimmed text where an empty value means "none" (the back office sends empty holder fields as null). */
@@ -45,7 +47,7 @@ export const licensePropertiesSchema = z.strictObject({
 export type LicenseProperties = z.infer<typeof licensePropertiesSchema>;
 
 export const downloadCountsSchema = z.strictObject(
-  Object.fromEntries(DOWNLOAD_PRODUCTS.map((product) => [product, z.int().min(0)])) as Record<
+  Object.fromEntries(DOWNLOAD_PRODUCTS.map((product) => [product, z.int().min(0).max(MAX_COUNT)])) as Record<
     (typeof DOWNLOAD_PRODUCTS)[number],
     z.ZodInt
   >,

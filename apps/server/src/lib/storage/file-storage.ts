@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 /** A stored file opened for reading. */
 export interface StoredFile {
   stream: Readable;
-  size: number;
+  /** Bytes, when the storage reports them. */
+  size: number | undefined;
   contentType: string;
 }
 

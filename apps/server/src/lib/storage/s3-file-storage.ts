@@ -54,7 +54,7 @@ export class S3FileStorage implements FileStorage {
       return {
         // In Node the SDK's body is an http.IncomingMessage, a Readable.
         stream: object.Body as Readable,
-        size: object.ContentLength ?? 0,
+        size: object.ContentLength,
         contentType: object.ContentType ?? 'application/octet-stream',
       };
     } catch (error) {

@@ -12,18 +12,25 @@ export interface Guards {
   adminOf(request: FastifyRequest): Extract<Principal, { type: 'admin' }>;
 }
 
+export interface PrincipalLookup {
+  /** The admin's name, undefined when the admin no longer exists. */
+  adminName(id: string): Promise<string | undefined>;
+  /** Whether the license still exists and is not disabled: a disabled license's token stops working. */
+  licenseActive(id: string): Promise<boolean>;
+}
+
 /** Reads `Authorization: Bearer <token>` and decides who may pass. */
-export function createGuards(
-  tokens: TokenService,
-  adminName: (id: string) => Promise<string | undefined>,
-): Guards {
+export function createGuards(tokens: TokenService, lookup: PrincipalLookup): Guards {
   async function identify(request: FastifyRequest): Promise<Principal> {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
     const claims = match ? await tokens.verify(match[1]!) : null;
     if (!claims) throw new AppError('AUTHENTICATION_REQUIRED');
-    if (claims.userType === 'license') return { type: 'license', licenseId: claims.sub };
-    const name = await adminName(claims.sub);
+    if (claims.userType === 'license') {
+      if (!(await lookup.licenseActive(claims.sub))) throw new AppError('AUTHENTICATION_REQUIRED');
+      return { type: 'license', licenseId: claims.sub };
+    }
+    const name = await lookup.adminName(claims.sub);
     if (!name) throw new AppError('AUTHENTICATION_REQUIRED');
     return { type: 'admin', adminId: claims.sub, name };
   }

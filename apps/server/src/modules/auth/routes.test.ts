@@ -138,6 +138,26 @@ describe('admin login throttle', () => {
   });
 });
 
+describe('a disabled license', () => {
+  test('ends the sessions signed in before: its token is refused everywhere', async () => {
+    const license = await createLicense();
+    const signedIn = await login(license.key, license.startCode);
+    const headers = { authorization: `Bearer ${signedIn.json().data.token}` };
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/license/${license._id}`, headers })).statusCode,
+    ).toBe(200);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/license/${license._id}`,
+      headers: await ctx.adminHeaders(),
+      payload: { ...license, status: 'disabled' },
+    });
+    for (const url of [`/api/v1/license/${license._id}`, '/api/v1/auth/user']) {
+      expect(errorOf(await ctx.app.inject({ method: 'GET', url, headers })).status, url).toBe(401);
+    }
+  });
+});
+
 describe('current user', () => {
   test('answers 401 without a token and for a forged one', async () => {
     const none = await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/user' });

@@ -99,6 +99,11 @@ export class AuthService {
   async adminName(id: string): Promise<string | undefined> {
     return (await this.#admins.findById(id))?.name;
   }
+
+  async licenseActive(id: string): Promise<boolean> {
+    const status = await this.#licenses.statusById(id);
+    return status !== undefined && status !== 'disabled';
+  }
 }
 
 function parseKey(typedKey: string): string {

@@ -57,7 +57,12 @@ export class SignInThrottle {
     });
   }
 
+  /** Counts a failure; windows that ended a day ago are deleted on the way (failures are rare). */
   async recordFailure(scope: ThrottleScope, subject: string): Promise<void> {
+    await this.#db
+      .deleteFrom('auth_throttle')
+      .where('window_ends_at', '<', sql<Date>`now() - interval '1 day'`)
+      .execute();
     const windowEnd = sql<Date>`now() + make_interval(secs => ${this.#policy.windowSeconds})`;
     await this.#db
       .insertInto('auth_throttle')

@@ -59,7 +59,12 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   if (configured) return configured;
   const file = path.join(dataDir, 'jwt-secret');
   try {
-    return fs.readFileSync(file, 'utf8').trim();
+    const stored = fs.readFileSync(file, 'utf8').trim();
+    if (stored.length < 32)
+      throw new Error(
+        `${file} holds no usable secret (under 32 characters): delete it to have a new one made`,
+      );
+    return stored;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

@@ -53,8 +53,12 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
     host: url.hostname,
     port: Number(url.port) || (secure ? 465 : 587),
     secure,
+    // Credentials never travel unencrypted: with them, smtp:// must upgrade with STARTTLS.
     ...(url.username
-      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      ? {
+          auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+          requireTLS: !secure,
+        }
       : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deliverySchema, licenseRecoverySchema, manualDeliverySchema } from '@lizenzportal/domain';
-import { dataEnvelope } from '../../http/envelope.ts';
+import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { listQuerystringSchema, parseListRequest } from '../../http/list-query.ts';
 import type { Guards } from '../auth/guards.ts';
 import { DELIVERY_LIST_FIELDS } from './list-fields.ts';
@@ -57,6 +57,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
         tags: ['deliveries'],
         summary: 'Send a delivery again, as a new delivery (admin)',
         params: idParams,
+        body: noParametersBody,
         response: { 201: deliveryEnvelope },
       },
     },

@@ -11,7 +11,7 @@ import { DocumentService } from './service.ts';
 import { DocumentUrlSigner } from './signed-urls.ts';
 
 export interface DocumentModule {
-  /** Generation, URLs and files; `generateStarterDocument(id)` / `generateLicenseDocument(id)` for jobs. */
+  /** Generation (jobs call `ensure`), URLs and files. */
   documents: DocumentService;
   batch: BatchDownloadService;
   /** Stops the render threads once the renderings under way are done: call when the app closes. */

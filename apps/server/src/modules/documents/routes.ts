@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DOCUMENT_TYPES, licenseSchema } from '@lizenzportal/domain';
-import { dataEnvelope } from '../../http/envelope.ts';
+import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
 import type { Guards } from '../auth/guards.ts';
 import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
@@ -65,6 +65,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; gua
           tags: ['documents'],
           summary: `Generate or regenerate the ${kind} document (admin)`,
           params: idParams,
+          body: noParametersBody,
           response: { 200: licenseEnvelope },
         },
       },

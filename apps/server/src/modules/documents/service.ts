@@ -47,10 +47,7 @@ export class DocumentService {
     this.#now = dependencies.now ?? (() => new Date());
   }
 
-  /**
-   * (Re)generates the starter document of a license that is not bound; 409 once it is bound.
-   * For the job queue: calling it again only replaces the document by an equal one.
-   */
+  /** (Re)generates the starter document of a license that is not bound; 409 once it is bound. */
   async generateStarterDocument(licenseId: string): Promise<License> {
     return this.generate('starter', licenseId);
   }

@@ -122,7 +122,10 @@ export class LicenseService {
   }
 }
 
-/** What a license user sees of its own license: everything but the back office's notes. */
+/**
+ * What a license user sees of its own license: everything but the back office's notes and the
+ * origin (for licenses entered by hand, the admin's user name).
+ */
 export function customerView(row: LicenseRow): License {
-  return { ...toLicense(row), notes: null };
+  return { ...toLicense(row), notes: null, entryReference: null };
 }

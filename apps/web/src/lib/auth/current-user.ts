@@ -39,25 +39,28 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
-/** Keeps the token of a successful sign-in and makes its user the current one. */
-export function startSession(queryClient: QueryClient, login: LoginResponse): void {
-  storeToken(login.token);
-  queryClient.setQueryData(currentUserKey, login.userData);
-}
-
 /** Queries that belong to nobody in particular and outlive a session. */
 const SESSION_INDEPENDENT = new Set<unknown>([currentUserKey[0], 'settings']);
 
-/** A failed sign-in removes the stored token (both specs), and with it whoever was signed in. */
-export function forgetUser(queryClient: QueryClient): void {
-  clearToken();
-  queryClient.setQueryData(currentUserKey, null);
+/** Drops everything loaded on behalf of whoever was signed in before. */
+function dropSessionData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => !SESSION_INDEPENDENT.has(query.queryKey[0]) });
 }
 
-/** Forgets the token, the user and everything loaded on the user's behalf. */
+/** Keeps the token of a successful sign-in and makes its user the current one. */
+export function startSession(queryClient: QueryClient, login: LoginResponse): void {
+  storeToken(login.token);
+  dropSessionData(queryClient);
+  queryClient.setQueryData(currentUserKey, login.userData);
+}
+
+/**
+ * Forgets the token, the user and everything loaded on the user's behalf: on sign-out, and when a
+ * sign-in fails (both specs: the stored token is removed).
+ */
 export function endSession(queryClient: QueryClient): void {
   clearToken();
-  queryClient.removeQueries({ predicate: (query) => !SESSION_INDEPENDENT.has(query.queryKey[0]) });
+  dropSessionData(queryClient);
   // Set, not removed: the route guards watching the user see "nobody" at once and redirect.
   queryClient.setQueryData(currentUserKey, null);
 }

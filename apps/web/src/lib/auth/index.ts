@@ -1,7 +1,6 @@
 export {
   currentUserQuery,
   endSession,
-  forgetUser,
   startSession,
   UnknownUserTypeError,
   useCurrentUser,

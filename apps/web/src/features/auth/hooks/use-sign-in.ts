@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@lizenzportal/domain';
 import { useNavigate } from 'react-router';
-import { forgetUser, startSession } from '@/lib/auth';
+import { endSession, startSession } from '@/lib/auth';
 
 /**
  * A sign-in call that keeps the token and opens `target` on success; a failure removes any stored
@@ -17,8 +17,9 @@ export function useSignIn<Credentials>(
     mutationFn: signIn,
     onSuccess: async (login) => {
       startSession(queryClient, login);
-      await navigate(target);
+      // Replaced, not pushed: a direct-login address (key and start code) leaves no trace in the history.
+      await navigate(target, { replace: true });
     },
-    onError: () => forgetUser(queryClient),
+    onError: () => endSession(queryClient),
   });
 }
