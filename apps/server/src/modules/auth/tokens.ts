@@ -15,13 +15,20 @@ export interface TokenClaims {
 
 /** Signs and verifies the portal's bearer tokens (HS256 only: the algorithm is pinned). */
 export class TokenService {
-  readonly #key: Uint8Array;
+  /** Imported once: handing jose the raw bytes would import the key again on every call. */
+  readonly #key: Promise<crypto.webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.#key = new TextEncoder().encode(secret);
+    this.#key = crypto.webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: TokenClaims): Promise<string> {
+  async sign(claims: TokenClaims): Promise<string> {
     return new SignJWT({ userType: claims.userType })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
@@ -29,13 +36,13 @@ export class TokenService {
       .setAudience(ISSUER)
       .setIssuedAt()
       .setExpirationTime(TOKEN_LIFETIME[claims.userType])
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 
   /** The claims of a valid token, or null for anything forged, expired or malformed. */
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.#key, {
+      const { payload } = await jwtVerify(token, await this.#key, {
         algorithms: [ALGORITHM],
         issuer: ISSUER,
         audience: ISSUER,
