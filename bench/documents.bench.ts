@@ -245,6 +245,8 @@ async function batchBenchmark(): Promise<void> {
     LOG_LEVEL: 'warn',
     DATA_DIR: directory,
     PUBLIC_URL: 'https://lizenzen.example',
+    // No job worker polling beside the measurement; only test mode allows that on PGlite.
+    NODE_ENV: 'test',
     WORKER: 'off',
   });
   const app = await buildApp({ config, database, jwtSecret: 'bench-documents-'.repeat(4) });
