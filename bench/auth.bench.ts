@@ -1,7 +1,8 @@
 /**
  * Sign-in under load: license status and license login through the real portal (child process,
  * loopback, 50 connections), beside a bare node:http JSON endpoint measured in the same run.
- * Runs on the embedded PGlite and, when a PostgreSQL server answers, on PostgreSQL.
+ * Runs on the embedded PGlite and, when a PostgreSQL server answers, on PostgreSQL; after each,
+ * minimal code on the same data (Fastify, one key lookup) shows what the machine gives any code.
  *
  * The per-client rate limit of the sign-in routes is raised (AUTH_CLIENT_LIMIT) for this
  * benchmark: all its load comes from one address. Logins spread over many licenses, as real
@@ -12,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startBareServer, startPortal, stop } from './lib/processes.ts';
+import { startPortal, startReferenceServer, stop } from './lib/processes.ts';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -22,6 +23,14 @@ const TARGETS = {
   pglite: { ratio: 0.035, p99: 50 },
   postgres: { ratio: 0.2, p99: 10 },
 } as const;
+
+interface Backend {
+  name: 'pglite' | 'postgres';
+  /** The portal's settings. */
+  environment: Record<string, string>;
+  /** The same database for the minimal reference server. */
+  reference: Record<string, string>;
+}
 
 interface Measurement {
   requestsPerSecond: number;
@@ -110,20 +119,24 @@ export async function run(): Promise<void> {
   console.log(
     '  Note: AUTH_CLIENT_LIMIT is raised to 1,000,000/min: all load comes from one client address.',
   );
-  const bare = await startBareServer(3901);
+  const bare = await startReferenceServer('bare-server.ts', 3901);
   const floor = await load('http://127.0.0.1:3901/', () => JSON.stringify({ key: 'ABCDEFGHJKLM' }));
   await stop(bare);
   console.log(row('bare node:http JSON POST (floor)', floor, floor));
 
-  const backends: { name: 'pglite' | 'postgres'; environment: Record<string, string> }[] = [
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-'));
+  const backends: Backend[] = [
     {
       name: 'pglite',
-      environment: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-')) },
+      environment: { DATA_DIR: dataDir },
+      reference: { PGLITE_DIR: path.join(dataDir, 'db') },
     },
   ];
   const databaseUrl = process.env['BENCH_BACKENDS'] === 'pglite' ? undefined : await postgresUrl();
-  if (databaseUrl) backends.push({ name: 'postgres', environment: { DATABASE_URL: databaseUrl } });
-  else console.log('  (no PostgreSQL server reachable: PostgreSQL part skipped)');
+  if (databaseUrl) {
+    const environment = { DATABASE_URL: databaseUrl };
+    backends.push({ name: 'postgres', environment, reference: environment });
+  } else console.log('  (no PostgreSQL server reachable: PostgreSQL part skipped)');
 
   for (const backend of backends) {
     const portal = await startPortal(3902, {
@@ -137,10 +150,11 @@ export async function run(): Promise<void> {
       WORKER: process.env['BENCH_WORKER'] ?? 'inline',
       ...backend.environment,
     });
+    let licenses: { key: string; startCode: string }[];
+    let next = 0;
+    const pick = () => licenses[next++ % licenses.length]!;
     try {
-      const licenses = await seed('http://127.0.0.1:3902');
-      let next = 0;
-      const pick = () => licenses[next++ % licenses.length]!;
+      licenses = await seed('http://127.0.0.1:3902');
       const status = await load('http://127.0.0.1:3902/api/v1/auth/license-status', () =>
         JSON.stringify({ key: pick().key }),
       );
@@ -152,6 +166,14 @@ export async function run(): Promise<void> {
       console.log(row(`license login, ${backend.name}`, login, floor, TARGETS[backend.name]));
     } finally {
       await stop(portal);
+    }
+    // What minimal code reaches here on the same data: the targets' ratios were set against it.
+    const minimal = await startReferenceServer('minimal-server.ts', 3903, backend.reference);
+    try {
+      const lookup = await load('http://127.0.0.1:3903/', () => JSON.stringify({ key: pick().key }));
+      console.log(row(`  minimal Fastify + key lookup`, lookup, floor));
+    } finally {
+      await stop(minimal);
     }
   }
 }

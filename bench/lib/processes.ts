@@ -13,9 +13,14 @@ export async function startPortal(port: number, environment: Record<string, stri
   return child;
 }
 
-export async function startBareServer(port: number): Promise<ChildProcess> {
-  const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), {
-    env: { ...process.env, PORT: String(port) },
+/** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`). */
+export async function startReferenceServer(
+  file: 'bare-server.ts' | 'minimal-server.ts',
+  port: number,
+  environment: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, file), {
+    env: { ...process.env, PORT: String(port), ...environment },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   await new Promise((resolve) => child.once('message', resolve));
