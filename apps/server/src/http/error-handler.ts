@@ -30,22 +30,9 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
     .send({ error: { status: error.statusCode, code: error.code, message: error.message } });
 }
 
-/**
- * PostgreSQL's "data exception" class (22xxx): a value the database refuses (out of range, bad
- * pattern, bad date). The API validates input first; this keeps anything that still gets through a
- * 400 rather than a 500.
- */
-function isDataException(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-}
-
 /** Turns anything thrown into the error envelope; 5xx answers never carry internals. */
 export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
-  if (isDataException(error)) {
-    return new AppError('VALIDATION_FAILED', 'Die Anfrage enthält einen ungültigen Wert.', { cause: error });
-  }
   const fastifyError = error as FastifyError;
   const mapped =
     (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ||

@@ -96,8 +96,15 @@ function parseSort(sort: string, fields: ListFields): ListRequest['orderBy'] {
   return [...orderBy, { column: 'id', direction: orderBy[0]?.direction ?? 'desc' }];
 }
 
-function typedValue(field: ListField, name: string, value: string): unknown {
+/** Any filter value, pattern or not: bounded, and without U+0000 (which PostgreSQL text cannot hold). */
+function checkedText(name: string, value: string): string {
   if (value.length > MAX_VALUE_LENGTH) throw invalid(`Der Wert für „${name}” ist zu lang.`);
+  if (value.includes('\u0000')) throw invalid('Die Anfrage enthält ein unzulässiges Zeichen.');
+  return value;
+}
+
+function typedValue(field: ListField, name: string, value: string): unknown {
+  checkedText(name, value);
   const type = field.type;
   if (type === 'number') {
     // Every numeric field of the portal is an integer column (PostgreSQL integer).
@@ -127,18 +134,20 @@ function typedValue(field: ListField, name: string, value: string): unknown {
 
 function condition(filter: ApiFilter, field: ListField): RawBuilder<boolean> {
   const column = sql.ref(field.column);
-  const values = filter.values.map((value) => typedValue(field, filter.field, value));
-  const [value] = values;
   const isArray = field.type === 'textArray' || field.type === 'uuidArray';
   if (filter.operator === 'regex' || filter.operator === 'notregex') {
     if (field.type === 'number' || field.type === 'date') {
       throw invalid(`„${filter.field}” kann nicht mit einem Suchmuster gefiltert werden.`);
     }
+    // A pattern matches the text of any value (part of an ID, of a status): it is no value itself.
+    const pattern = checkedText(filter.field, filter.values[0]!);
     const text = isArray ? sql`array_to_string(${column}, ' ')` : sql`${column}::text`;
     return filter.operator === 'regex'
-      ? sql<boolean>`${text} ~* ${value}`
-      : sql<boolean>`(${column} is null or ${text} !~* ${value})`;
+      ? sql<boolean>`${text} ~* ${pattern}`
+      : sql<boolean>`(${column} is null or ${text} !~* ${pattern})`;
   }
+  const values = filter.values.map((value) => typedValue(field, filter.field, value));
+  const [value] = values;
   if (isArray) return arrayCondition(filter, column, values, field.type === 'uuidArray' ? 'uuid' : 'text');
   switch (filter.operator) {
     case 'exists':

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api/index.ts';
+import { SESSION_INDEPENDENT } from './auth/index.ts';
 
 /** What the server tells the web app about this installation (`GET /settings`). */
 export interface PortalSettings {
@@ -21,5 +22,6 @@ export function useSettings() {
     queryFn: ({ signal }) => apiRequest<PortalSettings>('/settings', { signal }),
     // Configuration changes only with a server restart.
     staleTime: Infinity,
+    meta: SESSION_INDEPENDENT,
   });
 }

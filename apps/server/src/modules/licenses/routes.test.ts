@@ -210,6 +210,26 @@ describe('listing licenses', () => {
     ]);
   });
 
+  test('searches with patterns in any text, IDs and statuses included', async () => {
+    const headers = await ctx.adminHeaders();
+    const [license] = (await create({ count: 2 })).json().data.licenses;
+    const list = (query: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/license?${query}`, headers });
+    const idPart = license._id.slice(0, 8).toUpperCase();
+
+    expect((await list(`_id=/${idPart}/i`)).json().data.total).toBe(1);
+    expect((await list(`_id!=/${idPart}/i`)).json().data.total).toBe(1);
+    expect((await list('status=/^unbo/i')).json().data.total).toBe(2);
+    expect((await list('status=/^bou/i')).json().data.total).toBe(0);
+    expect(errorOf(await list('properties.size=/1/i')).message).toBe(
+      '„properties.size” kann nicht mit einem Suchmuster gefiltert werden.',
+    );
+    expect(errorOf(await list('notes=/(/i'))).toMatchObject({
+      status: 400,
+      message: 'Das Suchmuster ist ungültig.',
+    });
+  });
+
   test('refuses unknown fields, wrong types and bad values with 400', async () => {
     const headers = await ctx.adminHeaders();
     for (const query of [

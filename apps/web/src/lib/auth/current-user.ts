@@ -39,12 +39,17 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
-/** Queries that belong to nobody in particular and outlive a session. */
-const SESSION_INDEPENDENT = new Set<unknown>([currentUserKey[0], 'settings']);
+/**
+ * The `meta` of a query that belongs to nobody in particular (settings, a key's status) and so
+ * outlives sign-ins and sign-outs.
+ */
+export const SESSION_INDEPENDENT = { sessionIndependent: true } as const;
 
 /** Drops everything loaded on behalf of whoever was signed in before. */
 function dropSessionData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => !SESSION_INDEPENDENT.has(query.queryKey[0]) });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== currentUserKey[0] && !query.meta?.['sessionIndependent'],
+  });
 }
 
 /** Keeps the token of a successful sign-in and makes its user the current one. */

@@ -1,6 +1,7 @@
 export {
   currentUserQuery,
   endSession,
+  SESSION_INDEPENDENT,
   startSession,
   UnknownUserTypeError,
   useCurrentUser,

@@ -115,7 +115,8 @@ describe('direct login errors', () => {
 
   it('no connection: says so and signs in on retry', async () => {
     const { page, text } = await failingDirectLogin((route) => route.abort('internetdisconnected'));
-    expect(text).toContain(NO_CONNECTION);
+    // The tag, the catalogue's message, then the original text of the failure.
+    expect(text).toContain(`Keine Verbindung ${NO_CONNECTION} Der Server hat nicht geantwortet.`);
     expect(text).not.toContain('Fehler-Code');
 
     await page.unroute('**/api/v1/auth/license');

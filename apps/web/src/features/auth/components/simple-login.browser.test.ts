@@ -127,11 +127,19 @@ describe('simple login errors', () => {
   it('401 with a start code: the start code is invalid', async () => {
     const license = await createLicense(browser.server);
     const page = await browser.open('/login');
-    await signIn(page, license.key, { startCode: license.startCode === '111111' ? '222222' : '111111' });
+    let statusLookups = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/auth/license-status')) statusLookups++;
+    });
+    const wrongCode = license.startCode === '111111' ? '222222' : '111111';
+    await signIn(page, license.key, { startCode: wrongCode });
     const text = await errorBoxText(page);
     expect(text).toContain('Fehler-Code 401');
     expect(text).toContain(loginMessages.invalidStartCode);
     expect(await page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBe(0);
+    // The form stays as it was: the key's status is not looked up again, the code can be corrected.
+    expect(await startCodeInput(page).inputValue()).toBe(`${wrongCode.slice(0, 3)} ${wrongCode.slice(3)}`);
+    expect(statusLookups).toBe(1);
   });
 
   it('401 with a holder name: exact spelling matters, and the document can be sent again', async () => {
@@ -207,7 +215,8 @@ describe('simple login errors', () => {
     await page.route('**/api/v1/auth/license', (route) => route.abort('internetdisconnected'));
     await signIn(page, license.key, { startCode: license.startCode });
     const text = await errorBoxText(page);
-    expect(text).toContain(NO_CONNECTION);
+    // The tag, the catalogue's message, then the original text of the failure.
+    expect(text).toContain(`Keine Verbindung ${NO_CONNECTION} Der Server hat nicht geantwortet.`);
     expect(await page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBe(1);
   });
 });
