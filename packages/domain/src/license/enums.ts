@@ -60,6 +60,11 @@ export const HOLDER_TYPE_LABELS: Record<HolderType, string> = {
   organization: 'Organisation',
 };
 
+/** „10 Arbeitsplätze”: a license's size as the portal and its documents show it. */
+export function formatSeats(size: number): string {
+  return `${size.toLocaleString('de-DE')} ${size === 1 ? 'Arbeitsplatz' : 'Arbeitsplätze'}`;
+}
+
 export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   manual: 'user',
   order: 'order',

@@ -2,6 +2,7 @@ import {
   LICENSE_CLASS_LABELS,
   directLoginUrl,
   formatLicenseKey,
+  formatSeats,
   formatStartCode,
   productTitle,
   type DeliveryOccasion,
@@ -106,7 +107,7 @@ function loginUrl(context: MailContext, license: MailLicense): string {
 
 function licenseLines(context: MailContext, license: MailLicense): string[] {
   const lines = [
-    `${productTitle(license.version)}, ${LICENSE_CLASS_LABELS[license.class]}, ${license.size} ${license.size === 1 ? 'Platz' : 'Plätze'}`,
+    `${productTitle(license.version)}, ${LICENSE_CLASS_LABELS[license.class]}, ${formatSeats(license.size)}`,
     `Lizenzschlüssel: ${formatLicenseKey(license.key)}`,
   ];
   if (context.documentType === 'starter') lines.push(`Startcode: ${formatStartCode(license.startCode)}`);

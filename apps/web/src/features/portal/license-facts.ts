@@ -3,6 +3,7 @@ import {
   effectiveDvdCount,
   fieldLabel,
   formatLicenseKey,
+  formatSeats,
   formatStartCode,
   HOLDER_TYPE_LABELS,
   LICENSE_CLASS_LABELS,
@@ -20,8 +21,6 @@ export function licenseShortName(license: License): string {
   return `${LICENSE_CLASS_LABELS[license.properties.class]} · Version ${license.version}`;
 }
 
-const seats = (size: number) => `${size} ${size === 1 ? 'Arbeitsplatz' : 'Arbeitsplätze'}`;
-
 /**
  * The rows of the license box (customer spec §2): version 8 has no DVD count and no holder type;
  * the start code is shown while unbound, the holder once bound.
@@ -33,10 +32,13 @@ export function licenseFacts(license: License): LicenseFact[] {
     { label: fieldLabel('properties.type'), value: LICENSE_TYPE_LABELS[properties.type] },
     { label: fieldLabel('properties.class'), value: LICENSE_CLASS_LABELS[properties.class] },
     { label: fieldLabel('properties.delivery'), value: DELIVERY_LABELS[properties.delivery] },
-    { label: fieldLabel('properties.size'), value: seats(properties.size) },
+    { label: fieldLabel('properties.size'), value: formatSeats(properties.size) },
     isVersion9 && { label: fieldLabel('properties.dvdCount'), value: String(effectiveDvdCount(license)) },
     { label: fieldLabel('key'), value: formatLicenseKey(license.key) },
-    license.status === 'unbound' && { label: 'Startcode', value: formatStartCode(license.startCode) },
+    license.status === 'unbound' && {
+      label: fieldLabel('startCode'),
+      value: formatStartCode(license.startCode),
+    },
     isVersion9 && {
       label: fieldLabel('holder.holderType'),
       value: holder.holderType ? HOLDER_TYPE_LABELS[holder.holderType] : 'Noch nicht festgelegt',

@@ -1,6 +1,12 @@
-import { formatDate, HOLDER_TYPE_LABELS, licenseCapabilities, type License } from '@lizenzportal/domain';
+import {
+  formatDate,
+  formatLicenseKey,
+  HOLDER_TYPE_LABELS,
+  licenseCapabilities,
+  type License,
+} from '@lizenzportal/domain';
 import { directLoginUrl, productTitle } from '@lizenzportal/domain';
-import { displayKey, licenseHeadline, propertyRows } from './license-facts.ts';
+import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
 /**
@@ -27,7 +33,7 @@ export function renderLicenseDocument(
   ];
   const builder = new PdfBuilder(style, {
     title: 'Lizenzdokument',
-    subject: `Lizenzdokument zur Lizenz ${displayKey(license)}`,
+    subject: `Lizenzdokument zur Lizenz ${formatLicenseKey(license.key)}`,
     createdAt,
   })
     .title('Ihr Lizenzdokument', licenseHeadline(license))
@@ -45,7 +51,7 @@ export function renderLicenseDocument(
         'des Lizenznehmers an – genau in der unten angegebenen Schreibweise. Der Startcode gilt nicht mehr.',
     )
     .credentials([
-      { label: 'Lizenzschlüssel', value: displayKey(license) },
+      { label: 'Lizenzschlüssel', value: formatLicenseKey(license.key) },
       { label: 'Name des Lizenznehmers', value: loginCode },
     ])
     .qrBlock(

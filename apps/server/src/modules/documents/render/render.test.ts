@@ -20,7 +20,7 @@ describe('starter document', () => {
     const text = await pdfText(bytes);
     expect(text).toContain('Symbolsoftware Version 9');
     expect(text).toContain('Pro-Lizenz');
-    expect(text).toContain('25 Plätze');
+    expect(text).toContain('25 Arbeitsplätze');
     expect(text).toContain(formatLicenseKey('ABCDEFGHJKLM'));
     expect(text).toContain(formatStartCode('123456'));
     expect(text).toContain('So binden Sie Ihre Lizenz');

@@ -1,6 +1,6 @@
-import { formatStartCode, type License } from '@lizenzportal/domain';
+import { formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
 import { directLoginUrl, productTitle } from '@lizenzportal/domain';
-import { displayKey, licenseHeadline, propertyRows } from './license-facts.ts';
+import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
 /**
@@ -16,7 +16,7 @@ export function renderStarterDocument(
   const loginUrl = directLoginUrl(portal, license.key, license.startCode);
   return new PdfBuilder(style, {
     title: 'Startdokument',
-    subject: `Startdokument zur Lizenz ${displayKey(license)}`,
+    subject: `Startdokument zur Lizenz ${formatLicenseKey(license.key)}`,
     createdAt,
   })
     .title('Ihr Startdokument', licenseHeadline(license))
@@ -25,7 +25,7 @@ export function renderStarterDocument(
         'Bitte bewahren Sie es sorgfältig auf: Wer Lizenzschlüssel und Startcode kennt, kann die Lizenz binden.',
     )
     .credentials([
-      { label: 'Lizenzschlüssel', value: displayKey(license) },
+      { label: 'Lizenzschlüssel', value: formatLicenseKey(license.key) },
       { label: 'Startcode', value: formatStartCode(license.startCode) },
     ])
     .heading('Ihre Lizenz')
