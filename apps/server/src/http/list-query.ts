@@ -1,6 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { ListQuerySyntaxError, parseApiListQuery, type ApiFilter } from '@lizenzportal/domain';
+import {
+  DEFAULT_LIST_LIMIT,
+  DEFAULT_LIST_SORT,
+  ListQuerySyntaxError,
+  parseApiListQuery,
+  type ApiFilter,
+} from '@lizenzportal/domain';
 import { AppError } from './app-error.ts';
 
 export type FieldType =
@@ -24,7 +30,6 @@ export interface ListRequest {
   where: RawBuilder<boolean> | undefined;
 }
 
-export const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 1000;
 const MAX_VALUE_LENGTH = 500;
 
@@ -44,11 +49,7 @@ export const listQuerystringSchema = z
  * Reads paging, sorting and filters of a list request (DESIGN.md §2) against the allow-list.
  * Anything not in the allow-list, or a value of the wrong type, is a 400 — never SQL.
  */
-export function parseListRequest(
-  rawUrl: string,
-  fields: ListFields,
-  defaultSort = '-createdAt',
-): ListRequest {
+export function parseListRequest(rawUrl: string, fields: ListFields): ListRequest {
   const rawQuery = rawUrl.includes('?') ? rawUrl.slice(rawUrl.indexOf('?') + 1) : '';
   let parsed;
   try {
@@ -57,13 +58,13 @@ export function parseListRequest(
     if (error instanceof ListQuerySyntaxError) throw new AppError('VALIDATION_FAILED', error.message);
     throw error;
   }
-  const limit = parseCount(parsed.limit, 'limit', DEFAULT_LIMIT);
+  const limit = parseCount(parsed.limit, 'limit', DEFAULT_LIST_LIMIT);
   if (limit > MAX_LIMIT) throw invalid(`„limit” darf höchstens ${MAX_LIMIT} sein (0 = alle).`);
   const conditions = parsed.filters.map((filter) => condition(filter, fieldOf(fields, filter.field)));
   return {
     limit: limit === 0 ? undefined : limit,
     skip: parseCount(parsed.skip, 'skip', 0),
-    orderBy: parseSort(parsed.sort ?? defaultSort, fields),
+    orderBy: parseSort(parsed.sort ?? DEFAULT_LIST_SORT, fields),
     where: conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : undefined,
   };
 }

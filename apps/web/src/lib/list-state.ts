@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LIST_LIMIT,
+  DEFAULT_LIST_SORT,
   parseAddressFilters,
   serializeAddressFilters,
   toApiFilter,
@@ -24,7 +26,12 @@ export interface ListState {
 /** The page size choices; 0 means "Alle". */
 export const PAGE_SIZES = [20, 50, 100, 0] as const;
 
-export const DEFAULT_LIST_STATE: ListState = { limit: 20, skip: 0, sort: '-createdAt', filters: [] };
+export const DEFAULT_LIST_STATE: ListState = {
+  limit: DEFAULT_LIST_LIMIT,
+  skip: 0,
+  sort: DEFAULT_LIST_SORT,
+  filters: [],
+};
 
 export type ListChange =
   | { page: number }

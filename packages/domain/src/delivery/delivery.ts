@@ -9,23 +9,9 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DELIVERY_OCCASIONS = ['order', 'manual', 'bind', 'update', 'recovery'] as const;
 export type DeliveryOccasion = (typeof DELIVERY_OCCASIONS)[number];
 
-export const PROGRESS_LABELS: Record<DeliveryProgress, string> = {
-  'in-progress': 'In Bearbeitung',
-  completed: 'Erfolgreich',
-  failed: 'Fehlgeschlagen',
-};
-
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   starter: 'Startdokument',
   license: 'Lizenzdokument',
-};
-
-export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
-  order: 'Bestellung',
-  manual: 'Manuell',
-  bind: 'Bindung',
-  update: 'Update',
-  recovery: 'Wiederherstellung',
 };
 
 /** An e-mail delivery of documents as the API returns it (back-office spec, entity Delivery). */

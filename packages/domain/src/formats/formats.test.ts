@@ -7,7 +7,13 @@ import {
   normalizeLicenseKey,
 } from './license-key.ts';
 import { formatOfferCode, generateOfferCode, isCompleteOfferCode, normalizeOfferCode } from './offer-code.ts';
-import { formatStartCode, generateStartCode, isCompleteStartCode, normalizeStartCode } from './start-code.ts';
+import {
+  formatStartCode,
+  generateStartCode,
+  isCompleteStartCode,
+  looksLikeStartCode,
+  normalizeStartCode,
+} from './start-code.ts';
 import { formatDate, formatDateTime, formatTime } from './dates.ts';
 
 describe('license key', () => {
@@ -40,6 +46,14 @@ describe('start code', () => {
     expect(formatStartCode('12a3456789')).toBe('123 456');
     expect(isCompleteStartCode('123 456')).toBe(true);
     expect(isCompleteStartCode('12345')).toBe(false);
+  });
+
+  test('is told from a holder name: six digits, grouped or not, and nothing else', () => {
+    expect(looksLikeStartCode('123 456')).toBe(true);
+    expect(looksLikeStartCode('123456')).toBe(true);
+    expect(looksLikeStartCode('12345')).toBe(false);
+    expect(looksLikeStartCode('1234567')).toBe(false);
+    expect(looksLikeStartCode('Schule 123456')).toBe(false);
   });
 
   test('is 6 random digits', () => {

@@ -11,6 +11,11 @@ export function isCompleteStartCode(input: string): boolean {
   return normalizeStartCode(input).length === START_CODE_LENGTH;
 }
 
+/** Whether typed text is a start code (six digits, grouped or not) rather than a holder name. */
+export function looksLikeStartCode(input: string): boolean {
+  return /^[\d\s]+$/.test(input) && isCompleteStartCode(input);
+}
+
 /** Groups a (partial) start code as `123 456`. */
 export function formatStartCode(input: string): string {
   const digits = normalizeStartCode(input).slice(0, START_CODE_LENGTH);

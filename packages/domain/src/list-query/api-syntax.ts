@@ -7,6 +7,10 @@
  * Values are split on literal commas before percent-decoding, so a comma inside a value is sent
  * as `%2C`; likewise a plain value starting with `/` is sent as `%2F…`.
  */
+/** What a list request without `limit` or `sort` gets: the newest 20. */
+export const DEFAULT_LIST_LIMIT = 20;
+export const DEFAULT_LIST_SORT = '-createdAt';
+
 export const API_FILTER_OPERATORS = [
   'eq',
   'neq',

@@ -10,6 +10,7 @@ export const validationMessages = {
 /** German labels of the fields the API validates, used in 400 messages and in forms. */
 export const FIELD_LABELS: Record<string, string> = {
   key: 'Lizenzschlüssel',
+  startCode: 'Startcode',
   authenticationCode: 'Startcode oder Lizenznehmer-Name',
   username: 'Benutzername',
   password: 'Passwort',

@@ -6,7 +6,7 @@
 export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9._-]*(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*$/;
 export const STORAGE_KEY_MAX_LENGTH = 512;
 
-export function isValidStorageKey(key: string): boolean {
+function isValidStorageKey(key: string): boolean {
   return key.length <= STORAGE_KEY_MAX_LENGTH && STORAGE_KEY_PATTERN.test(key);
 }
 

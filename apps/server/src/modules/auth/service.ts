@@ -1,5 +1,6 @@
 import {
   LICENSE_KEY_LENGTH,
+  looksLikeStartCode,
   normalizeLicenseKey,
   normalizeStartCode,
   validationMessages,
@@ -120,10 +121,10 @@ function parseKey(typedKey: string): string {
  */
 function matchesAuthenticationCode(license: LicenseRow, typed: string): boolean {
   const expected = license.authentication_code;
-  if (/^\d{6}$/.test(expected)) return /^[\d\s]+$/.test(typed) && normalizeStartCode(typed) === expected;
+  if (/^\d{6}$/.test(expected)) return looksLikeStartCode(typed) && normalizeStartCode(typed) === expected;
   return typed.trim() === expected;
 }
 
 function isStartCode(license: LicenseRow, typed: string): boolean {
-  return /^[\d\s]+$/.test(typed) && normalizeStartCode(typed) === license.start_code;
+  return looksLikeStartCode(typed) && normalizeStartCode(typed) === license.start_code;
 }

@@ -163,12 +163,11 @@ export class DeliveryService {
       await this.#repository.markSent(delivery.id, documents);
     } catch (error) {
       const message = (error as Error).message;
+      await this.#repository.recordFailedAttempt(delivery.id, message);
       if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
-        await this.#repository.recordFailedAttempt(delivery.id, message);
         await this.#repository.markFailed(delivery.id, message);
         return;
       }
-      await this.#repository.recordFailedAttempt(delivery.id, message);
       throw error;
     }
   }

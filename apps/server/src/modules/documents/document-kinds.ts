@@ -1,4 +1,9 @@
-import { formatLicenseKey, type DocumentType, type LicenseStatus } from '@lizenzportal/domain';
+import {
+  DOCUMENT_TYPE_LABELS,
+  formatLicenseKey,
+  type DocumentType,
+  type LicenseStatus,
+} from '@lizenzportal/domain';
 
 interface KindFacts {
   column: 'starter_document' | 'license_document';
@@ -15,7 +20,7 @@ interface KindFacts {
 export const DOCUMENT_KIND: Record<DocumentType, KindFacts> = {
   starter: {
     column: 'starter_document',
-    name: 'Startdokument',
+    name: DOCUMENT_TYPE_LABELS.starter,
     plural: 'Startdokumente',
     mayGenerate: (status) => status !== 'bound',
     refusal: 'Die Lizenz ist bereits gebunden. Ein Startdokument gibt es nur für ungebundene Lizenzen.',
@@ -24,7 +29,7 @@ export const DOCUMENT_KIND: Record<DocumentType, KindFacts> = {
   },
   license: {
     column: 'license_document',
-    name: 'Lizenzdokument',
+    name: DOCUMENT_TYPE_LABELS.license,
     plural: 'Lizenzdokumente',
     mayGenerate: (status) => status === 'bound',
     refusal: 'Die Lizenz ist nicht gebunden. Ein Lizenzdokument gibt es erst nach der Bindung.',

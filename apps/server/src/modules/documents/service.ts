@@ -160,7 +160,7 @@ export class DocumentService {
   }
 }
 
-export function assertMayGenerate(kind: DocumentType, row: LicenseRow): void {
+function assertMayGenerate(kind: DocumentType, row: LicenseRow): void {
   if (!DOCUMENT_KIND[kind].mayGenerate(row.status))
     throw new AppError('CONFLICT', DOCUMENT_KIND[kind].refusal);
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
 
-export const publicSettingsSchema = z.object({
+const publicSettingsSchema = z.object({
   vendorName: z.string(),
   vendorAddress: z.string(),
   supportEmail: z.string(),

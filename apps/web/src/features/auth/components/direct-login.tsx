@@ -4,7 +4,7 @@ import {
   formatLicenseKey,
   formatStartCode,
   normalizeLicenseKey,
-  normalizeStartCode,
+  looksLikeStartCode,
 } from '@lizenzportal/domain';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -21,9 +21,6 @@ interface DirectLoginProps {
   licenseKey: string;
   authenticationCode: string;
 }
-
-/** A start code is six digits (grouped or not); anything else is a holder name. */
-const isStartCode = (code: string) => /^[\d\s]+$/.test(code) && normalizeStartCode(code).length === 6;
 
 /** The login by link (`/login?key=…&authenticationCode=…`): shows both values and signs in at once. */
 export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps) {
@@ -45,7 +42,7 @@ export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps
     <Stack>
       <Text>Sie melden sich über einen Direkt-Link mit diesen Zugangsdaten an:</Text>
       <LicenseKeyInput value={formatLicenseKey(licenseKey)} readOnly />
-      {isStartCode(authenticationCode) ? (
+      {looksLikeStartCode(authenticationCode) ? (
         <LoginCodeInput kind="startCode" value={formatStartCode(authenticationCode)} readOnly />
       ) : (
         <LoginCodeInput kind="holderName" value={authenticationCode} readOnly />

@@ -1,5 +1,5 @@
 import { Loader, TextInput } from '@mantine/core';
-import { formatLicenseKey } from '@lizenzportal/domain';
+import { fieldLabel, formatLicenseKey } from '@lizenzportal/domain';
 
 interface LicenseKeyInputProps {
   value: string;
@@ -12,7 +12,7 @@ interface LicenseKeyInputProps {
 export function LicenseKeyInput({ value, onChange, checking, readOnly }: LicenseKeyInputProps) {
   return (
     <TextInput
-      label="Lizenzschlüssel"
+      label={fieldLabel('key')}
       description={readOnly ? undefined : 'Sie finden ihn in Ihrem Startdokument oder Lizenzdokument.'}
       placeholder="XXXX-XXXX-XXXX"
       value={value}

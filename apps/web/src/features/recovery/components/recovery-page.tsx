@@ -1,14 +1,14 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { GENERIC_SERVER_ERROR, validationMessages } from '@lizenzportal/domain';
+import { fieldLabel, GENERIC_SERVER_ERROR, validationMessages } from '@lizenzportal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { errorStatus } from '@/lib/api';
 import { requestLicenseDocuments } from '../api.ts';
 
-const EMAIL_LABEL = 'E-Mail';
+const EMAIL_LABEL = fieldLabel('email');
 
 /** `/lizenz-wiederherstellen`: the license documents of an e-mail address, sent again. */
 export function RecoveryPage() {
