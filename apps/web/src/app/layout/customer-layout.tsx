@@ -1,12 +1,9 @@
-import { Box, Container, Divider, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { licenseCapabilities } from '@lizenzportal/domain';
-import { Outlet } from 'react-router';
 import { useCurrentUser } from '@/lib/auth';
 import { DOWNLOAD_PATH, HOME_PATH, TERMS_PATH } from '@/lib/paths';
-import { LogoutButton } from './logout-button.tsx';
 import { NavButton } from './nav-button.tsx';
-import { SiteFooter } from './site-footer.tsx';
-import { SiteHeader } from './site-header.tsx';
+import { SiteFrame } from './site-frame.tsx';
 
 /** Frame of the customer pages and the open pages: navigation bar, content, footer. */
 export function CustomerLayout() {
@@ -14,29 +11,19 @@ export function CustomerLayout() {
   // The license links need a bound license (customer spec §2, §6).
   const license = user?.type === 'license' && user.status === 'bound' ? user : null;
   return (
-    <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
-      <SiteHeader
-        width="md"
-        home={HOME_PATH}
-        title="Lizenzportal"
-        navigation={
-          license && (
-            <Group component="nav" aria-label="Lizenz" gap={4}>
-              <NavButton to={HOME_PATH}>Meine Lizenz</NavButton>
-              {licenseCapabilities(license).downloadArea && (
-                <NavButton to={DOWNLOAD_PATH}>Download</NavButton>
-              )}
-              <NavButton to={TERMS_PATH}>Nutzungsbedingungen</NavButton>
-            </Group>
-          )
-        }
-        end={user && <LogoutButton user={user} />}
-      />
-      <Divider />
-      <Container component="main" size="md" w="100%" py="xl">
-        <Outlet />
-      </Container>
-      <SiteFooter />
-    </Box>
+    <SiteFrame
+      width="md"
+      home={HOME_PATH}
+      title="Lizenzportal"
+      navigation={
+        license && (
+          <Group component="nav" aria-label="Lizenz" gap={4}>
+            <NavButton to={HOME_PATH}>Meine Lizenz</NavButton>
+            {licenseCapabilities(license).downloadArea && <NavButton to={DOWNLOAD_PATH}>Download</NavButton>}
+            <NavButton to={TERMS_PATH}>Nutzungsbedingungen</NavButton>
+          </Group>
+        )
+      }
+    />
   );
 }

@@ -1,0 +1,47 @@
+import { Anchor, Box, Container, Divider, Group } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
+import { useCurrentUser } from '@/lib/auth';
+import { LogoutButton } from './logout-button.tsx';
+import { SiteFooter } from './site-footer.tsx';
+
+interface SiteFrameProps {
+  /** Where the portal name leads. */
+  home: string;
+  title: string;
+  /** The width of bar and content, so both line up. */
+  width: 'md' | 'xl';
+  navigation?: ReactNode;
+}
+
+/**
+ * The frame of every page: the bar on top (portal name, navigation, the signed-in user's logout
+ * button), the page, and the footer.
+ */
+export function SiteFrame({ home, title, width, navigation }: SiteFrameProps) {
+  const { data: user } = useCurrentUser();
+  return (
+    <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
+      <Container component="header" size={width} w="100%" py="sm">
+        <Group justify="space-between" gap="sm">
+          <Group gap="lg">
+            <Anchor component={Link} to={home} fw={700} size="lg" c="dark" underline="never">
+              <Group gap={6} component="span">
+                <IconCertificate aria-hidden />
+                {title}
+              </Group>
+            </Anchor>
+            {navigation}
+          </Group>
+          {user && <LogoutButton user={user} />}
+        </Group>
+      </Container>
+      <Divider />
+      <Container component="main" size={width} w="100%" py="xl">
+        <Outlet />
+      </Container>
+      <SiteFooter />
+    </Box>
+  );
+}
