@@ -75,7 +75,6 @@ export async function createServices({
     licenses: licenses.repository,
     queue,
     documents: documents.documents,
-    storage,
     mailer,
     settings: {
       portalUrl: config.publicUrl,
@@ -92,7 +91,7 @@ export async function createServices({
     mailer,
     guards: createGuards(tokens, {
       adminName: (id) => auth.adminName(id),
-      licenseActive: (id) => auth.licenseActive(id),
+      activeLicense: (id) => auth.activeLicense(id),
     }),
     admins,
     auth,

@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
+import type { LicenseRow } from '../../db/schema.ts';
 import type { Principal } from './principal.ts';
 import type { TokenService } from './tokens.ts';
 
@@ -15,8 +16,8 @@ export interface Guards {
 export interface PrincipalLookup {
   /** The admin's name, undefined when the admin no longer exists. */
   adminName(id: string): Promise<string | undefined>;
-  /** Whether the license still exists and is not disabled: a disabled license's token stops working. */
-  licenseActive(id: string): Promise<boolean>;
+  /** The license, unless it is gone or disabled: a disabled license's token stops working. */
+  activeLicense(id: string): Promise<LicenseRow | undefined>;
 }
 
 /** Reads `Authorization: Bearer <token>` and decides who may pass. */
@@ -27,8 +28,9 @@ export function createGuards(tokens: TokenService, lookup: PrincipalLookup): Gua
     const claims = match ? await tokens.verify(match[1]!) : null;
     if (!claims) throw new AppError('AUTHENTICATION_REQUIRED');
     if (claims.userType === 'license') {
-      if (!(await lookup.licenseActive(claims.sub))) throw new AppError('AUTHENTICATION_REQUIRED');
-      return { type: 'license', licenseId: claims.sub };
+      const license = await lookup.activeLicense(claims.sub);
+      if (!license) throw new AppError('AUTHENTICATION_REQUIRED');
+      return { type: 'license', licenseId: license.id, license };
     }
     const name = await lookup.adminName(claims.sub);
     if (!name) throw new AppError('AUTHENTICATION_REQUIRED');

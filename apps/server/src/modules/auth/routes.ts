@@ -77,6 +77,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: dataEnvelope(z.object({ user: authUserSchema })) },
       },
     },
-    async (request) => ({ data: { user: await auth.currentUser(guards.principalOf(request)) } }),
+    async (request) => ({ data: { user: auth.currentUser(guards.principalOf(request)) } }),
   );
 };

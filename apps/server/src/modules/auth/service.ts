@@ -89,21 +89,19 @@ export class AuthService {
     });
   }
 
-  /** The signed-in user; a license that was disabled or deleted since sign-in ends the session. */
-  async currentUser(principal: Principal): Promise<AuthUser> {
+  /** The signed-in user (the guard has already refused a license disabled or deleted since sign-in). */
+  currentUser(principal: Principal): AuthUser {
     if (principal.type === 'admin') return { type: 'admin', _id: principal.adminId, name: principal.name };
-    const license = await this.#licenses.findById(principal.licenseId);
-    if (!license || license.status === 'disabled') throw new AppError('AUTHENTICATION_REQUIRED');
-    return { type: 'license', ...customerView(license) };
+    return { type: 'license', ...customerView(principal.license) };
   }
 
   async adminName(id: string): Promise<string | undefined> {
     return (await this.#admins.findById(id))?.name;
   }
 
-  async licenseActive(id: string): Promise<boolean> {
-    const status = await this.#licenses.statusById(id);
-    return status !== undefined && status !== 'disabled';
+  async activeLicense(id: string): Promise<LicenseRow | undefined> {
+    const license = await this.#licenses.findById(id);
+    return license?.status === 'disabled' ? undefined : license;
   }
 }
 

@@ -11,8 +11,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ListRequest } from '../../http/list-query.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { documentFileName } from '../documents/document-kinds.ts';
+import type { DocumentService } from '../documents/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import type { Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
@@ -25,11 +25,8 @@ export const RECOVER_LICENSES = 'recover-licenses';
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
 const RECOVERIES_PER_HOUR = 3;
 
-/** Where a delivery gets its PDFs: generated on demand, read from storage. */
-export interface DeliveryDocuments {
-  /** The key of the license's document, generating it first if the license has none yet. */
-  ensure(licenseId: string, type: DocumentType): Promise<string>;
-}
+/** Where a delivery gets its PDFs: read from storage, generated first if missing. */
+export type DeliveryDocuments = Pick<DocumentService, 'current'>;
 
 export interface NewDelivery {
   occasion: DeliveryOccasion;
@@ -58,7 +55,6 @@ export class DeliveryService {
   readonly #licenses: LicenseRepository;
   readonly #queue: JobQueue;
   readonly #documents: DeliveryDocuments;
-  readonly #storage: FileStorage;
   readonly #mailer: Mailer;
   readonly #settings: DeliverySettings;
   readonly #log: FastifyBaseLogger;
@@ -68,7 +64,6 @@ export class DeliveryService {
     licenses: LicenseRepository;
     queue: JobQueue;
     documents: DeliveryDocuments;
-    storage: FileStorage;
     mailer: Mailer;
     settings: DeliverySettings;
     log: FastifyBaseLogger;
@@ -78,7 +73,6 @@ export class DeliveryService {
     this.#licenses = deps.licenses;
     this.#queue = deps.queue;
     this.#documents = deps.documents;
-    this.#storage = deps.storage;
     this.#mailer = deps.mailer;
     this.#settings = deps.settings;
     this.#log = deps.log;
@@ -141,15 +135,12 @@ export class DeliveryService {
       const documents: string[] = [];
       const attachments = [];
       for (const licenseId of delivery.licenses) {
-        const key = await this.#documents.ensure(licenseId, delivery.document_type);
-        const license = await this.#licenses.findById(licenseId);
         // Read whole (a document is some 50 KB), so a failed send leaves no open file behind.
-        const file = await this.#storage.get(key);
-        const content = Buffer.concat(await file.stream.toArray());
-        documents.push(key);
+        const document = await this.#documents.current(licenseId, delivery.document_type);
+        documents.push(document.key);
         attachments.push({
-          filename: documentFileName(delivery.document_type, license!.key),
-          content,
+          filename: documentFileName(delivery.document_type, document.row.key),
+          content: Buffer.from(document.bytes),
           contentType: 'application/pdf',
         });
       }

@@ -28,6 +28,11 @@ interface GeneratedDocument {
   bytes: Uint8Array;
 }
 
+/** A license's current document: its storage key, its bytes and the row that points at it. */
+export interface CurrentDocument extends GeneratedDocument {
+  key: string;
+}
+
 /**
  * Starter and license documents of licenses: generating them under the rules of the back-office
  * spec (§4), storing them, and handing out short-lived signed URLs to them.
@@ -104,19 +109,28 @@ export class DocumentService {
   }
 
   /**
-   * The bytes of a license's current document, generated first when there is none yet (or its
+   * A license's current document as read in `row`, generated first when there is none yet (or its
    * file is gone) and the rules allow it.
    */
-  async readOrGenerate(kind: DocumentType, row: LicenseRow): Promise<Uint8Array> {
-    const key = row[DOCUMENT_KIND[kind].column];
+  async readOrGenerate(kind: DocumentType, row: LicenseRow): Promise<CurrentDocument> {
+    const { column } = DOCUMENT_KIND[kind];
+    const key = row[column];
     if (key) {
       try {
-        return await buffer((await this.#storage.get(key)).stream);
+        return { key, row, bytes: await buffer((await this.#storage.get(key)).stream) };
       } catch (error) {
         if (!(error instanceof FileNotFoundError)) throw error;
       }
     }
-    return (await this.#generateFile(kind, row.id)).bytes;
+    const generated = await this.#generateFile(kind, row.id);
+    return { ...generated, key: generated.row[column]! };
+  }
+
+  /** The same for a license by id: what a mail attaches. */
+  async current(licenseId: string, kind: DocumentType): Promise<CurrentDocument> {
+    const row = await this.#repository.findById(licenseId);
+    if (!row) throw licenseNotFound();
+    return this.readOrGenerate(kind, row);
   }
 
   /** A signed URL of a license's document: admins for any license, a license user for its own. */

@@ -25,11 +25,6 @@ export class LicenseRepository {
     return row?.status;
   }
 
-  async statusById(id: string): Promise<LicenseRow['status'] | undefined> {
-    const row = await this.#db.selectFrom('license').select('status').where('id', '=', id).executeTakeFirst();
-    return row?.status;
-  }
-
   /** The license with its sign-in lock state, in one query (the hot path of every login). */
   findByKeyForSignIn(
     key: string,

@@ -97,10 +97,13 @@ export class LicenseService {
 
   /** One license: admins see any, a license user only its own (without the back office's notes). */
   async get(id: string, principal: Principal): Promise<License> {
-    if (principal.type === 'license' && principal.licenseId !== id) throw new AppError('FORBIDDEN');
+    if (principal.type === 'license') {
+      if (principal.licenseId !== id) throw new AppError('FORBIDDEN');
+      return customerView(principal.license);
+    }
     const row = await this.repository.findById(id);
     if (!row) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
-    return principal.type === 'admin' ? toLicense(row) : customerView(row);
+    return toLicense(row);
   }
 
   /** Saves a license edited in the back office; any status may be set. */

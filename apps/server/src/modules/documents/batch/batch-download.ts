@@ -71,7 +71,11 @@ export class BatchDownloadService {
   open(kind: DocumentType, format: BatchFormat, rows: readonly LicenseRow[]): BatchDownload {
     const now = this.#now();
     const fileName = batchFileName(kind, format, now);
-    const contents = mapInOrder(rows, LOOK_AHEAD, (row) => this.#documents.readOrGenerate(kind, row));
+    const contents = mapInOrder(
+      rows,
+      LOOK_AHEAD,
+      async (row) => (await this.#documents.readOrGenerate(kind, row)).bytes,
+    );
     if (format === 'pdf') {
       return {
         fileName,
