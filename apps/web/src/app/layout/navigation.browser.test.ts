@@ -51,7 +51,7 @@ describe('navigation bar', () => {
     const page = await openAsBoundLicense();
     await page.getByRole('button', { name: 'Anna Beispiel abmelden' }).click();
     await waitForPath(page, '/login');
-    expect(await page.getByRole('button', { name: /abmelden/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /abmelden/ }).count()).toBe(0);
 
     await page.goto('/terms');
     await waitForPath(page, '/login');
