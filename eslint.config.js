@@ -20,6 +20,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The database layer knows tables and SQL, nothing of requests or the modules above it.
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../http/**', '../modules/**', '../lists/**'],
+              message: 'The database layer imports neither the HTTP layer nor the modules above it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Features never import each other or the app shell: shared code is reached through `@/`
   // (components, lib), never by climbing out of the feature folder.
   ...[

@@ -24,7 +24,8 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/domain/src/**/*.test.ts'],
+          // With the repository-wide check that every German text is written once.
+          include: ['packages/domain/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['vitest.setup.ts'],
         },

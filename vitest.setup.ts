@@ -1,22 +1,9 @@
-import { afterEach, beforeEach } from 'vitest';
+import { aroundAll, aroundEach } from 'vitest';
+import { installErrorLogRule } from './apps/server/src/test/error-logs.ts';
 
-/** A console.error during a test fails it: errors must be asserted, not printed. */
-const original = console.error;
-let reported: unknown[][] = [];
-
-beforeEach(() => {
-  reported = [];
-  console.error = (...args: unknown[]) => {
-    reported.push(args);
-    original(...args);
-  };
-});
-
-afterEach(() => {
-  console.error = original;
-  if (reported.length > 0) {
-    throw new Error(
-      `console.error was called during the test:\n${reported.map((args) => args.map(String).join(' ')).join('\n')}`,
-    );
-  }
-});
+/**
+ * An error-level log fails the test that caused it — a `console.error`, a server error log, in the
+ * test, its hooks or a timer it started — unless the test declares it with `expectErrorLog`
+ * (`@lizenzportal/server/testing`). Errors must be asserted, not printed.
+ */
+installErrorLogRule({ aroundAll, aroundEach });

@@ -102,7 +102,8 @@ async function measurePool(threads: number): Promise<number> {
   const renderer = new PooledDocumentRenderer({ branding, fonts: loadUnicodeFonts() }, { threads });
   try {
     await renderer.start();
-    const render = () => renderer.render('starter', sampleLicense(), new Date());
+    const render = () =>
+      renderer.render({ kind: 'starter', license: sampleLicense(), createdAt: new Date() });
     await renderFor(WARM_UP_SECONDS, 2 * threads, render);
     const { documents, wallSeconds } = await renderFor(RENDER_SECONDS, 2 * threads, render);
     return documents / wallSeconds;

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerPageHeaders } from './http/page-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -16,6 +16,7 @@ import { licenseRoutes } from './modules/licenses/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { webRoutes } from './modules/web/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { orderGenerationRoutes } from './modules/order-generations/routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -77,30 +78,22 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       await api.register(healthRoutes, { db: services.database.db });
       await api.register(settingsRoutes, { config });
       await api.register(authRoutes, { auth: services.auth, guards, clientLimitPerMinute });
-      await api.register(licenseRoutes, { licenses: services.licenses, guards });
+      await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
       await api.register(documentRoutes, { module: services.documents, guards });
       await api.register(deliveryRoutes, { deliveries: services.deliveries, guards, clientLimitPerMinute });
+      await api.register(orderGenerationRoutes, { orderGenerations: services.orderGenerations, guards });
     },
     { prefix: '/api/v1' },
   );
   // Pages (the web app, the API docs) get helmet's full set of headers, the CSP above all; the API
   // answers JSON with the few headers that matter there, which costs a fraction per request.
   await app.register(async (pages) => {
-    await pages.register(helmet, {
-      frameguard: false,
-      contentSecurityPolicy: {
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:'],
-          'connect-src': ["'self'"],
-          'frame-ancestors': ["'self'", config.shop.origin],
-        },
-      },
+    await registerPageHeaders(pages, {
+      shopOrigin: config.shop.origin,
+      https: config.publicUrl.startsWith('https:'),
     });
     await pages.register(swaggerUi, { routePrefix: '/api/docs' });
-    await pages.register(webRoutes, { distDir: config.webDistDir });
+    await pages.register(webRoutes, { distDir: config.webDistDir, sourceMaps: !config.isProduction });
   });
 };
 
@@ -126,6 +119,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.addHook('onClose', () => services.close());
   await app.register(portal, { services });
-  if (inlineWorker) await startWorkers(services);
+  if (inlineWorker) await startWorkers(services, app.log);
   return app;
 }

@@ -80,7 +80,7 @@ const environmentSchema = z
       .default('false'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
-    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;

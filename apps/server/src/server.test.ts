@@ -1,10 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { DEMO_ADMIN } from './seed/demo.ts';
+import {
+  freePort,
+  killPortalProcesses,
+  startPortalProcess,
+  waitUntilHealthy,
+  type PortalProcess,
+} from './test/process.ts';
 
 /** The real start (`node apps/server/src/server.ts`), as `npm start` runs it after building the web app. */
 interface RunningServer {
@@ -13,51 +18,19 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-const running: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.stop()));
-});
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+afterEach(() => killPortalProcesses());
 
 async function start(environment: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(import.meta.dirname, 'server.ts')], {
-    env: {
-      PATH: process.env['PATH'],
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      ...environment,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const portal: PortalProcess = startPortalProcess([process.execPath, 'apps/server/src/server.ts'], {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    ...environment,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const server: RunningServer = {
-    url: `http://127.0.0.1:${port}`,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-  running.push(server);
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) return server;
-    const health = await fetch(`${server.url}/api/v1/health`).catch(() => undefined);
-    if (health?.ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start:\n${output}`);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilHealthy(portal, url);
+  return { url, output: portal.output, stop: () => portal.kill('SIGTERM') };
 }
 
 const post = (server: RunningServer, url: string, body: unknown) =>
@@ -105,4 +78,26 @@ test('production mode needs its secrets and never seeds demo data', async () => 
   });
   expect(production.output()).not.toContain('Demo data created');
   expect((await post(production, '/api/v1/auth/admin', DEMO_ADMIN)).status).toBe(401);
+}, 60_000);
+
+test('no search takes the embedded database down: the server answers and stops afterwards', async () => {
+  const server = await start({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-start-')) });
+  const login = await post(server, '/api/v1/auth/admin', DEMO_ADMIN);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const headers = { authorization: `Bearer ${token}` };
+  // The probe of issue #8: a pattern PostgreSQL cannot compile on PGlite's stack, then any error.
+  for (const query of ['limit=0&notes=/%28a%7B1%2C255%7D%29%7B1%2C255%7Db/i', 'notes=/%5B/i']) {
+    const response = await fetch(`${server.url}/api/v1/license?${query}`, {
+      headers,
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(response.status, query).toBe(400);
+  }
+  const health = await fetch(`${server.url}/api/v1/health`, { signal: AbortSignal.timeout(10_000) });
+  expect(await health.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
+  const stopped = await Promise.race([
+    server.stop().then(() => 'stopped'),
+    new Promise((resolve) => setTimeout(resolve, 15_000, 'still running')),
+  ]);
+  expect(stopped, 'SIGTERM').toBe('stopped');
 }, 60_000);

@@ -38,9 +38,12 @@ async function start(): Promise<void> {
   if (config.initialAdmin) {
     const { username, password } = config.initialAdmin;
     const outcome = await createOrResetAdmin(admins, username, password);
-    logger.info(
-      `Admin "${username}" ${outcome === 'created' ? 'created' : 'password reset'} from ADMIN_USERNAME/ADMIN_PASSWORD.`,
-    );
+    const done = {
+      created: 'created',
+      updated: 'password reset (its sessions ended)',
+      unchanged: 'unchanged',
+    };
+    logger.info(`Admin "${username}" ${done[outcome]} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
   const shutdown = async (signal: string) => {
     logger.info(`${signal} received, shutting down`);

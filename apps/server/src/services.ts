@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -14,7 +15,10 @@ import { createMailer, type Mailer } from './modules/deliveries/mailer.ts';
 import { DeliveryService } from './modules/deliveries/service.ts';
 import { defineDocumentQueues, workDocuments } from './modules/documents/jobs.ts';
 import { createDocumentModule, type DocumentModule } from './modules/documents/module.ts';
+import { LicenseBinding } from './modules/licenses/binding.ts';
 import { LicenseService } from './modules/licenses/service.ts';
+import { OrderGenerationRepository } from './modules/order-generations/repository.ts';
+import { OrderGenerationService } from './modules/order-generations/service.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -27,8 +31,10 @@ export interface Services {
   admins: AdminRepository;
   auth: AuthService;
   licenses: LicenseService;
+  binding: LicenseBinding;
   documents: DocumentModule;
   deliveries: DeliveryService;
+  orderGenerations: OrderGenerationService;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -63,6 +69,7 @@ export async function createServices({
     tokens,
     throttle: new SignInThrottle(db),
   });
+  const orderGenerations = new OrderGenerationService(new OrderGenerationRepository(db), licenses.repository);
   const storage = createFileStorage(config);
   const documents = createDocumentModule({ config, db, storage, jwtSecret });
   const mailer = createMailer({
@@ -73,6 +80,7 @@ export async function createServices({
   const deliveries = new DeliveryService({
     db,
     licenses: licenses.repository,
+    orderGenerations: orderGenerations.repository,
     queue,
     documents: documents.documents,
     mailer,
@@ -90,14 +98,16 @@ export async function createServices({
     storage,
     mailer,
     guards: createGuards(tokens, {
-      adminName: (id) => auth.adminName(id),
+      admin: (id) => auth.admin(id),
       activeLicense: (id) => auth.activeLicense(id),
     }),
     admins,
     auth,
     licenses,
+    binding: new LicenseBinding({ db, licenses: licenses.repository, queue, deliveries }),
     documents,
     deliveries,
+    orderGenerations,
     close: async () => {
       await queue.stop();
       await documents.close();
@@ -106,8 +116,9 @@ export async function createServices({
   };
 }
 
-/** Starts working the background jobs: documents and e-mail deliveries. */
-export async function startWorkers(services: Services): Promise<void> {
+/** Starts working the background jobs (documents and e-mail deliveries) and sweeping what dead ones left. */
+export async function startWorkers(services: Services, log: FastifyBaseLogger): Promise<void> {
+  services.documents.sweepAbandonedUploads(log);
   await workDocuments(services.queue, services.documents.documents);
   await workDeliveries(services.queue, services.deliveries);
 }

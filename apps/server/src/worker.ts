@@ -27,7 +27,7 @@ async function start(): Promise<void> {
     log: logger,
     maintenance: true,
   });
-  await startWorkers(services);
+  await startWorkers(services, logger);
   logger.info('job worker running');
   const shutdown = async () => {
     await services.close();

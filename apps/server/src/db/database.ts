@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { installHostExceptionBridge } from './pglite-host-exceptions.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -41,6 +42,9 @@ function openPostgres(connectionString: string, max: number): Database {
       oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format as 'text'),
   };
   const pool = new pg.Pool({ connectionString, max, types });
+  // An idle connection the server ended (a restart, an administrator) is dropped by the pool and
+  // replaced on demand; unhandled, its error would end the process.
+  pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     backend: 'postgres',
@@ -62,6 +66,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     pglite = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
   }
   const instance = pglite;
+  installHostExceptionBridge(instance);
   const db = new Kysely<DB>({ dialect: createPgliteDialect(instance) });
   return {
     backend: 'pglite',

@@ -7,6 +7,7 @@ export interface DB {
   auth_throttle: AuthThrottleTable;
   delivery: DeliveryTable;
   order_generation: OrderGenerationTable;
+  pending_upload: PendingUploadTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -16,6 +17,8 @@ export interface AdminUserTable {
   id: Generated<string>;
   name: string;
   password_hash: string;
+  /** Raised by every password reset; tokens of an older version are refused. */
+  session_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -82,6 +85,10 @@ export interface DeliveryTable {
   attempts: Generated<number>;
   resent_from: string | null;
   sent_at: Date | null;
+  /** The attempt that claimed the delivery last. */
+  attempt: Generated<string | null>;
+  /** When that attempt handed the message to the mail server (until it learned the outcome). */
+  handed_over_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -103,3 +110,11 @@ export interface OrderGenerationTable {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
+
+export interface PendingUploadTable {
+  key: string;
+  started_at: CreatedAt;
+}
+
+export type OrderGenerationRow = Selectable<OrderGenerationTable>;
+export type NewOrderGenerationRow = Insertable<OrderGenerationTable>;

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
+import { ERROR_CODES, NOT_FOUND_MESSAGES, type ErrorCode, type MissingRecord } from '@lizenzportal/domain';
 
 /** The one application error: a code from the domain's catalogue decides the HTTP status. */
 export class AppError extends Error {
@@ -17,4 +17,9 @@ export class AppError extends Error {
     this.statusCode = ERROR_CODES[code].status;
     this.headers = options.headers ?? {};
   }
+}
+
+/** 404 for a record asked for by id that does not exist, worded by the domain's catalogue. */
+export function notFound(record: MissingRecord): AppError {
+  return new AppError('NOT_FOUND', NOT_FOUND_MESSAGES[record]);
 }

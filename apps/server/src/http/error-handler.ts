@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
+import { withoutValues } from '../logger.ts';
 import { AppError } from './app-error.ts';
 
 /** Fastify's own client errors, mapped onto the portal's codes. */
@@ -48,7 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code, reason: error.message }, 'request rejected');
+    else request.log.info({ code: appError.code, reason: withoutValues(error.message) }, 'request rejected');
     return sendError(reply, appError);
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import type { ZodType, core } from 'zod';
-import { fieldLabel, validationMessages } from '@lizenzportal/domain';
+import type { ZodType } from 'zod';
+import { describeIssue, validationMessages } from '@lizenzportal/domain';
 import { AppError } from './app-error.ts';
 
 /**
@@ -11,39 +11,12 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
   (data) => {
     if (containsNullCharacter(data)) {
-      return { error: new AppError('VALIDATION_FAILED', 'Die Anfrage enthält ein unzulässiges Zeichen.') };
+      return { error: new AppError('VALIDATION_FAILED', validationMessages.forbiddenCharacter) };
     }
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new AppError('VALIDATION_FAILED', describeIssue(result.error.issues[0]!)) };
   };
-
-export function describeIssue(issue: core.$ZodIssue): string {
-  const path = issue.path.map(String).join('.');
-  if (!path && issue.code !== 'unrecognized_keys') return 'Die Anfrage ist ungültig.';
-  const label = fieldLabel(path);
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null
-        ? validationMessages.required(label)
-        : validationMessages.invalid(label);
-    case 'too_small':
-      if (issue.origin !== 'string') return validationMessages.invalid(label);
-      return Number(issue.minimum) <= 1
-        ? validationMessages.required(label)
-        : validationMessages.minLength(label, Number(issue.minimum));
-    case 'too_big':
-      return issue.origin === 'string'
-        ? validationMessages.maxLength(label, Number(issue.maximum))
-        : validationMessages.invalid(label);
-    case 'unrecognized_keys':
-      return `Unbekanntes Feld „${[path, issue.keys[0]].filter(Boolean).join('.')}”.`;
-    case 'custom':
-      return issue.message === 'required' ? validationMessages.required(label) : issue.message;
-    default:
-      return validationMessages.invalid(label);
-  }
-}
 
 /** PostgreSQL text cannot hold U+0000; refusing it here keeps it from failing as a 500 later. */
 function containsNullCharacter(value: unknown): boolean {

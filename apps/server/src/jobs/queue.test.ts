@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, resetDatabase } from '../test/database.ts';
-import { silentLogger } from '../test/logger.ts';
+import { testLogger } from '../test/error-logs.ts';
 import { JobQueue } from './queue.ts';
 
 let database: Database;
@@ -18,11 +18,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function startQueue(options: { superviseIntervalSeconds?: number } = {}): Promise<JobQueue> {
-  const queue = await JobQueue.start(database, silentLogger, {
-    maintenance: options.superviseIntervalSeconds !== undefined,
-    ...options,
-  });
+async function startQueue(): Promise<JobQueue> {
+  const queue = await JobQueue.start(database, testLogger(), { maintenance: false });
   started.push(queue);
   return queue;
 }
@@ -37,7 +34,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15
 
 test('two workers never run one job twice', async () => {
   const [first, second] = [await startQueue(), await startQueue()];
-  await first.define('count', { retryLimit: 0 });
+  await first.define('count', { retryLimit: 0, expireInSeconds: 60 });
   const runs: { job: number; worker: string }[] = [];
   const handler = (worker: string) => async (job: { data: { job: number } }) => {
     runs.push({ job: job.data.job, worker });
@@ -52,32 +49,9 @@ test('two workers never run one job twice', async () => {
   expect(new Set(runs.map((run) => run.job)).size).toBe(40);
 });
 
-test('a job whose worker crashed is picked up again', async () => {
-  const crashing = await startQueue();
-  await crashing.define('crash', { retryLimit: 2, retryDelay: 0, expireInSeconds: 1 });
-  let taken = false;
-  await crashing.work('crash', async () => {
-    taken = true;
-    await new Promise(() => {}); // the process "dies" while holding the job
-  });
-  const id = await crashing.send('crash', { payload: 'survives' });
-  await until(() => taken);
-  await crashing.stop({ graceful: false });
-  started.splice(started.indexOf(crashing), 1);
-
-  const rescuer = await startQueue({ superviseIntervalSeconds: 1 });
-  const received: unknown[] = [];
-  await rescuer.work('crash', async (job) => {
-    received.push(job.data);
-  });
-  await until(() => received.length === 1, 20_000);
-  expect(received).toEqual([{ payload: 'survives' }]);
-  await until(async () => (await rescuer.job('crash', id!))?.state === 'completed');
-});
-
 test('retries stop at the limit and the job keeps its last error', async () => {
   const queue = await startQueue();
-  await queue.define('flaky', { retryLimit: 2, retryDelay: 0, retryBackoff: false });
+  await queue.define('flaky', { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 });
   let attempts = 0;
   await queue.work('flaky', async () => {
     attempts += 1;
@@ -92,7 +66,7 @@ test('retries stop at the limit and the job keeps its last error', async () => {
 
 test('a job sent in a rolled-back transaction never runs; a committed one does', async () => {
   const queue = await startQueue();
-  await queue.define('transactional', { retryLimit: 0 });
+  await queue.define('transactional', { retryLimit: 0, expireInSeconds: 60 });
   const received: unknown[] = [];
   await queue.work('transactional', async (job) => {
     received.push(job.data);

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { PgBoss, fromPglite, type Db, type JobResult, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
@@ -13,6 +13,15 @@ const POLLING_INTERVAL_SECONDS = 1;
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** Jobs fetched at once; a full batch makes the worker fetch again at once. */
 const BATCH_SIZE = 5;
+/**
+ * A worker refreshes the heartbeat of the jobs it runs every half of this; a job whose heartbeat
+ * is older (its worker died: SIGKILL, power loss) is retried by another worker's supervisor.
+ */
+export const HEARTBEAT_SECONDS = 30;
+/** How often the supervisor looks for such jobs (and for jobs past their expiry). */
+export const SUPERVISE_INTERVAL_SECONDS = 15;
+/** What a job left running by a process that ended is failed with (and then retried). */
+export const ABANDONED_JOB_MESSAGE = 'the process running the job ended';
 
 /**
  * The job queue, stored in the portal's database (pg-boss): at-least-once execution, claiming with
@@ -22,6 +31,7 @@ const BATCH_SIZE = 5;
 export class JobQueue {
   readonly #boss: PgBoss;
   readonly #log: FastifyBaseLogger;
+  #stopping = false;
 
   private constructor(boss: PgBoss, log: FastifyBaseLogger) {
     this.#boss = boss;
@@ -30,12 +40,13 @@ export class JobQueue {
 
   /**
    * Connects to the queue tables (creating or migrating them). `maintenance` runs pg-boss's
-   * supervisor: it retries jobs whose worker died (their expiry passed) and archives old jobs.
+   * supervisor where jobs are worked: it retries jobs whose worker died (heartbeat stale) or that
+   * ran past their expiry, and archives old jobs.
    */
   static async start(
     database: Database,
     log: FastifyBaseLogger,
-    options: { maintenance: boolean; superviseIntervalSeconds?: number },
+    options: { maintenance: boolean },
   ): Promise<JobQueue> {
     const boss = new PgBoss({
       ...(database.pglite
@@ -43,18 +54,26 @@ export class JobQueue {
         : { connectionString: connectionStringOf(database), max: 4 }),
       supervise: options.maintenance,
       schedule: false,
-      ...(options.superviseIntervalSeconds
-        ? { superviseIntervalSeconds: options.superviseIntervalSeconds }
-        : {}),
+      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     });
-    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    const queue = new JobQueue(boss, log);
+    boss.on('error', (error) => {
+      // Stopping closes pg-boss's connections; one cut while it stops is part of stopping.
+      if (queue.#stopping) log.warn({ err: error }, 'job queue error while stopping');
+      else log.error({ err: error }, 'job queue error');
+    });
     await boss.start();
-    return new JobQueue(boss, log);
+    if (options.maintenance && database.backend === 'pglite') await queue.#failAbandonedJobs(database);
+    return queue;
   }
 
-  /** Creates the queue or updates its retry policy; new jobs wake idle workers at once (NOTIFY). */
-  async define(name: string, options: QueueOptions): Promise<void> {
-    const withNotify = { notify: true, ...options };
+  /**
+   * Creates the queue or updates its policy; new jobs wake idle workers at once (NOTIFY), and
+   * workers keep a heartbeat on the jobs they run. `expireInSeconds` must bound one attempt.
+   */
+  async define(name: string, options: QueueOptions & { expireInSeconds: number }): Promise<void> {
+    const withNotify = { notify: true, heartbeatSeconds: HEARTBEAT_SECONDS, ...options };
     if (await this.#boss.getQueue(name)) await this.#boss.updateQueue(name, withNotify);
     else await this.#boss.createQueue(name, withNotify);
     // pg-boss drops its cached description of a queue it creates or updates and reloads it on the
@@ -78,8 +97,27 @@ export class JobQueue {
   }
 
   /**
+   * The embedded database belongs to this process alone, so a job still active in it was left by a
+   * previous process that was killed: it is failed (and so retried) now, not after its heartbeat
+   * runs out.
+   */
+  async #failAbandonedJobs(database: Database): Promise<void> {
+    const { rows } = await sql<{ name: string; id: string }>`
+      select name, id from pgboss.job where state = 'active'
+    `.execute(database.db);
+    for (const { name, id } of rows) {
+      // Counted as an attempt (a job that kills every process running it ends in its failed
+      // state), but retried now: its process died, not its work.
+      await this.#boss.fail(name, id, { message: ABANDONED_JOB_MESSAGE });
+      await this.#boss.update(name, undefined, { id, startAfter: new Date() });
+    }
+    if (rows.length > 0) this.#log.warn({ jobs: rows.length }, 'jobs of an ended process retried');
+  }
+
+  /**
    * Runs `handler` for each job of the queue; a throw counts as a failed attempt of that job only.
-   * Jobs are fetched in batches and, while batches come back full, without waiting between fetches.
+   * Jobs are fetched in batches, run side by side, and, while batches come back full, fetched
+   * again without waiting. So a batch takes as long as its slowest job: its expiry bounds one job.
    */
   async work<T>(name: string, handler: JobHandler<T>, concurrency = 1): Promise<void> {
     await this.#boss.work(
@@ -92,22 +130,21 @@ export class JobQueue {
         pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
         localConcurrency: concurrency,
       },
-      async (jobs: JobWithMetadata<T>[]) => {
-        const results: JobResult[] = [];
-        for (const job of jobs) {
-          try {
-            await handler(job);
-            results.push({ id: job.id, status: 'completed' });
-          } catch (error) {
-            this.#log.warn(
-              { err: error, queue: name, jobId: job.id, attempt: job.retryCount + 1 },
-              'job attempt failed',
-            );
-            results.push({ id: job.id, status: 'failed', output: { message: (error as Error).message } });
-          }
-        }
-        return results;
-      },
+      (jobs: JobWithMetadata<T>[]) =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            try {
+              await handler(job);
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              this.#log.warn(
+                { err: error, queue: name, jobId: job.id, attempt: job.retryCount + 1 },
+                'job attempt failed',
+              );
+              return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
+            }
+          }),
+        ),
     );
   }
 
@@ -118,6 +155,7 @@ export class JobQueue {
 
   /** Stops polling; gracefully by default, letting running jobs finish (up to 10 s). */
   async stop({ graceful = true } = {}): Promise<void> {
+    this.#stopping = true;
     await this.#boss.stop({ graceful, timeout: 10_000 });
   }
 }

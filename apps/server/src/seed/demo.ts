@@ -27,6 +27,9 @@ const bind =
       bound_at: new Date(),
     }) satisfies LicenseRowUpdate;
 
+/** The bound DVD license that the disabled version 8 license was updated to. */
+const UPDATED_DVD_LICENSE = 'v9 Pro, 25 Plätze, DVD, gebunden';
+
 /** One license per situation the portal distinguishes: v8/v9, each class, delivery and status. */
 const DEMO_LICENSES: DemoLicense[] = [
   { label: 'v9 Pro, 10 Plätze, Download, ungebunden', create: { properties: { class: 'pro', size: 10 } } },
@@ -36,7 +39,7 @@ const DEMO_LICENSES: DemoLicense[] = [
     then: bind('person', 'Łukasz Nowak-Wiśniewski', 'lukasz@example.com', null),
   },
   {
-    label: 'v9 Pro, 25 Plätze, DVD, gebunden',
+    label: UPDATED_DVD_LICENSE,
     create: { properties: { class: 'pro', size: 25, delivery: 'dvd', dvdCount: 2 } },
     then: bind(
       'organization',
@@ -70,7 +73,7 @@ const DEMO_LICENSES: DemoLicense[] = [
         'Erika Mustermann',
       )(),
       status: 'disabled',
-      updated_to_license: created['v9 Pro, 25 Plätze, DVD, gebunden']!._id,
+      updated_to_license: created[UPDATED_DVD_LICENSE]!._id,
     }),
   },
 ];

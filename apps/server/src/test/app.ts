@@ -10,6 +10,7 @@ import type { Database } from '../db/database.ts';
 import { AdminRepository } from '../modules/auth/admin-repository.ts';
 import { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 import { createTestDatabase, resetDatabase } from './database.ts';
+import { testLogger } from './error-logs.ts';
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'test-admin-password' } as const;
 
@@ -51,6 +52,7 @@ export function useTestApp(environment: Record<string, string> = {}): TestApp {
       config: context.config,
       database: context.database,
       jwtSecret: 'x'.repeat(48),
+      logger: testLogger(),
     });
     await context.app.ready();
   });

@@ -4,3 +4,4 @@ export { queuedJobs, resetDatabase } from './database.ts';
 export { TEST_ADMIN, testConfig } from './app.ts';
 export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';
+export { expectErrorLog, testLogger } from './error-logs.ts';

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
+import { testLogger } from './error-logs.ts';
 
 export interface TestServer {
   url: string;
@@ -25,7 +26,7 @@ export async function startTestServer(environment: Record<string, string> = {}):
     WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../../web/dist'),
     ...environment,
   });
-  const app = await buildApp({ config, database, jwtSecret: 'y'.repeat(48) });
+  const app = await buildApp({ config, database, jwtSecret: 'y'.repeat(48), logger: testLogger() });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

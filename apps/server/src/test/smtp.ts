@@ -7,17 +7,34 @@ export interface TestSmtpServer {
   received: ParsedMail[];
   /** While set, the server answers every recipient with a temporary error (a mail server outage). */
   refusing: boolean;
+  /**
+   * Recipients the server never answers: at `recipient`, their RCPT TO; at `data`, the end of a
+   * message to them, which it reads (and counts as received) but never accepts or refuses.
+   */
+  holding: Map<string, 'recipient' | 'data'>;
   close(): Promise<void>;
 }
 
-/** A real SMTP server in the test process (`smtp-server`) that parses what it receives. */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
-  const state: TestSmtpServer = { url: '', received: [], refusing: false, close: async () => {} };
+/**
+ * A real SMTP server in the test process (`smtp-server`) that parses what it receives, on a free
+ * port or on `port` (e.g. where a mail server was unreachable before).
+ */
+export async function startSmtpServer({ port = 0 } = {}): Promise<TestSmtpServer> {
+  const state: TestSmtpServer = {
+    url: '',
+    received: [],
+    refusing: false,
+    holding: new Map(),
+    close: async () => {},
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(_address, _session, callback) {
+    // Connections still open (held ones) end soon after close(), not after the default 30 s.
+    closeTimeout: 100,
+    onRcptTo(address, _session, callback) {
+      if (state.holding.get(address.address) === 'recipient') return;
       if (state.refusing) {
         const error = new Error('Mailbox temporarily unavailable') as Error & { responseCode: number };
         error.responseCode = 451;
@@ -25,17 +42,22 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       }
       callback();
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const held = session.envelope.rcptTo.some(({ address }) => state.holding.get(address) === 'data');
       simpleParser(stream).then(
         (mail) => {
           state.received.push(mail);
-          callback();
+          if (!held) callback();
         },
         (error: Error) => callback(error),
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A client that dies mid-conversation (a killed worker) resets its connection: not the server's error.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') console.error('test SMTP server:', error);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   state.close = () => new Promise((resolve) => server.close(() => resolve()));
   return state;

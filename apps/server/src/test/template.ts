@@ -8,7 +8,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import { silentLogger } from './logger.ts';
+import { testLogger } from './error-logs.ts';
 
 const pgBossVersion = (
   JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve('pg-boss/package.json'), 'utf8')) as {
@@ -27,7 +27,7 @@ export function schemaFingerprint(): string {
 /** The portal's migrations and the job queue's tables. */
 async function installSchema(database: Database): Promise<void> {
   await migrate(database.db);
-  const queue = await JobQueue.start(database, silentLogger, { maintenance: false });
+  const queue = await JobQueue.start(database, testLogger(), { maintenance: false });
   await queue.stop();
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
+import { PageTitleOverride } from '@/lib/page-title';
 import type { AuthUser } from '@lizenzportal/domain';
 import { adminAccess, customerAccess, homeAccess, type Access, type UserState } from './access.ts';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -43,11 +44,17 @@ export function AdminGuard() {
   );
 }
 
-/** `/`: the login for visitors, "Meine Lizenz" for a signed-in license. */
-export function HomeRoute() {
+/** `/`: the login for visitors (titled `visitorTitle`), "Meine Lizenz" for a signed-in license. */
+export function HomeRoute({ visitorTitle }: { visitorTitle: string }) {
   const { state, user } = useUserState();
   const access = homeAccess(state);
-  if (access.kind === 'login') return <LoginPage />;
+  if (access.kind === 'login') {
+    return (
+      <PageTitleOverride value={visitorTitle}>
+        <LoginPage />
+      </PageTitleOverride>
+    );
+  }
   return (
     <Guarded access={access}>{user?.type === 'license' && <LicenseOverviewPage license={user} />}</Guarded>
   );

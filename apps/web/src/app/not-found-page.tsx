@@ -5,7 +5,7 @@ import { HOME_PATH } from '@/lib/paths';
 
 export function NotFoundPage() {
   return (
-    <Page title="Seite nicht gefunden">
+    <Page>
       <Text>
         Diese Adresse gibt es im Lizenzportal nicht. Vielleicht ist der Link veraltet oder unvollständig.
       </Text>

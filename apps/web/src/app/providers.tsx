@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/reac
 import { useEffect, useState, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api';
 import { endSession } from '@/lib/auth';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** Both specs: toasts stay 5 seconds. */
 const TOAST_DURATION_MS = 5000;
@@ -20,7 +20,7 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} forceColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
         <Notifications autoClose={TOAST_DURATION_MS} />
         <ModalsProvider>
           <SessionExpiry />

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, redirect } from 'react-router';
+import { Navigate, redirect, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { HelpPage } from '@/features/legal/components/help-page';
@@ -8,6 +8,7 @@ import { DownloadPage } from '@/features/portal/components/download-page';
 import { TermsPage } from '@/features/portal/components/terms-page';
 import { RecoveryPage } from '@/features/recovery/components/recovery-page';
 import { BACKEND_LICENSES_PATH, LOGIN_PATH } from '@/lib/paths';
+import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
 import { CustomerLayout } from './layout/customer-layout.tsx';
@@ -15,7 +16,31 @@ import { RootLayout } from './layout/root-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
-export const router = createBrowserRouter([
+/**
+ * What the route table says about a route besides its element: the page's title and, for an
+ * address with parameters (`/backend/license/:id`), which seeded record the accessibility sweep
+ * puts in each parameter. A page without a title, or with a parameter the sweep cannot fill,
+ * fails the sweep (`accessibility.browser.test.ts`).
+ */
+export interface RouteHandle extends PageHandle {
+  sampleParams?: Record<string, SweepRecord>;
+}
+
+/** The kinds of records the accessibility sweep seeds (`test/sweep.ts`) for parameterised addresses. */
+export type SweepRecord = 'license';
+
+/** A route that only sends elsewhere: it has no page and no title of its own. */
+export const REDIRECT = { redirect: true } as const;
+
+const titled = (title: RouteHandle['title'], more: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({
+  title,
+  ...more,
+});
+
+const LOGIN_TITLE = 'Anmeldung';
+
+/** The one route table: the router is built from it, and the accessibility sweep visits it. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -23,26 +48,32 @@ export const router = createBrowserRouter([
       {
         // Old direct-login links: the login page reads `key` and `authenticationCode` from the query.
         path: '/direct-login',
+        handle: REDIRECT,
         loader: ({ request }) => redirect(`${LOGIN_PATH}${new URL(request.url).search}`),
       },
       {
         element: <CustomerLayout />,
         children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'backend/login', element: <AdminLoginPage /> },
-          { path: 'imprint.html', element: <ImprintPage /> },
-          { path: 'datenschutz', element: <PrivacyPage /> },
-          { path: 'hilfe', element: <HelpPage /> },
-          { path: 'lizenz-wiederherstellen', element: <RecoveryPage /> },
+          // Visitors see the login here, under its own title.
+          { index: true, element: <HomeRoute visitorTitle={LOGIN_TITLE} />, handle: titled('Meine Lizenz') },
+          { path: 'login', element: <LoginPage />, handle: titled(LOGIN_TITLE) },
+          { path: 'backend/login', element: <AdminLoginPage />, handle: titled('Anmeldung Verwaltung') },
+          { path: 'imprint.html', element: <ImprintPage />, handle: titled('Impressum') },
+          { path: 'datenschutz', element: <PrivacyPage />, handle: titled('Datenschutz') },
+          { path: 'hilfe', element: <HelpPage />, handle: titled('Hilfe') },
+          {
+            path: 'lizenz-wiederherstellen',
+            element: <RecoveryPage />,
+            handle: titled('Lizenzdokument erneut zusenden'),
+          },
           {
             element: <CustomerGuard />,
             children: [
-              { path: 'download', element: <DownloadPage /> },
-              { path: 'terms', element: <TermsPage /> },
+              { path: 'download', element: <DownloadPage />, handle: titled('Download') },
+              { path: 'terms', element: <TermsPage />, handle: titled('Nutzungsbedingungen') },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage />, handle: titled('Seite nicht gefunden') },
         ],
       },
       {
@@ -52,20 +83,36 @@ export const router = createBrowserRouter([
           {
             element: <AdminLayout />,
             children: [
-              { index: true, element: <Navigate to={BACKEND_LICENSES_PATH} replace /> },
+              { index: true, element: <Navigate to={BACKEND_LICENSES_PATH} replace />, handle: REDIRECT },
+              // The back office (with its table library) loads only for admins.
               {
                 path: 'license',
-                // The back office (with its table library) loads only for admins.
+                handle: titled('Alle Lizenzen'),
                 lazy: async () => ({
-                  Component: (await import('@/features/backend/components/license-list-page'))
-                    .LicenseListPage,
+                  Component: (await import('@/features/backend/licenses/license-list-page')).LicenseListPage,
                 }),
               },
-              { path: '*', element: <NotFoundPage /> },
+              {
+                path: 'order-generation',
+                handle: titled('Alle Shop-Generierungen'),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
+                    .OrderGenerationListPage,
+                }),
+              },
+              {
+                path: 'delivery',
+                handle: titled('Alle Versand-Aktionen'),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/deliveries/delivery-list-page'))
+                    .DeliveryListPage,
+                }),
+              },
+              { path: '*', element: <NotFoundPage />, handle: titled('Seite nicht gefunden') },
             ],
           },
         ],
       },
     ],
   },
-]);
+];

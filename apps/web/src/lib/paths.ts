@@ -5,8 +5,14 @@ export const DOWNLOAD_PATH = '/download';
 export const TERMS_PATH = '/terms';
 export const RECOVERY_PATH = '/lizenz-wiederherstellen';
 export const IMPRINT_PATH = '/imprint.html';
-/** The license assistant runs inside the shop's iframe, where the portal's cookie banner has no place. */
-export const ASSISTANT_PATH = '/m9-assistent';
+export { ASSISTANT_PATH } from '@lizenzportal/domain';
 export const BACKEND_PATH = '/backend';
 export const BACKEND_LOGIN_PATH = '/backend/login';
 export const BACKEND_LICENSES_PATH = '/backend/license';
+export const BACKEND_ORDER_GENERATIONS_PATH = '/backend/order-generation';
+export const BACKEND_DELIVERIES_PATH = '/backend/delivery';
+
+/** A record's detail page in the back office. */
+export const backendLicensePath = (id: string) => `${BACKEND_LICENSES_PATH}/${id}`;
+export const backendOrderGenerationPath = (id: string) => `${BACKEND_ORDER_GENERATIONS_PATH}/${id}`;
+export const backendDeliveryPath = (id: string) => `${BACKEND_DELIVERIES_PATH}/${id}`;

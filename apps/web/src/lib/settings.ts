@@ -9,6 +9,8 @@ export interface PortalSettings {
   supportEmail: string;
   shopUrl: string;
   shopOrigin: string;
+  /** The shop's admin page of an order, with `{id}` for the order. */
+  shopOrderUrl: string;
   helpUrl: string;
   privacyUrl: string;
 }
@@ -24,4 +26,12 @@ export function useSettings() {
     staleTime: Infinity,
     meta: SESSION_INDEPENDENT,
   });
+}
+
+/** The shop's admin page of an order (`SHOP_ORDER_URL`). */
+export function shopOrderLink(
+  settings: Pick<PortalSettings, 'shopOrderUrl'>,
+  order: string | number,
+): string {
+  return settings.shopOrderUrl.replaceAll('{id}', encodeURIComponent(String(order)));
 }

@@ -21,6 +21,11 @@ export interface OpenOptions {
   cookieConsent?: boolean;
   /** Runs before the page loads, e.g. to fake API answers with `page.route`. */
   prepare?: (page: Page) => Promise<unknown>;
+  /**
+   * Lets test scripts run in the page although the portal's CSP forbids inline and foreign
+   * scripts (axe-core in the accessibility sweep); the CSP itself stays as the server sends it.
+   */
+  bypassCSP?: boolean;
 }
 
 export interface BrowserHarness {
@@ -88,7 +93,7 @@ export function setupBrowser(): BrowserHarness {
       if (!server) throw new Error('The test server is not running yet.');
       return server;
     },
-    async open(address, { token, cookieConsent = true, prepare } = {}) {
+    async open(address, { token, cookieConsent = true, prepare, bypassCSP = false } = {}) {
       const origin = server!.url;
       const localStorage = [
         ...(token ? [{ name: 'user-token', value: token }] : []),
@@ -98,6 +103,7 @@ export function setupBrowser(): BrowserHarness {
         baseURL: origin,
         locale: 'de-DE',
         timezoneId: 'Europe/Berlin',
+        bypassCSP,
         storageState: { cookies: [], origins: [{ origin, localStorage }] },
       });
       contexts.push(context);

@@ -3,11 +3,31 @@ import { z } from 'zod';
 export const DELIVERY_PROGRESSES = ['in-progress', 'completed', 'failed'] as const;
 export type DeliveryProgress = (typeof DELIVERY_PROGRESSES)[number];
 
-export const DOCUMENT_TYPES = ['starter', 'license'] as const;
+/** How far an order generation or a delivery got (back-office spec §4). */
+export const PROGRESS_LABELS: Record<DeliveryProgress, string> = {
+  'in-progress': 'In Bearbeitung',
+  completed: 'Erfolgreich',
+  failed: 'Fehlgeschlagen',
+};
+
+/** The documents of a license: the starter document while unbound, the license document once bound. */
+export const LICENSE_DOCUMENT_TYPES = ['starter', 'license'] as const;
+export type LicenseDocumentType = (typeof LICENSE_DOCUMENT_TYPES)[number];
+
+/** Every kind of document the portal makes and mails. */
+export const DOCUMENT_TYPES = [...LICENSE_DOCUMENT_TYPES] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 export const DELIVERY_OCCASIONS = ['order', 'manual', 'bind', 'update', 'recovery'] as const;
 export type DeliveryOccasion = (typeof DELIVERY_OCCASIONS)[number];
+
+export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
+  order: 'Bestellung',
+  manual: 'Manuell',
+  bind: 'Bindung',
+  update: 'Update',
+  recovery: 'Wiederherstellung',
+};
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   starter: 'Startdokument',
@@ -39,7 +59,7 @@ export type Delivery = z.infer<typeof deliverySchema>;
 
 /** Body of `POST /api/v1/license/{id}/delivery`: an admin sends a document by hand. */
 export const manualDeliverySchema = z.strictObject({
-  documentType: z.enum(DOCUMENT_TYPES),
+  documentType: z.enum(LICENSE_DOCUMENT_TYPES),
   /** Defaults to the holder's e-mail address. */
   recipient: z.email().max(254).optional(),
   recipientName: z.string().trim().max(200).optional(),

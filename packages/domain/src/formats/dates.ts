@@ -28,3 +28,34 @@ export function formatTime(value: Date | string): string {
 export function formatDateTime(value: Date | string): string {
   return `${formatDate(value)} ${formatTime(value)}`;
 }
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** How far Europe/Berlin's wall clock is ahead of UTC at this instant, in milliseconds. */
+function berlinOffset(instant: number): number {
+  const part = Object.fromEntries(
+    offsetFormat.formatToParts(instant).map((entry) => [entry.type, Number(entry.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The instant a Europe/Berlin wall-clock time names (month 1–12); in the hour the clock skips in
+ * spring, the time an hour later.
+ */
+export function berlinTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The offset at the wall time read as UTC is right except near a change; a second step settles it.
+  const estimate = wall - berlinOffset(wall);
+  return new Date(wall - berlinOffset(estimate));
+}

@@ -1,4 +1,5 @@
 import { randomString } from './random.ts';
+import type { TextFormat } from './text-format.ts';
 
 /** A–Z and 0–9 without the look-alikes 0, O, 1 and I: 32 characters, 60 bits per key. */
 export const LICENSE_KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -19,6 +20,12 @@ export function formatLicenseKey(input: string): string {
   const normalized = normalizeLicenseKey(input).slice(0, LICENSE_KEY_LENGTH);
   return normalized.match(/.{1,4}/g)?.join('-') ?? '';
 }
+
+/** The key field: letters and digits count, grouped `XXXX-XXXX-XXXX`, upper-cased. */
+export const LICENSE_KEY_FORMAT: TextFormat = {
+  counts: (character) => /^[a-z0-9]$/i.test(character),
+  format: formatLicenseKey,
+};
 
 export function generateLicenseKey(): string {
   return randomString(LICENSE_KEY_ALPHABET, LICENSE_KEY_LENGTH);

@@ -1,4 +1,5 @@
 import { randomString } from './random.ts';
+import type { TextFormat } from './text-format.ts';
 
 /** Mixed-case letters and digits without the look-alikes 0 O o 1 I l; offer codes are case-sensitive. */
 export const OFFER_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
@@ -19,6 +20,12 @@ export function formatOfferCode(input: string): string {
   const normalized = normalizeOfferCode(input).slice(0, OFFER_CODE_LENGTH);
   return normalized.match(/.{1,3}/g)?.join(' ') ?? '';
 }
+
+/** The offer-code field: everything but whitespace counts (case kept), grouped `abc def ghi`. */
+export const OFFER_CODE_FORMAT: TextFormat = {
+  counts: (character) => /^\S$/.test(character),
+  format: formatOfferCode,
+};
 
 export function generateOfferCode(): string {
   return randomString(OFFER_CODE_ALPHABET, OFFER_CODE_LENGTH);

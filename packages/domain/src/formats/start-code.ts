@@ -1,4 +1,5 @@
 import { randomString } from './random.ts';
+import type { TextFormat } from './text-format.ts';
 
 export const START_CODE_LENGTH = 6;
 
@@ -21,6 +22,12 @@ export function formatStartCode(input: string): string {
   const digits = normalizeStartCode(input).slice(0, START_CODE_LENGTH);
   return digits.match(/.{1,3}/g)?.join(' ') ?? '';
 }
+
+/** The start-code field: digits count, grouped `123 456`. */
+export const START_CODE_FORMAT: TextFormat = {
+  counts: (character) => /^\d$/.test(character),
+  format: formatStartCode,
+};
 
 export function generateStartCode(): string {
   return randomString('0123456789', START_CODE_LENGTH);

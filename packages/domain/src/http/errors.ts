@@ -1,3 +1,5 @@
+import { GENERIC_SERVER_ERROR } from '../messages/common.ts';
+
 /**
  * Every machine-readable error code of the API with its HTTP status and default German message.
  * The server raises errors by code; the web app reads the code and status from the error envelope.
@@ -5,6 +7,11 @@
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'Die Anfrage ist ungültig.' },
   MALFORMED_JSON: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.' },
+  INVALID_SEARCH_PATTERN: { status: 400, message: 'Das Suchmuster ist ungültig.' },
+  SEARCH_TOO_COMPLEX: {
+    status: 400,
+    message: 'Das Suchmuster ist zu aufwendig. Bitte vereinfachen Sie es.',
+  },
   AUTHENTICATION_REQUIRED: { status: 401, message: 'Bitte melden Sie sich an.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Die Anmeldedaten sind ungültig.' },
   FORBIDDEN: { status: 403, message: 'Dafür fehlt Ihnen die Berechtigung.' },
@@ -38,8 +45,7 @@ export const ERROR_CODES = {
   },
   INTERNAL_ERROR: {
     status: 500,
-    message:
-      'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.',
+    message: GENERIC_SERVER_ERROR,
   },
   SERVICE_UNAVAILABLE: {
     status: 503,
@@ -48,6 +54,20 @@ export const ERROR_CODES = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The text of a `NOT_FOUND` answer, by the kind of record that was asked for and does not exist;
+ * the server raises it with `notFound('license')`. A new kind of record adds its line here.
+ */
+export const NOT_FOUND_MESSAGES = {
+  license: 'Die Lizenz wurde nicht gefunden.',
+  document: 'Das Dokument wurde nicht gefunden.',
+  delivery: 'Die Versand-Aktion wurde nicht gefunden.',
+  orderGeneration: 'Die Shop-Generierung wurde nicht gefunden.',
+  address: 'Diese Adresse gibt es nicht.',
+} as const satisfies Record<string, string>;
+
+export type MissingRecord = keyof typeof NOT_FOUND_MESSAGES;
 
 export interface ErrorEnvelope {
   error: { status: number; code: ErrorCode | string; message: string };

@@ -19,21 +19,33 @@ export interface LicenseCapabilities {
   oneClickInstaller: boolean;
   mainDownload: boolean;
   copyDownloadLink: boolean;
-  /** True when the download area has anything to offer (drives the navigation link). */
+  /** True when the download area has anything to offer (drives the navigation link and the page). */
   downloadArea: boolean;
 }
 
-/** What a license lets its holder do, derived from the license alone (customer spec §6). */
+/**
+ * What a license lets its holder download (customer spec §6), derived from the license alone. The
+ * navigation, the download area's cards and the server's refusal of a link all ask this one
+ * function. Downloads need a bound license (DESIGN §5): while a license is unbound (or disabled)
+ * it may download nothing, whatever its special permissions — the automatic `download` permission
+ * of a download license takes effect once it is bound.
+ */
 export function licenseCapabilities(license: CapabilityInput): LicenseCapabilities {
+  const bound = license.status === 'bound';
   const has = (permission: SpecialPermission) => license.specialPermissions.includes(permission);
   const isServer = license.properties.class === 'server';
-  const serverDocumentation = isServer || has('metasearch-server-info');
-  const multistepInstaller = license.version === '8' && (isServer || has('metasearch-multistep-installer'));
-  const oneClickInstaller = license.version === '9' || isServer || has('metasearch-oneclick-installer');
-  const mainDownload =
-    (license.status === 'bound' && license.properties.delivery === 'download') || has('download');
+  const serverDocumentation = bound && (isServer || has('metasearch-server-info'));
+  const multistepInstaller =
+    bound && license.version === '8' && (isServer || has('metasearch-multistep-installer'));
+  const oneClickInstaller =
+    bound && (license.version === '9' || isServer || has('metasearch-oneclick-installer'));
+  const mainDownload = bound && (license.properties.delivery === 'download' || has('download'));
+  // Handing the link to other workstations: only where there is a link and several seats to serve.
   const copyDownloadLink =
-    license.version === '9' && license.properties.class === 'pro' && license.properties.size > 1;
+    mainDownload &&
+    license.version === '9' &&
+    license.properties.class === 'pro' &&
+    license.properties.size > 1;
   return {
     serverDocumentation,
     multistepInstaller,

@@ -69,3 +69,17 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   manual: 'user',
   order: 'order',
 };
+
+/** The special permissions as the back office names them. */
+export const SPECIAL_PERMISSION_LABELS: Record<SpecialPermission, string> = {
+  download: 'Download',
+  'metasearch-server-info': 'metasearch: Server-Informationen',
+  'metasearch-multistep-installer': 'metasearch: mehrstufiger Installer',
+  'metasearch-oneclick-installer': 'metasearch: One-Click-Installer',
+};
+
+/** How a license came in, as the back office's filters and details name it. */
+export const ENTRY_TYPE_NAMES: Record<EntryType, string> = {
+  manual: 'Manuell angelegt',
+  order: 'Shop-Bestellung',
+};

@@ -1,68 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { effectiveDvdCount, licenseCapabilities, type CapabilityInput } from './capabilities.ts';
+import { effectiveDvdCount } from './capabilities.ts';
 import { withAutomaticPermissions } from './permissions.ts';
 import { licenseCreateSchema, licenseUpdateSchema } from './schema.ts';
-
-const base: CapabilityInput = {
-  version: '9',
-  status: 'bound',
-  specialPermissions: [],
-  properties: { class: 'pro', delivery: 'download', size: 1 },
-};
-
-describe('capabilities', () => {
-  test('a bound download license may download the main product; a dvd license may not', () => {
-    expect(licenseCapabilities(base).mainDownload).toBe(true);
-    expect(
-      licenseCapabilities({ ...base, properties: { ...base.properties, delivery: 'dvd' } }).mainDownload,
-    ).toBe(false);
-    expect(licenseCapabilities({ ...base, status: 'unbound' }).mainDownload).toBe(false);
-    expect(
-      licenseCapabilities({ ...base, status: 'unbound', specialPermissions: ['download'] }).mainDownload,
-    ).toBe(true);
-  });
-
-  test('installers and server documentation follow version, class and permissions', () => {
-    const v8Single = {
-      ...base,
-      version: '8' as const,
-      properties: { ...base.properties, class: 'single' as const },
-    };
-    expect(licenseCapabilities(v8Single)).toMatchObject({
-      oneClickInstaller: false,
-      multistepInstaller: false,
-      serverDocumentation: false,
-    });
-    const v8Server = { ...v8Single, properties: { ...v8Single.properties, class: 'server' as const } };
-    expect(licenseCapabilities(v8Server)).toMatchObject({
-      oneClickInstaller: true,
-      multistepInstaller: true,
-      serverDocumentation: true,
-    });
-    expect(
-      licenseCapabilities({ ...v8Single, specialPermissions: ['metasearch-oneclick-installer'] })
-        .oneClickInstaller,
-    ).toBe(true);
-    expect(licenseCapabilities(base).oneClickInstaller).toBe(true);
-  });
-
-  test('copying the download link needs a v9 pro license with more than one seat', () => {
-    expect(licenseCapabilities(base).copyDownloadLink).toBe(false);
-    expect(
-      licenseCapabilities({ ...base, properties: { ...base.properties, size: 2 } }).copyDownloadLink,
-    ).toBe(true);
-  });
-
-  test('the download area shows when anything can be downloaded', () => {
-    const dvdOnly = {
-      ...base,
-      version: '8' as const,
-      properties: { class: 'single' as const, delivery: 'dvd' as const, size: 1 },
-    };
-    expect(licenseCapabilities(dvdOnly).downloadArea).toBe(false);
-    expect(licenseCapabilities(base).downloadArea).toBe(true);
-  });
-});
 
 describe('DVD count', () => {
   const properties = { class: 'multiple' as const, delivery: 'dvd' as const, size: 8, dvdCount: null };

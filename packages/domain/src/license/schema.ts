@@ -10,7 +10,9 @@ import {
   LICENSE_VERSIONS,
   SPECIAL_PERMISSIONS,
 } from './enums.ts';
+import { recordIdSchema } from '../formats/record-id.ts';
 import { LICENSE_KEY_ALPHABET } from '../formats/license-key.ts';
+import { licenseRuleMessages } from '../messages/validation.ts';
 
 export const MAX_LICENSE_SIZE = 100_000;
 /** Counters are stored as PostgreSQL integers. */
@@ -110,11 +112,11 @@ export const licenseCreateSchema = z
   })
   .refine((body) => body.properties.dvdCount <= body.properties.size, {
     path: ['properties', 'dvdCount'],
-    message: 'Die DVD-Anzahl darf die Lizenz-Größe nicht übersteigen.',
+    message: licenseRuleMessages.dvdsExceedSize,
   })
   .refine((body) => body.properties.class !== 'personal' || body.properties.size === 1, {
     path: ['properties', 'size'],
-    message: 'Eine persönliche Lizenz gilt für genau eine Person (Größe 1).',
+    message: licenseRuleMessages.personalIsOneSeat,
   });
 export type LicenseCreate = z.infer<typeof licenseCreateSchema>;
 
@@ -143,7 +145,7 @@ export const licenseUpdateSchema = z
     properties: licensePropertiesSchema,
     specialPermissions: z.array(z.enum(SPECIAL_PERMISSIONS)).max(SPECIAL_PERMISSIONS.length),
     downloads: downloadCountsSchema,
-    updatedToLicense: z.uuid().nullable(),
+    updatedToLicense: recordIdSchema.nullable(),
     productSKU: optionalText(50),
     extensionSKU: optionalText(50),
   })

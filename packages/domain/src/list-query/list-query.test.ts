@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { parseAddressFilters, serializeAddressFilters, toApiFilter } from './address-syntax.ts';
-import { ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
+import { escapeRegex, ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
+import { BACK_REFERENCE_NOT_ALLOWED, searchPatternProblem } from './search-pattern.ts';
 
 describe('API list syntax', () => {
   test('reads paging, sorting and every filter form', () => {
@@ -84,5 +85,15 @@ describe('API list syntax as browsers send it', () => {
       { field: 'status', operator: 'neq', values: ['bound'] },
       { field: 'name', operator: 'eq', values: ['=x'] },
     ]);
+  });
+});
+
+describe('search patterns', () => {
+  test('refuse back-references but not an escaped backslash before a digit', () => {
+    expect(searchPatternProblem('(a*)*\\1x')).toBe(BACK_REFERENCE_NOT_ALLOWED);
+    expect(searchPatternProblem('(x)\\9')).toBe(BACK_REFERENCE_NOT_ALLOWED);
+    expect(searchPatternProblem('a\\\\1')).toBeUndefined();
+    expect(searchPatternProblem(escapeRegex('C:\\1 (copy)'))).toBeUndefined();
+    expect(searchPatternProblem('^m(ü|ue)ller\\s\\d{2}$')).toBeUndefined();
   });
 });

@@ -1,97 +1,98 @@
-/**
- * The login error catalogue (customer spec §8, back-office spec §8). `status` is the HTTP status of
- * the failed call, or `null` when no response arrived.
- */
-export const GENERIC_SERVER_ERROR =
-  'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.';
-export const NO_CONNECTION = 'Keine Verbindung';
-export const TOO_MANY_ATTEMPTS =
-  'Zu viele Anmeldeversuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
+import { ERROR_CODES } from '../http/errors.ts';
+import {
+  GENERIC_SERVER_ERROR,
+  NO_CONNECTION_MESSAGE,
+  SERVER_ERROR_TRY_LATER,
+  UNKNOWN_ERROR,
+} from './common.ts';
 
+/**
+ * The login error catalogue (customer spec §8, back-office spec §8). A text the API sends itself is
+ * taken from its error code, not written again. `status` is the HTTP status of the failed call, or
+ * `null` when no answer arrived (the error box then shows the tag „Keine Verbindung”).
+ */
 export const loginMessages = {
-  statusNotFound:
-    'Zu diesem Lizenzschlüssel wurde keine Lizenz gefunden. Bitte überprüfen Sie den Lizenzschlüssel.',
-  statusDisabled:
-    'Diese Lizenz wurde deaktiviert, vermutlich wegen eines Updates auf eine neuere Version. Dafür wurden Ihnen neue Zugangsdaten ausgestellt.',
+  statusNotFound: ERROR_CODES.LICENSE_NOT_FOUND.message,
+  statusDisabled: ERROR_CODES.LICENSE_DISABLED.message,
   invalidStartCode: 'Der angegebene Startcode ist ungültig',
   invalidHolderName: 'Der angegebene Lizenznehmer-Name ist nicht korrekt',
   invalidHolderNameHint:
     'Bitte achten Sie auf die exakte Schreibweise, wie sie in Ihrem Lizenzdokument steht. Sie können sich das Lizenzdokument erneut zusenden lassen.',
-  alreadyBound:
-    'Diese Lizenz ist bereits gebunden. Bitte melden Sie sich mit dem Namen des Lizenznehmers statt mit dem Startcode an.',
+  alreadyBound: ERROR_CODES.LICENSE_ALREADY_BOUND.message,
+  deactivated: ERROR_CODES.LICENSE_DEACTIVATED.message,
+  tooManyAttempts: ERROR_CODES.TOO_MANY_REQUESTS.message,
   manualInvalid:
     'Ungültige Anmeldedaten. Bitte überprüfen Sie Lizenzschlüssel und Startcode bzw. Lizenznehmer-Namen.',
-  manualDeactivated: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',
   manualAlreadyBound:
     'Diese Lizenz ist bereits gebunden. Bitte wählen Sie „Gebundene Lizenz“ und melden Sie sich mit dem Namen des Lizenznehmers an, oder verwenden Sie den Reiter „Neue Lizenz“ für eine noch ungebundene Lizenz.',
-  serverError: 'Es ist ein Serverfehler aufgetreten. Bitte versuchen Sie es später erneut.',
-  unknownError: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
+  serverError: SERVER_ERROR_TRY_LATER,
   directAlreadyBound:
     'Diese Lizenz wurde bereits registriert. Das aktualisierte Lizenzdokument (PDF) enthält den Namen des Lizenznehmers: Bitte verwenden Sie den Link aus diesem Dokument oder melden Sie sich manuell an.',
-  directDeactivated: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',
   directInvalid:
     'Dieser Direkt-Link ist ungültig. Bitte überprüfen Sie den Link oder melden Sie sich manuell an.',
-  tooManyAttempts: TOO_MANY_ATTEMPTS,
 } as const;
 
 export type CodeKind = 'startCode' | 'holderName';
 
 /** Message of the simple login (key first, then start code or holder name). */
 export function simpleLoginErrorMessage(status: number | null, codeKind: CodeKind): string {
-  if (status === null) return NO_CONNECTION;
+  if (status === null) return NO_CONNECTION_MESSAGE;
   if (status === 401)
     return codeKind === 'startCode' ? loginMessages.invalidStartCode : loginMessages.invalidHolderName;
   if (status === 404) return loginMessages.statusNotFound;
   if (status === 403) return loginMessages.statusDisabled;
-  if (status === 410) return loginMessages.manualDeactivated;
+  if (status === 410) return loginMessages.deactivated;
   if (status === 423) return loginMessages.alreadyBound;
   if (status === 429) return loginMessages.tooManyAttempts;
   if (status >= 500) return GENERIC_SERVER_ERROR;
-  return loginMessages.unknownError;
+  return UNKNOWN_ERROR;
 }
 
 /** Message of the status lookup that follows a complete license key. */
 export function licenseStatusErrorMessage(status: number | null): string {
-  if (status === null) return NO_CONNECTION;
+  if (status === null) return NO_CONNECTION_MESSAGE;
   if (status === 404) return loginMessages.statusNotFound;
   if (status === 403) return loginMessages.statusDisabled;
   if (status === 429) return loginMessages.tooManyAttempts;
   if (status >= 500) return GENERIC_SERVER_ERROR;
-  return loginMessages.unknownError;
+  return UNKNOWN_ERROR;
 }
 
 /** Message of the manual login (key and code together, as in the assistant). */
 export function manualLoginErrorMessage(status: number | null): string {
-  if (status === null) return NO_CONNECTION;
+  if (status === null) return NO_CONNECTION_MESSAGE;
   if (status === 401) return loginMessages.manualInvalid;
-  if (status === 410) return loginMessages.manualDeactivated;
+  if (status === 410) return loginMessages.deactivated;
   if (status === 423) return loginMessages.manualAlreadyBound;
   if (status === 429) return loginMessages.tooManyAttempts;
   if (status >= 500) return loginMessages.serverError;
-  return loginMessages.unknownError;
+  return UNKNOWN_ERROR;
 }
 
 /** Message of the direct login via `?key=&authenticationCode=`. */
 export function directLoginErrorMessage(status: number | null): string {
-  if (status === null) return NO_CONNECTION;
+  if (status === null) return NO_CONNECTION_MESSAGE;
   if (status === 423) return loginMessages.directAlreadyBound;
-  if (status === 410) return loginMessages.directDeactivated;
+  if (status === 410) return loginMessages.deactivated;
   if (status === 429) return loginMessages.tooManyAttempts;
   if (status >= 500) return loginMessages.serverError;
   return loginMessages.directInvalid;
 }
 
-/** The back-office login catalogue, word for word. */
+/**
+ * The back-office login catalogue, word for word. Without an answer the box reads „Keine
+ * Verbindung” (its tag) followed by `noConnection`: the spec's sentence, without saying it twice.
+ */
 export const adminLoginMessages = {
   title: 'Fehler beim Anmelden: ',
   invalid: 'Ungültige Kombination von Benutzer und Passwort',
   serverError: 'Ein interner Fehler ist aufgetreten. Handlungsbedarf :)',
-  noConnection: 'Keine Verbindung. Bitte versuchen Sie es später erneut.',
+  noConnection: 'Bitte versuchen Sie es später erneut.',
 } as const;
 
 export function adminLoginErrorMessage(status: number | null): string {
   if (status === null) return adminLoginMessages.noConnection;
   if (status >= 500) return adminLoginMessages.serverError;
-  if (status === 429) return TOO_MANY_ATTEMPTS;
+  if (status === 429) return loginMessages.tooManyAttempts;
   return adminLoginMessages.invalid;
 }

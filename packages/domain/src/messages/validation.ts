@@ -1,3 +1,6 @@
+import { HOLDER_FORM_LABELS } from '../license/holder-labels.ts';
+import { ADDRESS_FIELD_LABELS } from '../upgrade-session/address.ts';
+
 /** The validation catalogue of the customer spec (§8), word for word. */
 export const validationMessages = {
   required: (field: string) => `Bitte machen Sie eine Angabe für „${field}”.`,
@@ -5,6 +8,8 @@ export const validationMessages = {
   confirmed: (field: string) => `Die Wiederholung des Feldes „${field}” stimmt nicht überein.`,
   minLength: (field: string, min: number) => `${field} muss mindestens ${min} Zeichen lang sein.`,
   maxLength: (field: string, max: number) => `${field} darf höchstens ${max} Zeichen lang sein.`,
+  /** A NUL byte or the like, which no field accepts. */
+  forbiddenCharacter: 'Die Anfrage enthält ein unzulässiges Zeichen.',
 } as const;
 
 /** German labels of the fields the API validates, used in 400 messages and in forms. */
@@ -21,21 +26,29 @@ export const FIELD_LABELS: Record<string, string> = {
   'properties.size': 'Größe',
   'properties.delivery': 'Auslieferung',
   'properties.dvdCount': 'DVD-Anzahl',
-  'holder.name': 'Name des Lizenznehmers',
-  'holder.email': 'E-Mail',
-  'holder.contact': 'Ansprechpartner',
-  'holder.holderType': 'Lizenznehmer-Typ',
+  'holder.name': HOLDER_FORM_LABELS.name,
+  'holder.email': HOLDER_FORM_LABELS.email,
+  'holder.contact': HOLDER_FORM_LABELS.contact,
+  'holder.holderType': HOLDER_FORM_LABELS.holderType,
   count: 'Anzahl',
   notes: 'Notizen',
   specialPermissions: 'Sonderberechtigungen',
-  email: 'E-Mail',
   recipient: 'Empfänger',
   recipientName: 'Name des Empfängers',
   documentType: 'Dokumentart',
   note: 'Notiz',
   licenses: 'Lizenzen',
+  ...ADDRESS_FIELD_LABELS,
+  // The body of the holder binding (customer spec §7) names the holder's fields at its top.
+  ...HOLDER_FORM_LABELS,
 };
 
 export function fieldLabel(path: string): string {
   return FIELD_LABELS[path] ?? path;
 }
+
+/** Rules every license shape follows, in the license editor and in the assistant's sessions. */
+export const licenseRuleMessages = {
+  dvdsExceedSize: 'Die DVD-Anzahl darf die Lizenz-Größe nicht übersteigen.',
+  personalIsOneSeat: 'Eine persönliche Lizenz gilt für genau eine Person (Größe 1).',
+} as const;

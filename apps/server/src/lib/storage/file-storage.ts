@@ -3,9 +3,24 @@ import type { Readable } from 'node:stream';
 /** A stored file opened for reading. */
 export interface StoredFile {
   stream: Readable;
-  /** Bytes, when the storage reports them. */
+  /** Bytes the stream yields (of the range, when one was asked for), when the storage reports them. */
   size: number | undefined;
   contentType: string;
+}
+
+/** What the storage knows about a file without reading it: enough to answer HTTP HEAD and ranges. */
+export interface FileInfo {
+  size: number;
+  contentType: string;
+  lastModified: Date;
+  /** A strong entity tag, quoted (`"…"`): it changes whenever the file is replaced. */
+  etag: string;
+}
+
+/** Bytes `start` to `end` of a file, both included (as HTTP counts them). */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 /**
@@ -15,16 +30,20 @@ export interface StoredFile {
 export interface FileStorage {
   /** Stores a file under the key, replacing an existing one; readers never see a partial file. */
   put(key: string, body: Uint8Array | Readable, contentType: string): Promise<void>;
-  /** Opens a stored file; throws FileNotFoundError when there is none. */
-  get(key: string): Promise<StoredFile>;
+  /**
+   * Opens a stored file, or only a range of it (a resumed download); throws FileNotFoundError when
+   * there is none. A range reaching past the end stops at the end.
+   */
+  get(key: string, range?: ByteRange): Promise<StoredFile>;
+  /** Size, type, date and entity tag of a stored file; throws FileNotFoundError when there is none. */
+  stat(key: string): Promise<FileInfo>;
   exists(key: string): Promise<boolean>;
-  /** Removes a file; removing a missing file is not an error. */
+  /** Removes a file (and what an interrupted write of it left); removing a missing file is not an error. */
   delete(key: string): Promise<void>;
 }
 
 export class FileNotFoundError extends Error {
   readonly key: string;
-
   constructor(key: string, options: { cause?: unknown } = {}) {
     super(`No stored file under "${key}"`, options);
     this.name = 'FileNotFoundError';

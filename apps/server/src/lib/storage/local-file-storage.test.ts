@@ -52,6 +52,39 @@ describe('local file storage', () => {
     await expect(storage.get('x')).rejects.toBeInstanceOf(FileNotFoundError);
   });
 
+  test('reads a range of a file, stopping at its end', async () => {
+    await storage.put('products/setup.bin', Buffer.from('0123456789'), 'application/octet-stream');
+    const middle = await storage.get('products/setup.bin', { start: 2, end: 5 });
+    expect(middle.size).toBe(4);
+    expect((await buffer(middle.stream)).toString()).toBe('2345');
+    const tail = await storage.get('products/setup.bin', { start: 7, end: 100 });
+    expect(tail.size).toBe(3);
+    expect((await buffer(tail.stream)).toString()).toBe('789');
+    const beyond = await storage.get('products/setup.bin', { start: 10, end: 20 });
+    expect(beyond.size).toBe(0);
+    expect((await buffer(beyond.stream)).length).toBe(0);
+  });
+
+  test('reports size, type, date and an entity tag that changes when the file is replaced', async () => {
+    await storage.put('docs/a.pdf', Buffer.from('first'), 'application/pdf');
+    const first = await storage.stat('docs/a.pdf');
+    expect(first).toMatchObject({ size: 5, contentType: 'application/pdf' });
+    expect(first.etag).toMatch(/^"[0-9a-f-]+"$/);
+    expect(first.lastModified.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    await storage.put('docs/a.pdf', Buffer.from('second'), 'application/pdf');
+    expect((await storage.stat('docs/a.pdf')).etag).not.toBe(first.etag);
+    await expect(storage.stat('docs/missing.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
+    await expect(storage.stat('docs')).rejects.toBeInstanceOf(FileNotFoundError);
+  });
+
+  test('delete also removes what an interrupted write of the key left', async () => {
+    await storage.put('licenses/a/doc.pdf', Buffer.from('1'), 'application/pdf');
+    fs.writeFileSync(path.join(root, 'files/licenses/a/.doc.pdf.0a1b2c3d4e5f.partial'), 'half');
+    fs.writeFileSync(path.join(root, 'files/licenses/a/.other.pdf.0a1b2c3d4e5f.partial'), 'half');
+    await storage.delete('licenses/a/doc.pdf');
+    expect(fs.readdirSync(path.join(root, 'files/licenses/a'))).toEqual(['.other.pdf.0a1b2c3d4e5f.partial']);
+  });
+
   test.each([
     '../outside.pdf',
     'a/../../outside.pdf',

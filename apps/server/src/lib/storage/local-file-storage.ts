@@ -1,10 +1,16 @@
 import crypto from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileNotFoundError, type FileStorage, type StoredFile } from './file-storage.ts';
+import {
+  FileNotFoundError,
+  type ByteRange,
+  type FileInfo,
+  type FileStorage,
+  type StoredFile,
+} from './file-storage.ts';
 import { assertValidStorageKey, contentTypeOf, InvalidStorageKeyError } from './storage-key.ts';
 
 /** Files in a local directory (by default `DATA_DIR/files`); the content type follows the extension. */
@@ -34,7 +40,7 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
-  async get(key: string): Promise<StoredFile> {
+  async get(key: string, range?: ByteRange): Promise<StoredFile> {
     const file = this.#pathOf(key);
     let handle: fs.FileHandle;
     try {
@@ -52,7 +58,33 @@ export class LocalFileStorage implements FileStorage {
       await handle.close();
       throw new FileNotFoundError(key);
     }
-    return { stream: handle.createReadStream(), size: stats.size, contentType: contentTypeOf(key) };
+    const contentType = contentTypeOf(key);
+    if (!range) return { stream: handle.createReadStream(), size: stats.size, contentType };
+    const end = Math.min(range.end, stats.size - 1);
+    const size = Math.max(0, end - range.start + 1);
+    if (size === 0) {
+      await handle.close();
+      return { stream: Readable.from([]), size, contentType };
+    }
+    return { stream: handle.createReadStream({ start: range.start, end }), size, contentType };
+  }
+
+  async stat(key: string): Promise<FileInfo> {
+    let stats: Stats;
+    try {
+      stats = await fs.stat(this.#pathOf(key));
+    } catch (error) {
+      if (isMissing(error)) throw new FileNotFoundError(key, { cause: error });
+      throw error;
+    }
+    if (!stats.isFile()) throw new FileNotFoundError(key);
+    return {
+      size: stats.size,
+      contentType: contentTypeOf(key),
+      lastModified: stats.mtime,
+      // A replaced file is a new inode (written beside and renamed into place).
+      etag: `"${[stats.ino, stats.size, Math.round(stats.mtimeMs)].map((part) => part.toString(16)).join('-')}"`,
+    };
   }
 
   async exists(key: string): Promise<boolean> {
@@ -64,8 +96,20 @@ export class LocalFileStorage implements FileStorage {
     }
   }
 
+  /** Removes the file and what interrupted writes of it left (their temporary files). */
   async delete(key: string): Promise<void> {
-    await fs.rm(this.#pathOf(key), { force: true });
+    const file = this.#pathOf(key);
+    await fs.rm(file, { force: true });
+    const prefix = `.${path.basename(file)}.`;
+    const siblings = await fs.readdir(path.dirname(file)).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    for (const name of siblings) {
+      if (name.startsWith(prefix) && name.endsWith('.partial')) {
+        await fs.rm(path.join(path.dirname(file), name), { force: true });
+      }
+    }
   }
 
   #pathOf(key: string): string {

@@ -49,6 +49,34 @@ describe('S3 file storage', () => {
     expect((await buffer(file.stream)).toString()).toBe('%PDF-1.7');
   });
 
+  test('asks for a range of an object, and reads size, date and entity tag from its head', async () => {
+    s3.on(GetObjectCommand).resolves({
+      Body: Readable.from([Buffer.from('2345')]) as never,
+      ContentLength: 4,
+      ContentType: 'application/octet-stream',
+    });
+    const part = await storage.get('setup.bin', { start: 2, end: 5 });
+    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({
+      Bucket: 'documents',
+      Key: 'portal/setup.bin',
+      Range: 'bytes=2-5',
+    });
+    expect(part.size).toBe(4);
+    const modified = new Date('2025-01-31T10:00:00Z');
+    s3.on(HeadObjectCommand, { Key: 'portal/setup.bin' }).resolves({
+      ContentLength: 10,
+      ContentType: 'application/octet-stream',
+      LastModified: modified,
+      ETag: '"abc123"',
+    });
+    expect(await storage.stat('setup.bin')).toEqual({
+      size: 10,
+      contentType: 'application/octet-stream',
+      lastModified: modified,
+      etag: '"abc123"',
+    });
+  });
+
   test('maps missing objects to FileNotFoundError and exists() to false', async () => {
     s3.on(GetObjectCommand).rejects(
       new NoSuchKey({ message: 'missing', $metadata: { httpStatusCode: 404 } }),
@@ -57,6 +85,7 @@ describe('S3 file storage', () => {
       new NotFound({ message: 'missing', $metadata: { httpStatusCode: 404 } }),
     );
     await expect(storage.get('a.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
+    await expect(storage.stat('a.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
     expect(await storage.exists('a.pdf')).toBe(false);
   });
 

@@ -7,7 +7,13 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { FileNotFoundError, type FileStorage, type StoredFile } from './file-storage.ts';
+import {
+  FileNotFoundError,
+  type ByteRange,
+  type FileInfo,
+  type FileStorage,
+  type StoredFile,
+} from './file-storage.ts';
 import { assertValidStorageKey } from './storage-key.ts';
 
 export interface S3Location {
@@ -46,10 +52,14 @@ export class S3FileStorage implements FileStorage {
     await new Upload({ client: this.#client, params: { ...params, Body: body } }).done();
   }
 
-  async get(key: string): Promise<StoredFile> {
+  async get(key: string, range?: ByteRange): Promise<StoredFile> {
     try {
       const object = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.#location.bucket, Key: this.#objectKey(key) }),
+        new GetObjectCommand({
+          Bucket: this.#location.bucket,
+          Key: this.#objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       return {
         // In Node the SDK's body is an http.IncomingMessage, a Readable.
@@ -63,14 +73,29 @@ export class S3FileStorage implements FileStorage {
     }
   }
 
-  async exists(key: string): Promise<boolean> {
+  async stat(key: string): Promise<FileInfo> {
     try {
-      await this.#client.send(
+      const head = await this.#client.send(
         new HeadObjectCommand({ Bucket: this.#location.bucket, Key: this.#objectKey(key) }),
       );
+      return {
+        size: head.ContentLength ?? 0,
+        contentType: head.ContentType ?? 'application/octet-stream',
+        lastModified: head.LastModified ?? new Date(0),
+        etag: head.ETag ?? `"${head.ContentLength ?? 0}"`,
+      };
+    } catch (error) {
+      if (isNotFound(error)) throw new FileNotFoundError(key, { cause: error });
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.stat(key);
       return true;
     } catch (error) {
-      if (isNotFound(error)) return false;
+      if (error instanceof FileNotFoundError) return false;
       throw error;
     }
   }

@@ -36,23 +36,25 @@ export class AdminRepository {
     return this.#db.selectFrom('admin_user').selectAll().orderBy('name').execute();
   }
 
-  /** Creates the admin, or sets a new password when the name exists; reports which happened. */
+  /**
+   * Creates the admin, or sets a new password when the name exists; reports which happened. A new
+   * password ends the admin's sessions (see `updatePassword`).
+   */
   async upsert(name: string, passwordHash: string): Promise<'created' | 'updated'> {
     const row = await this.#db
       .insertInto('admin_user')
       .values({ name, password_hash: passwordHash })
-      .onConflict((conflict) =>
-        conflict.column('name').doUpdateSet({ password_hash: passwordHash, updated_at: sql<Date>`now()` }),
-      )
+      .onConflict((conflict) => conflict.column('name').doUpdateSet(newPassword(passwordHash)))
       .returning(sql<boolean>`xmax = 0`.as('inserted'))
       .executeTakeFirstOrThrow();
     return row.inserted ? 'created' : 'updated';
   }
 
+  /** Sets a new password and ends every session signed in with the old one. */
   async updatePassword(name: string, passwordHash: string): Promise<boolean> {
     const result = await this.#db
       .updateTable('admin_user')
-      .set({ password_hash: passwordHash, updated_at: sql<Date>`now()` })
+      .set(newPassword(passwordHash))
       .where('name', '=', name)
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
@@ -65,4 +67,13 @@ export class AdminRepository {
       .executeTakeFirstOrThrow();
     return row.count;
   }
+}
+
+/** A new password hash, and a new session version: tokens issued before are refused from now on. */
+function newPassword(passwordHash: string) {
+  return {
+    password_hash: passwordHash,
+    session_version: sql<number>`admin_user.session_version + 1`,
+    updated_at: sql<Date>`now()`,
+  };
 }

@@ -14,8 +14,8 @@ export interface Guards {
 }
 
 export interface PrincipalLookup {
-  /** The admin's name, undefined when the admin no longer exists. */
-  adminName(id: string): Promise<string | undefined>;
+  /** The admin's name and session version, undefined when the admin no longer exists. */
+  admin(id: string): Promise<{ name: string; sessionVersion: number } | undefined>;
   /** The license, unless it is gone or disabled: a disabled license's token stops working. */
   activeLicense(id: string): Promise<LicenseRow | undefined>;
 }
@@ -32,9 +32,10 @@ export function createGuards(tokens: TokenService, lookup: PrincipalLookup): Gua
       if (!license) throw new AppError('AUTHENTICATION_REQUIRED');
       return { type: 'license', licenseId: license.id, license };
     }
-    const name = await lookup.adminName(claims.sub);
-    if (!name) throw new AppError('AUTHENTICATION_REQUIRED');
-    return { type: 'admin', adminId: claims.sub, name };
+    const admin = await lookup.admin(claims.sub);
+    // A token from before the admin's last password reset belongs to an ended session.
+    if (admin?.sessionVersion !== claims.sessionVersion) throw new AppError('AUTHENTICATION_REQUIRED');
+    return { type: 'admin', adminId: claims.sub, name: admin.name };
   }
 
   return {

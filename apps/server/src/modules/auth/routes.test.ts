@@ -1,6 +1,10 @@
 import { formatLicenseKey, formatStartCode } from '@lizenzportal/domain';
+import { SignJWT } from 'jose';
 import { describe, expect, test } from 'vitest';
 import { errorOf, TEST_ADMIN, useTestApp } from '../../test/app.ts';
+import { createOrResetAdmin } from './admin-accounts.ts';
+import { AdminRepository } from './admin-repository.ts';
+import { hashPassword } from './passwords.ts';
 
 const ctx = useTestApp();
 
@@ -168,5 +172,73 @@ describe('current user', () => {
       headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJ1c2VyVHlwZSI6ImFkbWluIiwic3ViIjoieCJ9.' },
     });
     expect(forged.statusCode).toBe(401);
+  });
+});
+
+describe('tokens signed with the right secret but unexpected claims', () => {
+  /** A token as an insider with the signing secret (the test app's) could make one. */
+  const signed = (claims: Record<string, unknown>) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('lizenzportal')
+      .setAudience('lizenzportal')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(48)));
+
+  test('are refused with 401, whatever the claim holds', async () => {
+    const license = await createLicense();
+    for (const claims of [
+      { userType: 'license', sub: 'not-a-uuid' },
+      { userType: 'license', sub: [license._id] },
+      { userType: 'license', sub: license._id.toUpperCase() },
+      { userType: 'license', sub: { id: license._id } },
+      { userType: 'superuser', sub: license._id },
+      { userType: 'admin', sub: license._id },
+      { userType: 'admin', sub: '7d1e4b1e-1b5e-4c1e-9a1e-1b5e4c1e9a1e', sv: 'one' },
+    ]) {
+      const headers = { authorization: `Bearer ${await signed(claims)}` };
+      for (const url of ['/api/v1/auth/user', `/api/v1/license/${license._id}`]) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(errorOf(response), `${JSON.stringify(claims)} ${url}`).toMatchObject({
+          status: 401,
+          code: 'AUTHENTICATION_REQUIRED',
+        });
+      }
+    }
+  });
+});
+
+describe('an admin password reset', () => {
+  const currentUser = (headers: { authorization: string }) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers });
+
+  test('ends the sessions signed in with the old password (npm run admin -- reset)', async () => {
+    const before = await ctx.adminHeaders();
+    expect((await currentUser(before)).statusCode).toBe(200);
+    await new AdminRepository(ctx.database.db).updatePassword(
+      TEST_ADMIN.username,
+      await hashPassword('a-new-password-1'),
+    );
+    expect(errorOf(await currentUser(before))).toMatchObject({
+      status: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+    });
+    const signIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/admin',
+      payload: { username: TEST_ADMIN.username, password: 'a-new-password-1' },
+    });
+    const after = { authorization: `Bearer ${signIn.json().data.token}` };
+    expect((await currentUser(after)).statusCode).toBe(200);
+  });
+
+  test('by ADMIN_PASSWORD on start ends them when the password changed, not on every restart', async () => {
+    const before = await ctx.adminHeaders();
+    const admins = new AdminRepository(ctx.database.db);
+    expect(await createOrResetAdmin(admins, TEST_ADMIN.username, TEST_ADMIN.password)).toBe('unchanged');
+    expect((await currentUser(before)).statusCode).toBe(200);
+    expect(await createOrResetAdmin(admins, TEST_ADMIN.username, 'changed-password-2')).toBe('updated');
+    expect((await currentUser(before)).statusCode).toBe(401);
   });
 });

@@ -84,7 +84,11 @@ export class AuthService {
         await this.#throttle.recordFailure('admin', subject);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      const token = await this.#tokens.sign({ userType: 'admin', sub: admin.id });
+      const token = await this.#tokens.sign({
+        userType: 'admin',
+        sub: admin.id,
+        sessionVersion: admin.session_version,
+      });
       return { token, userData: { type: 'admin', _id: admin.id, name: admin.name } };
     });
   }
@@ -95,8 +99,9 @@ export class AuthService {
     return { type: 'license', ...customerView(principal.license) };
   }
 
-  async adminName(id: string): Promise<string | undefined> {
-    return (await this.#admins.findById(id))?.name;
+  async admin(id: string): Promise<{ name: string; sessionVersion: number } | undefined> {
+    const admin = await this.#admins.findById(id);
+    return admin && { name: admin.name, sessionVersion: admin.session_version };
   }
 
   async activeLicense(id: string): Promise<LicenseRow | undefined> {

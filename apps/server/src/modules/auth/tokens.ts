@@ -2,16 +2,28 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { z } from 'zod';
 import type { UserType } from '@lizenzportal/domain';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'lizenzportal';
 const TOKEN_LIFETIME: Record<UserType, string> = { license: '12h', admin: '8h' };
 
-export interface TokenClaims {
-  userType: UserType;
-  sub: string;
-}
+/** A record id exactly as the database writes it: nothing else may reach a query. */
+const databaseId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+/**
+ * The claims the portal issues, checked after the signature: a validly signed token with anything
+ * else (a `sub` that is no id, an array, a missing session version) is refused like a forged one.
+ */
+const claimsSchema = z.discriminatedUnion('userType', [
+  z.object({ userType: z.literal('license'), sub: databaseId }),
+  /** `sv`: the admin's session version when signed in; a password reset raises it. */
+  z.object({ userType: z.literal('admin'), sub: databaseId, sv: z.int().positive() }),
+]);
+
+export type TokenClaims =
+  { userType: 'license'; sub: string } | { userType: 'admin'; sub: string; sessionVersion: number };
 
 /** Signs and verifies the portal's bearer tokens (HS256 only: the algorithm is pinned). */
 export class TokenService {
@@ -29,7 +41,11 @@ export class TokenService {
   }
 
   async sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ userType: claims.userType })
+    const payload =
+      claims.userType === 'admin'
+        ? { userType: claims.userType, sv: claims.sessionVersion }
+        : { userType: claims.userType };
+    return new SignJWT(payload)
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -48,9 +64,12 @@ export class TokenService {
         audience: ISSUER,
         requiredClaims: ['sub', 'exp'],
       });
-      const userType = payload['userType'];
-      if ((userType !== 'license' && userType !== 'admin') || !payload.sub) return null;
-      return { userType, sub: payload.sub };
+      const claims = claimsSchema.safeParse(payload);
+      if (!claims.success) return null;
+      const { data } = claims;
+      return data.userType === 'admin'
+        ? { userType: 'admin', sub: data.sub, sessionVersion: data.sv }
+        : { userType: 'license', sub: data.sub };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

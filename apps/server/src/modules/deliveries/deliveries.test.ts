@@ -96,7 +96,7 @@ describe('sending documents by e-mail', () => {
       [mail.to ?? []].flat().flatMap((to) => to.value.map((address) => address.address)),
     );
     expect(recipients).toEqual(['retry@example.com']);
-  });
+  }, 40_000);
 
   test('after the last retry the delivery fails and keeps the last error', async () => {
     smtp.refusing = true;
@@ -112,6 +112,35 @@ describe('sending documents by e-mail', () => {
     expect(failed.attempts).toBe(3);
     expect(failed.error).toContain('Mailbox temporarily unavailable');
   }, 40_000);
+
+  test('an attempt that finds the handover mark of one that died fails the delivery, visibly, and sends nothing', async () => {
+    smtp.received.length = 0;
+    const license = await createLicense();
+    // What an attempt killed after handing the message to the mail server leaves behind.
+    const { id } = await ctx.database.db
+      .insertInto('delivery')
+      .values({
+        document_type: 'starter',
+        occasion: 'manual',
+        recipient: 'doubt@example.com',
+        recipient_name: null,
+        licenses: [license._id],
+        subject: 'Ihr Startdokument',
+        content: '<p>Guten Tag</p>',
+        text_content: 'Guten Tag',
+        error: null,
+        resent_from: null,
+        sent_at: null,
+        handed_over_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.app.services.deliveries.send(id);
+    const delivery = await deliveryOf(id);
+    expect(delivery.progress).toBe('failed');
+    expect(delivery.error).toContain('Ob die E-Mail angekommen ist, ist unklar.');
+    expect(smtp.received).toEqual([]);
+  });
 
   test('resending creates a new delivery that refers to the original', async () => {
     const license = await createLicense();

@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
+import { deliveryFailureMessages } from '@lizenzportal/domain';
 import type { DB, DeliveryRow, NewDeliveryRow } from '../../db/schema.ts';
-import type { ListRequest } from '../../http/list-query.ts';
-import { listPage } from '../../db/list-page.ts';
+import { listPage } from '../../lists/list-page.ts';
+import type { ListRequest } from '../../lists/list-request.ts';
+import { DELIVERY_LIST } from './list.ts';
 
 export class DeliveryRepository {
   readonly #db: Kysely<DB>;
@@ -36,17 +38,8 @@ export class DeliveryRepository {
       .execute();
   }
 
-  async orderGenerationExists(id: string): Promise<boolean> {
-    const row = await this.#db
-      .selectFrom('order_generation')
-      .select('id')
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
   list(request: ListRequest): Promise<{ rows: DeliveryRow[]; total: number }> {
-    return listPage(this.#db, 'delivery', request);
+    return listPage(this.#db, DELIVERY_LIST, request);
   }
 
   /** Serializes work on one recipient address until the transaction ends (any process). */
@@ -66,6 +59,33 @@ export class DeliveryRepository {
     return count;
   }
 
+  /**
+   * Claims an in-progress delivery for a new attempt; later writes of earlier attempts then change
+   * nothing. Undefined when the delivery is gone or no longer in progress.
+   */
+  claimAttempt(id: string, attempt: string): Promise<DeliveryRow | undefined> {
+    return this.#db
+      .updateTable('delivery')
+      .set({ attempt, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('progress', '=', 'in-progress')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Marks the handover of the attempt; false when a newer attempt has claimed the delivery. */
+  async markHandedOver(id: string, attempt: string): Promise<boolean> {
+    const { numUpdatedRows } = await this.#db
+      .updateTable('delivery')
+      .set({ handed_over_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('attempt', '=', attempt)
+      .where('progress', '=', 'in-progress')
+      .executeTakeFirstOrThrow();
+    return numUpdatedRows > 0n;
+  }
+
+  /** The mail server took the message: the delivery is complete, whichever attempt says so. */
   async markSent(id: string, documents: string[]): Promise<void> {
     await this.#db
       .updateTable('delivery')
@@ -73,6 +93,7 @@ export class DeliveryRepository {
         progress: 'completed',
         documents,
         error: null,
+        handed_over_at: null,
         sent_at: sql<Date>`now()`,
         attempts: sql<number>`attempts + 1`,
         updated_at: sql<Date>`now()`,
@@ -81,21 +102,32 @@ export class DeliveryRepository {
       .execute();
   }
 
-  async recordFailedAttempt(id: string, error: string): Promise<void> {
+  /** An attempt failed without handing the message over (or the server refused it). */
+  async recordFailedAttempt(id: string, attempt: string, error: string): Promise<void> {
     await this.#db
       .updateTable('delivery')
-      .set({ error, attempts: sql<number>`attempts + 1`, updated_at: sql<Date>`now()` })
+      .set({
+        error,
+        handed_over_at: null,
+        attempts: sql<number>`attempts + 1`,
+        updated_at: sql<Date>`now()`,
+      })
       .where('id', '=', id)
+      .where('attempt', '=', attempt)
+      .where('progress', '=', 'in-progress')
       .execute();
   }
 
-  /** Gives up on a delivery still in progress (after the last retry); keeps its last error. */
-  async markFailed(id: string, fallbackError: string): Promise<void> {
+  /** Gives up on a delivery still in progress; keeps its last error unless told why. */
+  async markFailed(id: string, error: { reason: string } | { fallback: string }): Promise<void> {
     await this.#db
       .updateTable('delivery')
       .set({
         progress: 'failed',
-        error: sql<string>`coalesce(error, ${fallbackError})`,
+        error:
+          'reason' in error
+            ? sql<string>`${error.reason} || coalesce(${` ${deliveryFailureMessages.lastErrorBefore} `} || error, '')`
+            : sql<string>`coalesce(error, ${error.fallback})`,
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', id)

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deliverySchema, licenseRecoverySchema, manualDeliverySchema } from '@lizenzportal/domain';
+import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
-import { listQuerystringSchema, parseListRequest } from '../../http/list-query.ts';
+import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../auth/guards.ts';
-import { DELIVERY_LIST_FIELDS } from './list-fields.ts';
+import { DELIVERY_LIST } from './list.ts';
 import type { DeliveryService } from './service.ts';
 
-const idParams = z.strictObject({ id: z.uuid() });
 const deliveryEnvelope = dataEnvelope(z.object({ delivery: deliverySchema }));
 const deliveriesEnvelope = dataEnvelope(z.object({ deliveries: z.array(deliverySchema) }));
 
@@ -23,16 +23,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
 
   app.get(
     '/delivery',
-    {
+    listRoute({
+      entity: DELIVERY_LIST,
+      key: 'deliveries',
+      item: deliverySchema,
+      tag: 'deliveries',
+      summary: 'List e-mail deliveries with paging, sorting and filters (admin)',
       preHandler: guards.admin,
-      schema: {
-        tags: ['deliveries'],
-        summary: 'List e-mail deliveries with paging, sorting and filters (admin)',
-        querystring: listQuerystringSchema,
-        response: { 200: dataEnvelope(z.object({ deliveries: z.array(deliverySchema), total: z.int() })) },
-      },
-    },
-    async (request) => ({ data: await deliveries.list(parseListRequest(request.url, DELIVERY_LIST_FIELDS)) }),
+      list: (request) => deliveries.list(request),
+    }),
   );
 
   app.get(

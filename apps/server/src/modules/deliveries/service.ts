@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  deliveryFailureMessages,
   type Delivery,
   type DeliveryOccasion,
   type DocumentType,
@@ -8,13 +10,14 @@ import {
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { ListRequest } from '../../http/list-query.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { documentFileName } from '../documents/document-kinds.ts';
 import type { DocumentService } from '../documents/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
-import type { Mailer } from './mailer.ts';
+import type { OrderGenerationRepository } from '../order-generations/repository.ts';
+import { HandoverInDoubtError, type Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
 import { renderDeliveryMail, type MailLicense } from './templates.ts';
@@ -53,6 +56,7 @@ export class DeliveryService {
   readonly #db: Kysely<DB>;
   readonly #repository: DeliveryRepository;
   readonly #licenses: LicenseRepository;
+  readonly #orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
   readonly #queue: JobQueue;
   readonly #documents: DeliveryDocuments;
   readonly #mailer: Mailer;
@@ -62,6 +66,7 @@ export class DeliveryService {
   constructor(deps: {
     db: Kysely<DB>;
     licenses: LicenseRepository;
+    orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
     queue: JobQueue;
     documents: DeliveryDocuments;
     mailer: Mailer;
@@ -71,6 +76,7 @@ export class DeliveryService {
     this.#db = deps.db;
     this.#repository = new DeliveryRepository(deps.db);
     this.#licenses = deps.licenses;
+    this.#orderGenerations = deps.orderGenerations;
     this.#queue = deps.queue;
     this.#documents = deps.documents;
     this.#mailer = deps.mailer;
@@ -94,9 +100,8 @@ export class DeliveryService {
       occasion: input.occasion,
       documentType: input.documentType,
       recipientName: input.recipientName,
-      licenses: licenses.map((license, index) => {
-        if (!license)
-          throw new AppError('NOT_FOUND', `Die Lizenz ${input.licenseIds[index]} wurde nicht gefunden.`);
+      licenses: licenses.map((license) => {
+        if (!license) throw notFound('license');
         return toMailLicense(license);
       }),
       note: input.note ?? null,
@@ -125,54 +130,85 @@ export class DeliveryService {
   }
 
   /**
-   * The job: attach the documents (generating missing ones) and send. Idempotent. A document that
-   * cannot exist (the license changed meanwhile) fails the delivery at once: retrying cannot help.
+   * The job: attach the documents (generating missing ones) and send. Idempotent, and never sends
+   * twice: each attempt claims the delivery, and marks the moment it hands the message to the mail
+   * server. An attempt that finds that mark of an earlier one, which died before the server
+   * answered, fails the delivery instead of sending again (visibly, to be checked or resent). A
+   * document that cannot exist (the license changed meanwhile) fails the delivery at once.
    */
   async send(deliveryId: string): Promise<void> {
-    const delivery = await this.#repository.findById(deliveryId);
-    if (!delivery || delivery.progress !== 'in-progress') return;
+    const attempt = crypto.randomUUID();
+    const delivery = await this.#repository.claimAttempt(deliveryId, attempt);
+    if (!delivery) return;
+    if (delivery.handed_over_at) {
+      await this.#repository.markFailed(delivery.id, { reason: deliveryFailureMessages.handoverInDoubt });
+      this.#log.warn({ deliveryId }, 'delivery handed over by an attempt that died: not sent again');
+      return;
+    }
     try {
       const documents: string[] = [];
       const attachments = [];
       for (const licenseId of delivery.licenses) {
-        // Read whole (a document is some 50 KB), so a failed send leaves no open file behind.
         const document = await this.#documents.current(licenseId, delivery.document_type);
         documents.push(document.key);
         attachments.push({
           filename: documentFileName(delivery.document_type, document.row.key),
-          content: Buffer.from(document.bytes),
+          content: document.bytes,
           contentType: 'application/pdf',
         });
       }
-      await this.#mailer.send({
-        to: { address: delivery.recipient, name: delivery.recipient_name },
-        subject: delivery.subject,
-        html: delivery.content,
-        text: delivery.text_content,
-        attachments,
-      });
+      await this.#mailer.send(
+        {
+          id: delivery.id,
+          to: { address: delivery.recipient, name: delivery.recipient_name },
+          subject: delivery.subject,
+          html: delivery.content,
+          text: delivery.text_content,
+          attachments,
+        },
+        {
+          beforeHandover: async () => {
+            if (!(await this.#repository.markHandedOver(delivery.id, attempt))) {
+              throw new Error('a newer attempt has taken over the delivery');
+            }
+          },
+        },
+      );
       await this.#repository.markSent(delivery.id, documents);
     } catch (error) {
       const message = (error as Error).message;
-      await this.#repository.recordFailedAttempt(delivery.id, message);
+      if (error instanceof HandoverInDoubtError) {
+        await this.#repository.markFailed(delivery.id, { reason: deliveryFailureMessages.handoverInDoubt });
+        this.#log.warn({ deliveryId, err: error }, 'delivery handover interrupted: not sent again');
+        return;
+      }
+      await this.#repository.recordFailedAttempt(delivery.id, attempt, message);
       if (error instanceof AppError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
-        await this.#repository.markFailed(delivery.id, message);
+        await this.#repository.markFailed(delivery.id, { fallback: message });
         return;
       }
       throw error;
     }
   }
 
-  /** After the last retry (or a worker that died on it): the delivery has failed. */
-  async giveUp(deliveryId: string): Promise<void> {
-    await this.#repository.markFailed(deliveryId, 'Der Versand wurde abgebrochen.');
+  /**
+   * After the last retry: the delivery has failed. When that attempt died (its process was killed,
+   * or it hung), the error says so, followed by the last error an attempt reported.
+   */
+  async giveUp(deliveryId: string, diedOnLastAttempt: boolean): Promise<void> {
+    await this.#repository.markFailed(
+      deliveryId,
+      diedOnLastAttempt
+        ? { reason: deliveryFailureMessages.lastAttemptDied }
+        : { fallback: deliveryFailureMessages.aborted },
+    );
     this.#log.warn({ deliveryId }, 'delivery failed after its last attempt');
   }
 
   /** Sends the same documents once more, as a new delivery that refers to the original. */
   async resend(id: string): Promise<Delivery> {
     const original = await this.#repository.findById(id);
-    if (!original) throw new AppError('NOT_FOUND', 'Die Versand-Aktion wurde nicht gefunden.');
+    if (!original) throw notFound('delivery');
     return this.create({
       occasion: original.occasion,
       documentType: original.document_type,
@@ -188,7 +224,7 @@ export class DeliveryService {
   /** An admin sends a license's document by hand (to the holder unless told otherwise). */
   async sendManually(licenseId: string, request: ManualDelivery): Promise<Delivery> {
     const license = await this.#licenses.findById(licenseId);
-    if (!license) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+    if (!license) throw notFound('license');
     const recipient = request.recipient ?? license.holder_email;
     if (!recipient) {
       throw new AppError(
@@ -251,7 +287,7 @@ export class DeliveryService {
 
   async get(id: string): Promise<Delivery> {
     const row = await this.#repository.findById(id);
-    if (!row) throw new AppError('NOT_FOUND', 'Die Versand-Aktion wurde nicht gefunden.');
+    if (!row) throw notFound('delivery');
     return toDelivery(row);
   }
 
@@ -261,15 +297,14 @@ export class DeliveryService {
   }
 
   async forOrderGeneration(orderGenerationId: string): Promise<Delivery[]> {
-    if (!(await this.#repository.orderGenerationExists(orderGenerationId))) {
-      throw new AppError('NOT_FOUND', 'Die Shop-Generierung wurde nicht gefunden.');
+    if (!(await this.#orderGenerations.exists(orderGenerationId))) {
+      throw notFound('orderGeneration');
     }
     return (await this.#repository.forOrderGeneration(orderGenerationId)).map(toDelivery);
   }
 
   async forLicense(licenseId: string): Promise<Delivery[]> {
-    if (!(await this.#licenses.exists(licenseId)))
-      throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+    if (!(await this.#licenses.exists(licenseId))) throw notFound('license');
     return (await this.#repository.forLicense(licenseId)).map(toDelivery);
   }
 }

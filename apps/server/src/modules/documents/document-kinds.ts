@@ -2,6 +2,7 @@ import {
   DOCUMENT_TYPE_LABELS,
   formatLicenseKey,
   type DocumentType,
+  type LicenseDocumentType,
   type LicenseStatus,
 } from '@lizenzportal/domain';
 
@@ -17,7 +18,8 @@ interface KindFacts {
   batchRefusal: string;
 }
 
-export const DOCUMENT_KIND: Record<DocumentType, KindFacts> = {
+/** The documents of a license and the rules for making them. */
+export const DOCUMENT_KIND: Record<LicenseDocumentType, KindFacts> = {
   starter: {
     column: 'starter_document',
     name: DOCUMENT_TYPE_LABELS.starter,
@@ -37,14 +39,23 @@ export const DOCUMENT_KIND: Record<DocumentType, KindFacts> = {
   },
 };
 
-/** `licenses/<id>/starter-20250131T101500123Z-1a2b3c.pdf`: a new key per version of a document. */
-export function newDocumentKey(licenseId: string, kind: DocumentType, now: Date, nonce: string): string {
+/** The kind of record a document belongs to, by the folder its files are stored in. */
+const OWNER_FOLDER: Record<DocumentType, string> = {
+  starter: 'licenses',
+  license: 'licenses',
+};
+
+/**
+ * `licenses/<id>/starter-20250131T101500123Z-1a2b3c.pdf`: a new key per version of a document,
+ * in the folder of the record it belongs to.
+ */
+export function newDocumentKey(ownerId: string, kind: DocumentType, now: Date, nonce: string): string {
   const stamp = now.toISOString().replace(/[-:.]/g, '');
-  return `licenses/${licenseId}/${kind}-${stamp}-${nonce}.pdf`;
+  return `${OWNER_FOLDER[kind]}/${ownerId}/${kind}-${stamp}-${nonce}.pdf`;
 }
 
 /** `Startdokument_ABCD-EFGH-JKLM.pdf`: the name a downloaded document is saved under. */
-export function documentFileName(kind: DocumentType, licenseKey: string): string {
+export function documentFileName(kind: LicenseDocumentType, licenseKey: string): string {
   return `${DOCUMENT_KIND[kind].name}_${formatLicenseKey(licenseKey)}.pdf`;
 }
 
@@ -56,6 +67,6 @@ const berlinDate = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** `2025-01-31_Startdokumente.zip`: the day (in Berlin) first, so downloads sort by date. */
-export function batchFileName(kind: DocumentType, format: 'pdf' | 'zip', now: Date): string {
+export function batchFileName(kind: LicenseDocumentType, format: 'pdf' | 'zip', now: Date): string {
   return `${berlinDate.format(now)}_${DOCUMENT_KIND[kind].plural}.${format}`;
 }

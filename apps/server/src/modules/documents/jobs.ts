@@ -1,4 +1,4 @@
-import type { DocumentType } from '@lizenzportal/domain';
+import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { AppError } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DocumentService } from './service.ts';
@@ -7,7 +7,7 @@ export const GENERATE_DOCUMENT = 'generate-document';
 
 export interface GenerateDocumentJob {
   licenseId: string;
-  kind: DocumentType;
+  kind: LicenseDocumentType;
 }
 
 export async function defineDocumentQueues(queue: JobQueue): Promise<void> {
@@ -15,7 +15,8 @@ export async function defineDocumentQueues(queue: JobQueue): Promise<void> {
     retryLimit: 5,
     retryDelay: 10,
     retryBackoff: true,
-    expireInSeconds: 300,
+    // Rendering (about a tenth of a second) and storing one document: far less than a minute.
+    expireInSeconds: 60,
   });
 }
 

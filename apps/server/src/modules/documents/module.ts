@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
@@ -14,9 +15,13 @@ export interface DocumentModule {
   /** Generation (jobs call `ensure`), URLs and files. */
   documents: DocumentService;
   batch: BatchDownloadService;
-  /** Stops the render threads once the renderings under way are done: call when the app closes. */
+  /** Sweeps abandoned uploads now and then every ten minutes (where jobs are worked). */
+  sweepAbandonedUploads(log: FastifyBaseLogger): void;
+  /** Stops the sweep and the render threads once the renderings under way are done. */
   close(): Promise<void>;
 }
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface DocumentModuleOptions {
   config: Config;
@@ -49,9 +54,24 @@ export function createDocumentModule({
     renderer,
     urls: new DocumentUrlSigner({ secret: jwtSecret, publicUrl: config.publicUrl }),
   });
+  let sweeping: NodeJS.Timeout | undefined;
   return {
     documents,
     batch: new BatchDownloadService({ repository, documents }),
-    close: () => renderer.close(),
+    sweepAbandonedUploads(log) {
+      const sweep = () =>
+        documents.sweepAbandonedUploads().then(
+          (removed) => {
+            if (removed > 0) log.warn({ removed }, 'files of abandoned document generations removed');
+          },
+          (error: unknown) => log.error({ err: error }, 'sweeping abandoned uploads failed'),
+        );
+      void sweep();
+      sweeping = setInterval(() => void sweep(), SWEEP_INTERVAL_MS).unref();
+    },
+    close: async () => {
+      clearInterval(sweeping);
+      await renderer.close();
+    },
   };
 }

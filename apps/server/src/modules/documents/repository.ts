@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
-import type { DocumentType } from '@lizenzportal/domain';
+import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { DOCUMENT_KIND } from './document-kinds.ts';
 
 /** A license row and the exact version (`updated_at` to the microsecond) it was read at. */
@@ -52,21 +52,78 @@ export class DocumentRepository {
       .executeTakeFirst();
   }
 
+  /** Records a file about to be written that no row refers to yet (see `setDocument`). */
+  async recordPendingUpload(key: string): Promise<void> {
+    await this.#db.insertInto('pending_upload').values({ key }).execute();
+  }
+
+  async forgetPendingUpload(key: string): Promise<void> {
+    await this.#db.deleteFrom('pending_upload').where('key', '=', key).execute();
+  }
+
   /**
    * Points the license at a new document, only if the row is still the version the document was
-   * rendered from. Undefined when it changed meanwhile (or is gone).
+   * rendered from, and ends the document's pending upload in the same transaction. Undefined when
+   * the license changed meanwhile (or is gone), or when the sweep took the upload for abandoned.
    */
-  setDocument(
-    kind: DocumentType,
+  async setDocument(
+    kind: LicenseDocumentType,
     snapshot: LicenseSnapshot,
     documentKey: string,
   ): Promise<LicenseRow | undefined> {
     return this.#db
-      .updateTable('license')
-      .set({ [DOCUMENT_KIND[kind].column]: documentKey, updated_at: sql<Date>`now()` })
-      .where('id', '=', snapshot.row.id)
-      .where(versionOf, '=', snapshot.version)
-      .returningAll()
-      .executeTakeFirst();
+      .transaction()
+      .execute(async (transaction) => {
+        const row = await transaction
+          .updateTable('license')
+          .set({ [DOCUMENT_KIND[kind].column]: documentKey, updated_at: sql<Date>`now()` })
+          .where('id', '=', snapshot.row.id)
+          .where(versionOf, '=', snapshot.version)
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const ended = await transaction
+          .deleteFrom('pending_upload')
+          .where('key', '=', documentKey)
+          .executeTakeFirstOrThrow();
+        if (ended.numDeletedRows === 0n) throw new UploadSweptError();
+        return row;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof UploadSweptError) return undefined;
+        throw error;
+      });
+  }
+
+  /**
+   * Removes pending uploads older than `olderThanSeconds` one by one: `remove` deletes the file
+   * while the entry is locked, and the entry goes only once the file is gone.
+   */
+  async sweepPendingUploads(
+    olderThanSeconds: number,
+    remove: (key: string) => Promise<void>,
+  ): Promise<number> {
+    const candidates = await this.#db
+      .selectFrom('pending_upload')
+      .select('key')
+      .where('started_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+      .execute();
+    let removed = 0;
+    for (const { key } of candidates) {
+      await this.#db.transaction().execute(async (transaction) => {
+        const entry = await transaction
+          .deleteFrom('pending_upload')
+          .where('key', '=', key)
+          .returning('key')
+          .executeTakeFirst();
+        if (!entry) return;
+        await remove(key);
+        removed += 1;
+      });
+    }
+    return removed;
   }
 }
+
+/** The pending upload of a document was swept as abandoned before the license pointed at it. */
+class UploadSweptError extends Error {}

@@ -160,6 +160,24 @@ describe('document URLs', () => {
     });
   });
 
+  test('accepts the expiry of a URL in its one spelling only', async () => {
+    const [license] = await createLicenses(ctx.app.services.licenses, 1);
+    await generate(license!._id, 'starter');
+    const url = (await documentUrl(license!._id, 'starter')).json().data.url;
+    const expires = Number(new URL(url).searchParams.get('expires'));
+    for (const spelling of [
+      `0x${expires.toString(16)}`,
+      `${expires}.0`,
+      `${expires}e0`,
+      `0${expires}`,
+      `+${expires}`,
+      ` ${expires}`,
+    ]) {
+      expect(errorOf(await open(withQuery(url, { expires: spelling }))).status, spelling).toBe(400);
+    }
+    expect((await open(url)).statusCode).toBe(200);
+  });
+
   test('answers 400 for a malformed file URL', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/document/file?key=../x&expires=1' });
     expect(errorOf(response)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });

@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DOCUMENT_TYPES, licenseSchema } from '@lizenzportal/domain';
+import { LICENSE_DOCUMENT_TYPES, licenseSchema, recordIdSchema } from '@lizenzportal/domain';
+import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
 import type { Guards } from '../auth/guards.ts';
@@ -9,7 +10,6 @@ import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
 import type { DocumentModule } from './module.ts';
 import { DOCUMENT_FILE_ROUTE } from './signed-urls.ts';
 
-const idParams = z.strictObject({ id: z.uuid() });
 const urlEnvelope = dataEnvelope(z.object({ url: z.url() }));
 const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
 const documentKey = z.string().max(STORAGE_KEY_MAX_LENGTH).regex(STORAGE_KEY_PATTERN);
@@ -21,11 +21,16 @@ const fileName = z
 const fileQuery = z.strictObject({
   key: documentKey,
   name: fileName,
-  expires: z.coerce.number().int().positive(),
+  // Digits only, no leading zero: every other spelling of the same number (0x…, N.0, Ne0, 0N, +N)
+  // would carry the same signature, and one signature is one URL.
+  expires: z
+    .string()
+    .regex(/^[1-9]\d{0,14}$/)
+    .transform(Number),
   signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
 });
 const batchBody = z.strictObject({
-  licenses: z.array(z.uuid()).superRefine((ids, context) => {
+  licenses: z.array(recordIdSchema).superRefine((ids, context) => {
     if (ids.length < 1 || ids.length > MAX_BATCH_SIZE) {
       context.addIssue({
         code: 'custom',
@@ -40,7 +45,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; gua
   app,
   { module: { documents, batch }, guards },
 ) => {
-  for (const kind of DOCUMENT_TYPES) {
+  for (const kind of LICENSE_DOCUMENT_TYPES) {
     app.get(
       `/license/:id/${kind}-document-url`,
       {
@@ -114,7 +119,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; gua
       schema: {
         tags: ['documents'],
         summary: 'Documents of up to 1,000 licenses as one merged PDF or one ZIP, streamed (admin)',
-        params: z.strictObject({ kind: z.enum(DOCUMENT_TYPES), format: z.enum(BATCH_FORMATS) }),
+        params: z.strictObject({ kind: z.enum(LICENSE_DOCUMENT_TYPES), format: z.enum(BATCH_FORMATS) }),
         body: batchBody,
       },
     },

@@ -5,10 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { createFileStorage } from '../../lib/storage/create-file-storage.ts';
 import { useTestApp } from '../../test/app.ts';
-import type { DocumentType } from '@lizenzportal/domain';
 import { brandingFromConfig } from './render/branding.ts';
 import { loadUnicodeFonts } from './render/fonts.ts';
-import { LicenseDocumentRenderer } from './render/license-document-renderer.ts';
+import { DocumentRenderer, type RenderTask } from './render/document-renderer.ts';
 import { DocumentRepository } from './repository.ts';
 import { DocumentService } from './service.ts';
 import { DocumentUrlSigner } from './signed-urls.ts';
@@ -18,7 +17,7 @@ const ctx = useTestApp();
 
 /** A service whose renderer runs `beforeRender` first: a stand-in for whatever happens meanwhile. */
 function serviceWith(beforeRender: (license: License) => Promise<void> = async () => {}) {
-  const renderer = new LicenseDocumentRenderer({
+  const renderer = new DocumentRenderer({
     branding: brandingFromConfig(ctx.config),
     fonts: loadUnicodeFonts(),
   });
@@ -27,11 +26,11 @@ function serviceWith(beforeRender: (license: License) => Promise<void> = async (
     repository: new DocumentRepository(ctx.database.db),
     storage,
     renderer: {
-      render: async (kind: DocumentType, license: License, createdAt: Date) => {
-        await beforeRender(license);
-        return renderer.render(kind, license, createdAt);
+      render: async (task: RenderTask) => {
+        if ('license' in task) await beforeRender(task.license);
+        return renderer.render(task);
       },
-    } as LicenseDocumentRenderer,
+    } as DocumentRenderer,
     urls: new DocumentUrlSigner({ secret: 'x'.repeat(48), publicUrl: ctx.config.publicUrl }),
   });
   return { service, storage };
@@ -111,5 +110,44 @@ describe('document generation for the job queue', () => {
     expect(replaced).not.toBe(generated);
     expect(await storage.exists(replaced)).toBe(true);
     await expect(service.ensure(license!._id, 'license')).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+});
+
+describe('files of generations that died', () => {
+  test('the sweep removes a file no license points at once its upload is old, and nothing else', async () => {
+    const [license] = await createLicenses(ctx.app.services.licenses, 1);
+    const { service, storage } = serviceWith();
+    const kept = (await service.generateStarterDocument(license!._id)).starterDocument!;
+    // What a process killed between storing a document and pointing its license at it leaves.
+    const abandoned = `licenses/${license!._id}/starter-20250101T000000000Z-abcdef.pdf`;
+    await new DocumentRepository(ctx.database.db).recordPendingUpload(abandoned);
+    await storage.put(abandoned, Buffer.from('%PDF-1.7'), 'application/pdf');
+
+    expect(await service.sweepAbandonedUploads()).toBe(0);
+    expect(await storage.exists(abandoned)).toBe(true);
+    expect(await service.sweepAbandonedUploads(0)).toBe(1);
+    expect(await storage.exists(abandoned)).toBe(false);
+    expect(await storage.exists(kept)).toBe(true);
+    const { rows } = await sql`select key from pending_upload`.execute(ctx.database.db);
+    expect(rows).toEqual([]);
+  });
+
+  test('a generation whose upload the sweep took meanwhile does not point at the removed file: it renders again', async () => {
+    const [license] = await createLicenses(ctx.app.services.licenses, 1);
+    const { service, storage } = serviceWith();
+    const sweptKeys: string[] = [];
+    const put = storage.put.bind(storage);
+    storage.put = async (key, body, contentType) => {
+      await put(key, body, contentType);
+      // The first upload is taken for abandoned right after it was stored.
+      if (sweptKeys.length === 0) {
+        sweptKeys.push(key);
+        await service.sweepAbandonedUploads(0);
+      }
+    };
+    const { starterDocument } = await service.generateStarterDocument(license!._id);
+    expect(starterDocument).not.toBe(sweptKeys[0]);
+    expect(await storage.exists(starterDocument!)).toBe(true);
+    expect(await storage.exists(sweptKeys[0]!)).toBe(false);
   });
 });

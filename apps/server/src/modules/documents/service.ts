@@ -2,23 +2,25 @@ import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { License } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../auth/principal.ts';
 import { toLicense } from '../licenses/mapper.ts';
-import type { DocumentType } from '@lizenzportal/domain';
+import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { DOCUMENT_KIND, documentFileName, newDocumentKey } from './document-kinds.ts';
-import type { LicenseDocumentRenderer } from './render/license-document-renderer.ts';
+import type { DocumentRenderer } from './render/document-renderer.ts';
 import type { DocumentRepository } from './repository.ts';
 import type { DocumentUrlSigner, SignedFileQuery } from './signed-urls.ts';
 
 /** A license changed under a generation this often in a row: give up rather than loop. */
 const MAX_ATTEMPTS = 5;
+/** A generation takes a fraction of a second, its job at most a minute: an older upload was abandoned. */
+export const ABANDONED_UPLOAD_SECONDS = 600;
 
 export interface DocumentServiceDependencies {
   repository: DocumentRepository;
   storage: FileStorage;
-  renderer: LicenseDocumentRenderer;
+  renderer: DocumentRenderer;
   urls: DocumentUrlSigner;
   now?: () => Date;
 }
@@ -40,7 +42,7 @@ export interface CurrentDocument extends GeneratedDocument {
 export class DocumentService {
   readonly #repository: DocumentRepository;
   readonly #storage: FileStorage;
-  readonly #renderer: LicenseDocumentRenderer;
+  readonly #renderer: DocumentRenderer;
   readonly #urls: DocumentUrlSigner;
   readonly #now: () => Date;
 
@@ -62,7 +64,7 @@ export class DocumentService {
     return this.generate('license', licenseId);
   }
 
-  async generate(kind: DocumentType, licenseId: string): Promise<License> {
+  async generate(kind: LicenseDocumentType, licenseId: string): Promise<License> {
     return toLicense((await this.#generateFile(kind, licenseId)).row);
   }
 
@@ -73,19 +75,23 @@ export class DocumentService {
    * attached to; of two concurrent generations the later one wins. Earlier versions stay stored:
    * deliveries refer to the documents they sent.
    */
-  async #generateFile(kind: DocumentType, licenseId: string): Promise<GeneratedDocument> {
+  async #generateFile(kind: LicenseDocumentType, licenseId: string): Promise<GeneratedDocument> {
     for (let attempt = 1; ; attempt++) {
       const snapshot = await this.#repository.findSnapshot(licenseId);
-      if (!snapshot) throw licenseNotFound();
+      if (!snapshot) throw notFound('license');
       assertMayGenerate(kind, snapshot.row);
       const now = this.#now();
-      const bytes = await this.#renderer.render(kind, toLicense(snapshot.row), now);
+      const bytes = await this.#renderer.render({ kind, license: toLicense(snapshot.row), createdAt: now });
       const key = newDocumentKey(licenseId, kind, now, crypto.randomBytes(3).toString('hex'));
+      // Recorded first, so that a process dying before the license points at the file leaves an
+      // entry behind for the sweep rather than an orphan file.
+      await this.#repository.recordPendingUpload(key);
       await this.#storage.put(key, bytes, 'application/pdf');
       const row = await this.#repository.setDocument(kind, snapshot, key);
       if (row) return { row, bytes };
       // Never referenced by any row: remove it before trying again.
       await this.#storage.delete(key);
+      await this.#repository.forgetPendingUpload(key);
       if (attempt === MAX_ATTEMPTS) {
         throw new AppError(
           'CONFLICT',
@@ -96,12 +102,20 @@ export class DocumentService {
   }
 
   /**
+   * Removes the files of generations that died (or failed) before a license pointed at them, once
+   * their entry is older than any generation runs: what a killed process leaves behind.
+   */
+  sweepAbandonedUploads(olderThanSeconds = ABANDONED_UPLOAD_SECONDS): Promise<number> {
+    return this.#repository.sweepPendingUploads(olderThanSeconds, (key) => this.#storage.delete(key));
+  }
+
+  /**
    * The key of the license's current document, generated first when it has none yet (or its file
    * is gone) and the rules allow it: what a delivery attaches.
    */
-  async ensure(licenseId: string, kind: DocumentType): Promise<string> {
+  async ensure(licenseId: string, kind: LicenseDocumentType): Promise<string> {
     const row = await this.#repository.findById(licenseId);
-    if (!row) throw licenseNotFound();
+    if (!row) throw notFound('license');
     const { column } = DOCUMENT_KIND[kind];
     const key = row[column];
     if (key && (await this.#storage.exists(key))) return key;
@@ -112,7 +126,7 @@ export class DocumentService {
    * A license's current document as read in `row`, generated first when there is none yet (or its
    * file is gone) and the rules allow it.
    */
-  async readOrGenerate(kind: DocumentType, row: LicenseRow): Promise<CurrentDocument> {
+  async readOrGenerate(kind: LicenseDocumentType, row: LicenseRow): Promise<CurrentDocument> {
     const { column } = DOCUMENT_KIND[kind];
     const key = row[column];
     if (key) {
@@ -127,17 +141,17 @@ export class DocumentService {
   }
 
   /** The same for a license by id: what a mail attaches. */
-  async current(licenseId: string, kind: DocumentType): Promise<CurrentDocument> {
+  async current(licenseId: string, kind: LicenseDocumentType): Promise<CurrentDocument> {
     const row = await this.#repository.findById(licenseId);
-    if (!row) throw licenseNotFound();
+    if (!row) throw notFound('license');
     return this.readOrGenerate(kind, row);
   }
 
   /** A signed URL of a license's document: admins for any license, a license user for its own. */
-  async documentUrl(kind: DocumentType, licenseId: string, principal: Principal): Promise<string> {
+  async documentUrl(kind: LicenseDocumentType, licenseId: string, principal: Principal): Promise<string> {
     if (principal.type === 'license' && principal.licenseId !== licenseId) throw new AppError('FORBIDDEN');
     const row = await this.#repository.findById(licenseId);
-    if (!row) throw licenseNotFound();
+    if (!row) throw notFound('license');
     const key = row[DOCUMENT_KIND[kind].column];
     if (!key) {
       throw new AppError(
@@ -150,7 +164,7 @@ export class DocumentService {
 
   /** A signed URL of any stored document (back office); named after its license where it has one. */
   async urlForKey(documentKey: string): Promise<string> {
-    if (!(await this.#storage.exists(documentKey))) throw documentNotFound();
+    if (!(await this.#storage.exists(documentKey))) throw notFound('document');
     const row = await this.#repository.findByDocumentKey(documentKey);
     const name = row
       ? documentFileName(row.starter_document === documentKey ? 'starter' : 'license', row.key)
@@ -168,21 +182,13 @@ export class DocumentService {
     try {
       return await this.#storage.get(query.key);
     } catch (error) {
-      if (error instanceof FileNotFoundError) throw documentNotFound();
+      if (error instanceof FileNotFoundError) throw notFound('document');
       throw error;
     }
   }
 }
 
-function assertMayGenerate(kind: DocumentType, row: LicenseRow): void {
+function assertMayGenerate(kind: LicenseDocumentType, row: LicenseRow): void {
   if (!DOCUMENT_KIND[kind].mayGenerate(row.status))
     throw new AppError('CONFLICT', DOCUMENT_KIND[kind].refusal);
-}
-
-function licenseNotFound(): AppError {
-  return new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
-}
-
-function documentNotFound(): AppError {
-  return new AppError('NOT_FOUND', 'Das Dokument wurde nicht gefunden.');
 }

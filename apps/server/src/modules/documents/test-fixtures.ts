@@ -84,6 +84,34 @@ export async function pageTexts(bytes: Uint8Array, pageNumbers: readonly number[
   return texts;
 }
 
+export interface PlacedText {
+  text: string;
+  x: number;
+  /** The baseline, in points from the bottom of the page. */
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The pieces of text of a PDF page with their positions, as a reader lays them out. */
+export async function placedTexts(bytes: Uint8Array, pageNumber = 1): Promise<PlacedText[]> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const content = await (await pdf.getPage(pageNumber)).getTextContent();
+  return content.items.flatMap((item) =>
+    'str' in item && item.str.trim() !== ''
+      ? [
+          {
+            text: item.str,
+            x: item.transform[4],
+            y: item.transform[5],
+            width: item.width,
+            height: item.height,
+          },
+        ]
+      : [],
+  );
+}
+
 /** The entries of a ZIP file in archive order. */
 export function unzip(bytes: Buffer): Promise<{ name: string; data: Buffer }[]> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,9 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { HolderData } from '@lizenzportal/domain';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
-import type { ListRequest } from '../../http/list-query.ts';
-import { listPage } from '../../db/list-page.ts';
+import { listPage } from '../../lists/list-page.ts';
+import type { ListRequest } from '../../lists/list-request.ts';
+import { LICENSE_LIST } from './list.ts';
 
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
@@ -57,9 +59,33 @@ export class LicenseRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Binds the license to the holder if it is still unbound: the status check and the change are
+   * one statement, so of concurrent bindings exactly one finds the license unbound. Undefined
+   * when it was not (or does not exist).
+   */
+  bindIfUnbound(id: string, holder: HolderData, db: Kysely<DB> = this.#db): Promise<LicenseRow | undefined> {
+    return db
+      .updateTable('license')
+      .set({
+        status: 'bound',
+        authentication_code: holder.name,
+        holder_type: holder.holderType,
+        holder_name: holder.name,
+        holder_email: holder.email,
+        holder_contact: holder.contact,
+        bound_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'unbound')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** One page of licenses and the number of all that match the filters. */
   list(request: ListRequest): Promise<{ rows: LicenseRow[]; total: number }> {
-    return listPage(this.#db, 'license', request);
+    return listPage(this.#db, LICENSE_LIST, request);
   }
 
   /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */

@@ -1,18 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { licenseCreateSchema, licenseSchema, licenseUpdateSchema } from '@lizenzportal/domain';
+import {
+  holderBindingSchema,
+  licenseCreateSchema,
+  licenseSchema,
+  licenseUpdateSchema,
+} from '@lizenzportal/domain';
+import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
-import { listQuerystringSchema, parseListRequest } from '../../http/list-query.ts';
-import { LICENSE_LIST_FIELDS } from './list-fields.ts';
+import { listRoute } from '../../http/list-route.ts';
+import { LICENSE_LIST } from './list.ts';
 import type { Guards } from '../auth/guards.ts';
+import type { LicenseBinding } from './binding.ts';
 import type { LicenseService } from './service.ts';
 
-const idParams = z.strictObject({ id: z.uuid() });
 const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
 
-export const licenseRoutes: FastifyPluginAsyncZod<{ licenses: LicenseService; guards: Guards }> = async (
+export interface LicenseRoutesOptions {
+  licenses: LicenseService;
+  binding: LicenseBinding;
+  guards: Guards;
+}
+
+export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async (
   app,
-  { licenses, guards },
+  { licenses, binding, guards },
 ) => {
   app.post(
     '/license',
@@ -37,16 +49,15 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ licenses: LicenseService; gu
 
   app.get(
     '/license',
-    {
+    listRoute({
+      entity: LICENSE_LIST,
+      key: 'licenses',
+      item: licenseSchema,
+      tag: 'licenses',
+      summary: 'List licenses with paging, sorting and filters (admin)',
       preHandler: guards.admin,
-      schema: {
-        tags: ['licenses'],
-        summary: 'List licenses with paging, sorting and filters (admin)',
-        querystring: listQuerystringSchema,
-        response: { 200: dataEnvelope(z.object({ licenses: z.array(licenseSchema), total: z.int() })) },
-      },
-    },
-    async (request) => ({ data: await licenses.list(parseListRequest(request.url, LICENSE_LIST_FIELDS)) }),
+      list: (request) => licenses.list(request),
+    }),
   );
 
   app.get(
@@ -78,5 +89,23 @@ export const licenseRoutes: FastifyPluginAsyncZod<{ licenses: LicenseService; gu
       },
     },
     async (request) => ({ data: { license: await licenses.update(request.params.id, request.body) } }),
+  );
+
+  app.post(
+    '/license/:id/holder',
+    {
+      preHandler: guards.signedIn,
+      schema: {
+        tags: ['licenses'],
+        summary:
+          'Bind the signed-in unbound license to its holder (license user: its own); 409 if not unbound',
+        params: idParams,
+        body: holderBindingSchema,
+        response: { 200: licenseEnvelope },
+      },
+    },
+    async (request) => ({
+      data: { license: await binding.bind(request.params.id, guards.principalOf(request), request.body) },
+    }),
   );
 };

@@ -9,8 +9,8 @@ import {
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { ListRequest } from '../../http/list-query.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../auth/principal.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
@@ -102,7 +102,7 @@ export class LicenseService {
       return customerView(principal.license);
     }
     const row = await this.repository.findById(id);
-    if (!row) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+    if (!row) throw notFound('license');
     return toLicense(row);
   }
 
@@ -113,7 +113,7 @@ export class LicenseService {
     }
     return this.#db.transaction().execute(async (transaction) => {
       const current = await this.repository.findById(id, transaction);
-      if (!current) throw new AppError('NOT_FOUND', 'Die Lizenz wurde nicht gefunden.');
+      if (!current) throw notFound('license');
       if (input.updatedToLicense && !(await this.repository.exists(input.updatedToLicense, transaction))) {
         throw new AppError('VALIDATION_FAILED', 'Die Nachfolge-Lizenz existiert nicht.');
       }

@@ -9,6 +9,8 @@ const publicSettingsSchema = z.object({
   supportEmail: z.string(),
   shopUrl: z.string(),
   shopOrigin: z.string(),
+  /** The shop's admin page of an order, with `{id}` for the order. */
+  shopOrderUrl: z.string(),
   helpUrl: z.string(),
   privacyUrl: z.string(),
 });
@@ -21,6 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     supportEmail: config.mail.supportEmail,
     shopUrl: config.shop.url,
     shopOrigin: config.shop.origin,
+    shopOrderUrl: config.shop.orderUrlPattern,
     helpUrl: config.links.help,
     privacyUrl: config.links.privacy,
   };

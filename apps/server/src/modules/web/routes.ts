@@ -2,14 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { sendError } from '../../http/error-handler.ts';
+
+export interface WebRoutesOptions {
+  distDir: string;
+  /** Whether the build's source maps are served (never in production: they are the app's sources). */
+  sourceMaps: boolean;
+}
 
 /**
  * Serves the built single-page app: files from the web build, `index.html` for every other page
- * address (client-side routes), and the 404 envelope for unknown API addresses.
+ * address (client-side routes), and the 404 envelope for unknown API addresses and missing files.
  */
-export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { distDir }) => {
+export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, sourceMaps }) => {
   const indexFile = path.join(distDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -17,6 +23,7 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
       root: distDir,
       index: false,
       wildcard: false,
+      allowedPath: (pathName) => sourceMaps || !pathName.endsWith('.map'),
       setHeaders: (response, filePath) => {
         const immutable = filePath.startsWith(path.join(distDir, 'assets'));
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -25,8 +32,12 @@ export const webRoutes: FastifyPluginAsync<{ distDir: string }> = async (app, { 
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
-    if (!isPage) return sendError(reply, new AppError('NOT_FOUND', 'Diese Adresse gibt es nicht.'));
+    // The build's files are under /assets: a missing one (or a withheld source map) is no page.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/assets/');
+    if (!isPage) return sendError(reply, notFound('address'));
     if (!built) {
       return reply
         .code(503)

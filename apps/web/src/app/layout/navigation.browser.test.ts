@@ -69,7 +69,10 @@ describe('back-office navigation bar', () => {
     const page = await browser.open('/backend/license', { token: await adminToken(browser.server) });
     await page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
     const links = page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link');
-    expect(await links.allInnerTexts()).toEqual(['Lizenzen']);
+    expect(await links.allInnerTexts()).toEqual(['Lizenzen', 'Shop-Generierungen', 'Versand-Aktionen']);
+    await links.getByText('Versand-Aktionen').click();
+    await page.getByRole('heading', { name: 'Alle Versand-Aktionen' }).waitFor();
+    await page.getByText('Keine Auslieferungen').waitFor();
 
     await page.getByRole('button', { name: `${ADMIN.username} abmelden` }).click();
     await waitForPath(page, '/login');

@@ -4,7 +4,10 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '@/lib/auth';
 import { LogoutButton } from './logout-button.tsx';
+import { SkipLink } from './skip-link.tsx';
 import { SiteFooter } from './site-footer.tsx';
+
+const MAIN_ID = 'inhalt';
 
 interface SiteFrameProps {
   /** Where the portal name leads. */
@@ -23,6 +26,7 @@ export function SiteFrame({ home, title, width, navigation }: SiteFrameProps) {
   const { data: user } = useCurrentUser();
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
+      <SkipLink target={MAIN_ID} />
       <Container component="header" size={width} w="100%" py="sm">
         <Group justify="space-between" gap="sm">
           <Group gap="lg">
@@ -38,7 +42,7 @@ export function SiteFrame({ home, title, width, navigation }: SiteFrameProps) {
         </Group>
       </Container>
       <Divider />
-      <Container component="main" size={width} w="100%" py="xl">
+      <Container component="main" id={MAIN_ID} tabIndex={-1} size={width} w="100%" py="xl">
         <Outlet />
       </Container>
       <SiteFooter />

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { NO_CONNECTION_TAG } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 
 export interface ErrorBoxProps {
@@ -7,7 +8,7 @@ export interface ErrorBoxProps {
   /** HTTP status of the failed call; `null` when no answer arrived. */
   status: number | null;
   message: ReactNode;
-  /** Further explanation below the message, e.g. the original error text of a failed connection. */
+  /** Further explanation below the message, e.g. what the user can do next. */
   details?: ReactNode;
   onRetry?: () => void;
   retrying?: boolean;
@@ -19,7 +20,7 @@ export function ErrorBox({ title, status, message, details, onRetry, retrying }:
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="xs">
         <Badge color="red" variant="outline" w="fit-content">
-          {status === null ? 'Keine Verbindung' : `Fehler-Code ${status}`}
+          {status === null ? NO_CONNECTION_TAG : `Fehler-Code ${status}`}
         </Badge>
         <Text size="sm">{message}</Text>
         {details && (

@@ -1,12 +1,22 @@
 import { Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusAfterNavigation } from '@/lib/page-focus';
+import { usePageTitle } from '@/lib/page-title';
 
-/** A page with its heading; the browser tab shows the same title. */
-export function Page({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A page with its heading, titled by the route table; the browser tab shows the same title. The
+ * heading takes the focus after a navigation.
+ */
+export function Page({ children }: { children: ReactNode }) {
+  const title = usePageTitle();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusAfterNavigation(heading);
   return (
     <Stack gap="lg">
       <title>{`${title} – Lizenzportal`}</title>
-      <Title order={1}>{title}</Title>
+      <Title order={1} ref={heading} tabIndex={-1}>
+        {title}
+      </Title>
       {children}
     </Stack>
   );

@@ -1,18 +1,28 @@
-import { licenseCapabilities, type License, type LicenseCapabilities } from '@lizenzportal/domain';
+import {
+  DOWNLOAD_CARD_TITLES,
+  licenseCapabilities,
+  type License,
+  type LicenseCapabilities,
+} from '@lizenzportal/domain';
 
 type Download = Exclude<keyof LicenseCapabilities, 'downloadArea' | 'copyDownloadLink'>;
 
-const DOWNLOAD_LABELS: Record<Download, string> = {
-  mainDownload: 'Download der Software',
-  oneClickInstaller: 'One-Click-Installer der Suchsoftware',
-  multistepInstaller: 'Mehrstufiger Installer der Suchsoftware',
-  serverDocumentation: 'Anleitung zur Server-Installation (PDF)',
-};
+/** The order in which the download area lists what a license may download. */
+const DOWNLOADS: readonly Download[] = [
+  'mainDownload',
+  'oneClickInstaller',
+  'multistepInstaller',
+  'serverDocumentation',
+];
+
+/** The heading of the list of granted downloads. */
+export const GRANTED_DOWNLOADS_HEADING = 'Für Ihre Lizenz freigeschaltet:';
 
 /** The downloads a license grants, in the order the download area lists them. */
 export function grantedDownloads(license: License): { key: Download; label: string }[] {
   const capabilities = licenseCapabilities(license);
-  return (Object.keys(DOWNLOAD_LABELS) as Download[])
-    .filter((key) => capabilities[key])
-    .map((key) => ({ key, label: DOWNLOAD_LABELS[key] }));
+  return DOWNLOADS.filter((key) => capabilities[key]).map((key) => ({
+    key,
+    label: DOWNLOAD_CARD_TITLES[key],
+  }));
 }

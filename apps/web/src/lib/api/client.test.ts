@@ -1,4 +1,4 @@
-import { GENERIC_SERVER_ERROR } from '@lizenzportal/domain';
+import { GENERIC_SERVER_ERROR, NO_CONNECTION_MESSAGE } from '@lizenzportal/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
@@ -78,7 +78,7 @@ describe('API client', () => {
     const error = await failure(request('/settings'));
     expect(error.status).toBeNull();
     expect(error.code).toBe('NO_CONNECTION');
-    expect(error.message).toMatch(/nicht geantwortet/);
+    expect(error.message).toBe(NO_CONNECTION_MESSAGE);
     expect(error.cause).toBeInstanceOf(TypeError);
   });
 

@@ -1,4 +1,9 @@
-import { GENERIC_SERVER_ERROR, type ErrorEnvelope } from '@lizenzportal/domain';
+import {
+  GENERIC_SERVER_ERROR,
+  NO_CONNECTION_MESSAGE,
+  UNEXPECTED_RESPONSE,
+  type ErrorEnvelope,
+} from '@lizenzportal/domain';
 import { ApiError } from './api-error.ts';
 
 export interface RequestOptions {
@@ -23,9 +28,6 @@ export interface ApiClientDependencies {
 }
 
 export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
-
-const NO_CONNECTION_MESSAGE =
-  'Der Server hat nicht geantwortet. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
 
 /**
  * The one way the web app talks to the API: sends the bearer token, unwraps `{data}`, and turns
@@ -77,6 +79,6 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(
     status,
     'UNEXPECTED_RESPONSE',
-    status >= 500 ? GENERIC_SERVER_ERROR : 'Der Server hat unerwartet geantwortet.',
+    status >= 500 ? GENERIC_SERVER_ERROR : UNEXPECTED_RESPONSE,
   );
 }

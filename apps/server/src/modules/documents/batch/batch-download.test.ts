@@ -145,6 +145,13 @@ describe('batch download rules', () => {
     expect(row.license_document).toBeNull();
   });
 
+  test('takes the ids of existing licenses in any case', async () => {
+    const [license] = await createLicenses(ctx.app.services.licenses, 1);
+    const response = await download('starter', 'zip', [license!._id.toUpperCase()]);
+    expect(response.statusCode).toBe(200);
+    expect(await unzip(response.rawPayload)).toHaveLength(1);
+  });
+
   test('answers 404 naming unknown licenses', async () => {
     const [license] = await createLicenses(ctx.app.services.licenses, 1);
     const unknown = '0f5d2c1a-7b3e-4d9f-8a6c-1e2b3c4d5e6f';

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { formatLicenseKey } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { DocumentType } from '@lizenzportal/domain';
+import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { batchFileName, DOCUMENT_KIND } from '../document-kinds.ts';
 import type { DocumentRepository } from '../repository.ts';
 import type { DocumentService } from '../service.ts';
@@ -49,7 +49,7 @@ export class BatchDownloadService {
    * The licenses in the order given, duplicates removed. 404 naming unknown ids; 409 naming the
    * keys of licenses that have no such document and may not get one — never skipped silently.
    */
-  async prepare(kind: DocumentType, ids: readonly string[]): Promise<LicenseRow[]> {
+  async prepare(kind: LicenseDocumentType, ids: readonly string[]): Promise<LicenseRow[]> {
     const unique = [...new Set(ids)];
     const found = new Map((await this.#repository.findByIds(unique)).map((row) => [row.id, row]));
     const unknown = unique.filter((id) => !found.has(id));
@@ -68,7 +68,7 @@ export class BatchDownloadService {
     return rows;
   }
 
-  open(kind: DocumentType, format: BatchFormat, rows: readonly LicenseRow[]): BatchDownload {
+  open(kind: LicenseDocumentType, format: BatchFormat, rows: readonly LicenseRow[]): BatchDownload {
     const now = this.#now();
     const fileName = batchFileName(kind, format, now);
     const contents = mapInOrder(

@@ -4,11 +4,11 @@ import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFNumber, type PDFR
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { pdfText, UNICODE_HOLDER } from '../test-fixtures.ts';
 import { loadUnicodeFonts } from './fonts.ts';
-import { LicenseDocumentRenderer } from './license-document-renderer.ts';
+import { DocumentRenderer } from './document-renderer.ts';
 import { bound, branding, createdAt, license } from './render-test-fixtures.ts';
 
 const fonts = loadUnicodeFonts() as { regular: fontkit.Font; bold: fontkit.Font };
-const renderer = new LicenseDocumentRenderer({ branding, fonts });
+const renderer = new DocumentRenderer({ branding, fonts });
 
 /** The embedded font files of a PDF: their bytes as stored and as decoded. */
 async function fontFiles(bytes: Uint8Array) {
@@ -33,9 +33,9 @@ afterEach(() => vi.restoreAllMocks());
 describe('font work shared across documents', () => {
   test('embeds each font as a compressed TrueType subset of the glyphs used', async () => {
     for (const bytes of [
-      await renderer.render('starter', license(), createdAt),
-      await renderer.render('starter', license({ key: 'ZZZZ2345WXYZ' }), createdAt),
-      await renderer.render('license', bound, createdAt),
+      await renderer.render({ kind: 'starter', license: license(), createdAt }),
+      await renderer.render({ kind: 'starter', license: license({ key: 'ZZZZ2345WXYZ' }), createdAt }),
+      await renderer.render({ kind: 'license', license: bound, createdAt }),
     ]) {
       const files = await fontFiles(bytes);
       expect(files).toHaveLength(2);
@@ -48,7 +48,7 @@ describe('font work shared across documents', () => {
   });
 
   test('a document like an earlier one lays out, encodes and compresses no font data again', async () => {
-    await renderer.render('license', bound, createdAt);
+    await renderer.render({ kind: 'license', license: bound, createdAt });
     const layouts = [vi.spyOn(fonts.regular, 'layout'), vi.spyOn(fonts.bold, 'layout')];
     const encodings = vi.spyOn(
       Object.getPrototypeOf(fonts.regular.createSubset()) as fontkit.Subset,
@@ -61,7 +61,7 @@ describe('font work shared across documents', () => {
       return deflate(data, options);
     });
 
-    const bytes = await renderer.render('license', bound, createdAt);
+    const bytes = await renderer.render({ kind: 'license', license: bound, createdAt });
 
     expect(await pdfText(bytes)).toContain(UNICODE_HOLDER);
     for (const layout of layouts) expect(layout).not.toHaveBeenCalled();

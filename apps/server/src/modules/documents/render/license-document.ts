@@ -6,6 +6,7 @@ import {
   type License,
 } from '@lizenzportal/domain';
 import { directLoginUrl, productTitle } from '@lizenzportal/domain';
+import { contactLine, directLoginCaption } from './closing-texts.ts';
 import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
@@ -56,20 +57,12 @@ export function renderLicenseDocument(
     ])
     .qrBlock(
       directLoginUrl(style.branding.portalUrl, license.key, loginCode),
-      'Scannen Sie den QR-Code oder öffnen Sie diesen Link: Sie werden mit Lizenzschlüssel und ' +
-        'Lizenznehmer-Namen direkt im Lizenzportal angemeldet.',
+      directLoginCaption('Lizenznehmer-Namen'),
     );
   const next = licenseCapabilities(license).mainDownload
     ? 'Nach der Anmeldung laden Sie die Software im Download-Bereich des Lizenzportals herunter.'
     : license.properties.delivery === 'dvd'
       ? 'Ihre Software erhalten Sie auf DVD. Im Lizenzportal sehen Sie jederzeit die Daten Ihrer Lizenz.'
       : 'Im Lizenzportal sehen Sie jederzeit die Daten Ihrer Lizenz.';
-  return builder
-    .paragraph(next)
-    .paragraph(
-      `Fragen? Schreiben Sie uns an ${style.branding.supportEmail}. Weitere Produkte und Updates finden ` +
-        `Sie in unserem Shop: ${style.branding.shopUrl}`,
-      { muted: true },
-    )
-    .finish();
+  return builder.paragraph(next).paragraph(contactLine(style.branding), { muted: true }).finish();
 }

@@ -207,6 +207,8 @@ export class PdfBuilder {
     this.doc.moveDown(0.4).fontSize(8.5).fillColor(COLOR.link);
     for (const line of this.#breakUrl(url, textWidth)) {
       this.doc.text(line, textX, this.doc.y, { lineBreak: false, link: url, underline: true });
+      // Without line breaking pdfkit leaves `y` where it was: the next line goes below by hand.
+      this.doc.y += this.doc.currentLineHeight(true) + 1;
     }
     this.doc.x = MARGIN.left;
     this.doc.y = Math.max(this.doc.y, top + size) + 10;

@@ -1,9 +1,8 @@
 import os from 'node:os';
-import type { DocumentType, License } from '@lizenzportal/domain';
 import { Piscina } from 'piscina';
-import { LicenseDocumentRenderer } from './license-document-renderer.ts';
+import { DocumentRenderer, type RenderTask } from './document-renderer.ts';
 import type { DocumentStyle } from './pdf-builder.ts';
-import type { RenderTask, RenderWorkerData } from './render-worker.ts';
+import type { RenderWorkerData } from './render-worker.ts';
 
 export interface RenderPoolOptions {
   /** Threads that render; by default one per core the process may use. */
@@ -35,7 +34,7 @@ const RENDER_THREAD_HEAP = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeM
  * them; later documents do. If the threads cannot start, and after `close()`, documents are
  * rendered in this thread.
  */
-export class PooledDocumentRenderer extends LicenseDocumentRenderer {
+export class PooledDocumentRenderer extends DocumentRenderer {
   readonly #workerData: RenderWorkerData;
   readonly #threads: number;
   readonly #workerFile: URL;
@@ -52,12 +51,12 @@ export class PooledDocumentRenderer extends LicenseDocumentRenderer {
     this.#workerFile = options.workerFile ?? RENDER_WORKER;
   }
 
-  override async render(kind: DocumentType, license: License, createdAt: Date): Promise<Uint8Array> {
+  override async render(task: RenderTask): Promise<Uint8Array> {
     const started = this.start();
     // The first document is rendered here while the threads start; later ones wait for them.
     if (this.#rendered) await started;
     this.#rendered = true;
-    return this.#pool ? this.#pool.run({ kind, license, createdAt }) : super.render(kind, license, createdAt);
+    return this.#pool ? this.#pool.run(task) : super.render(task);
   }
 
   /** Starts the threads, if not yet done; settles once they are ready or have failed to start. */

@@ -1,17 +1,10 @@
-import type { DocumentType, License } from '@lizenzportal/domain';
 import { workerData } from 'piscina';
 import type { Branding } from './branding.ts';
+import { DocumentRenderer, type RenderTask } from './document-renderer.ts';
 import { loadUnicodeFonts } from './fonts.ts';
-import { LicenseDocumentRenderer } from './license-document-renderer.ts';
 import { warmUp } from './warm-up.ts';
 
 /** A worker thread of the render pool (`pooled-renderer.ts`): renders one document per task. */
-
-export interface RenderTask {
-  kind: DocumentType;
-  license: License;
-  createdAt: Date;
-}
 
 export interface RenderWorkerData {
   branding: Branding;
@@ -22,11 +15,11 @@ const { branding } = workerData as RenderWorkerData;
 const logo =
   branding.logo && Buffer.from(branding.logo.buffer, branding.logo.byteOffset, branding.logo.byteLength);
 // Fonts are parsed once per thread, when the pool starts it.
-const renderer = new LicenseDocumentRenderer({ branding: { ...branding, logo }, fonts: loadUnicodeFonts() });
+const renderer = new DocumentRenderer({ branding: { ...branding, logo }, fonts: loadUnicodeFonts() });
 await warmUp(renderer);
 
-export default function render({ kind, license, createdAt }: RenderTask): Promise<Uint8Array> {
-  return renderer.render(kind, license, createdAt);
+export default function render(task: RenderTask): Promise<Uint8Array> {
+  return renderer.render(task);
 }
 
 /** Answers once this module has loaded and warmed up: the pool's start-up check. */

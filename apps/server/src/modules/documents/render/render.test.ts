@@ -5,18 +5,18 @@ import { formatLicenseKey, formatStartCode } from '@lizenzportal/domain';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { testConfig } from '../../../test/app.ts';
-import { pdfText, UNICODE_HOLDER } from '../test-fixtures.ts';
+import { pdfText, placedTexts, UNICODE_HOLDER } from '../test-fixtures.ts';
 import { brandingFromConfig } from './branding.ts';
 import { loadUnicodeFonts } from './fonts.ts';
 import { directLoginUrl } from '@lizenzportal/domain';
-import { LicenseDocumentRenderer } from './license-document-renderer.ts';
+import { DocumentRenderer } from './document-renderer.ts';
 import { bound, branding, createdAt, license, PNG_LOGO } from './render-test-fixtures.ts';
 
-const renderer = new LicenseDocumentRenderer({ branding, fonts: loadUnicodeFonts() });
+const renderer = new DocumentRenderer({ branding, fonts: loadUnicodeFonts() });
 
 describe('starter document', () => {
   test('shows product, key, start code, binding steps and the direct-login link', async () => {
-    const bytes = await renderer.render('starter', license(), createdAt);
+    const bytes = await renderer.render({ kind: 'starter', license: license(), createdAt });
     const text = await pdfText(bytes);
     expect(text).toContain('Symbolsoftware Version 9');
     expect(text).toContain('Pro-Lizenz');
@@ -33,7 +33,7 @@ describe('starter document', () => {
   });
 
   test('is one A4 page, embeds its fonts and stays small', async () => {
-    const bytes = await renderer.render('starter', license(), createdAt);
+    const bytes = await renderer.render({ kind: 'starter', license: license(), createdAt });
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
     const { width, height } = pdf.getPage(0).getSize();
@@ -45,7 +45,7 @@ describe('starter document', () => {
 
 describe('license document', () => {
   test('prints holder names in any script and signs in with the holder name', async () => {
-    const text = await pdfText(await renderer.render('license', bound, createdAt));
+    const text = await pdfText(await renderer.render({ kind: 'license', license: bound, createdAt }));
     expect(text).toContain(UNICODE_HOLDER);
     expect(text).toContain('Łukasz Çelik');
     expect(text).toContain('Organisation');
@@ -65,13 +65,41 @@ describe('license document', () => {
     );
   });
 
+  test('wraps a long direct-login link into lines that do not overlap', async () => {
+    const holder = 'Łukasz Nowak-Wiśniewski';
+    const holderLicense = {
+      ...bound,
+      authenticationCode: holder,
+      holder: { ...bound.holder, name: holder, contact: null },
+    };
+    const url = directLoginUrl(branding.portalUrl, holderLicense.key, holder);
+    const texts = await placedTexts(
+      await renderer.render({ kind: 'license', license: holderLicense, createdAt }),
+    );
+
+    // The link's lines: the piece that starts the address and those that complete it.
+    const start = texts.findIndex((text) => text.text.startsWith(`${branding.portalUrl}/login`));
+    expect(start).toBeGreaterThanOrEqual(0);
+    const lines = [texts[start]!];
+    while (lines.map((line) => line.text).join('') !== url && lines.length < texts.length - start) {
+      lines.push(texts[start + lines.length]!);
+    }
+    expect(lines.map((line) => line.text).join('')).toBe(url);
+    expect(lines.length).toBeGreaterThan(1);
+    for (const [upper, lower] of lines.slice(0, -1).map((line, index) => [line, lines[index + 1]!])) {
+      // Each line lies fully below the one before it (y grows upwards in PDF).
+      expect(upper!.y - lower!.y).toBeGreaterThanOrEqual(lower!.height);
+      expect(lower!.x).toBeCloseTo(upper!.x);
+    }
+  });
+
   test('starts a new page for long content and numbers every page', async () => {
     const longName = `${'Sehr lange Organisationsbezeichnung '.repeat(30)}GmbH`;
-    const bytes = await renderer.render(
-      'license',
-      { ...bound, holder: { ...bound.holder, name: longName, contact: longName } },
+    const bytes = await renderer.render({
+      kind: 'license',
+      license: { ...bound, holder: { ...bound.holder, name: longName, contact: longName } },
       createdAt,
-    );
+    });
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     expect(pages).toBeGreaterThan(1);
     expect(await pdfText(bytes)).toContain(`Seite ${pages} von ${pages}`);
@@ -86,7 +114,11 @@ describe('vendor logo', () => {
       branding: brandingFromConfig(testConfig({ VENDOR_LOGO: logo })),
       fonts: loadUnicodeFonts(),
     };
-    const bytes = await new LicenseDocumentRenderer(style).render('starter', license(), createdAt);
+    const bytes = await new DocumentRenderer(style).render({
+      kind: 'starter',
+      license: license(),
+      createdAt,
+    });
     expect(Buffer.from(bytes).toString('latin1')).toContain('/Subtype /Image');
   });
 

@@ -1,5 +1,6 @@
 import { formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
 import { directLoginUrl, productTitle } from '@lizenzportal/domain';
+import { contactLine, directLoginCaption } from './closing-texts.ts';
 import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
@@ -41,15 +42,7 @@ export function renderStarterDocument(
         'nicht mehr. Ihr Lizenzdokument erhalten Sie per E-Mail.',
     ])
     .heading('Direkt anmelden')
-    .qrBlock(
-      loginUrl,
-      'Scannen Sie den QR-Code oder öffnen Sie diesen Link: Sie werden mit Lizenzschlüssel und ' +
-        'Startcode direkt im Lizenzportal angemeldet.',
-    )
-    .paragraph(
-      `Fragen? Schreiben Sie uns an ${style.branding.supportEmail}. Weitere Produkte und Updates finden ` +
-        `Sie in unserem Shop: ${style.branding.shopUrl}`,
-      { muted: true },
-    )
+    .qrBlock(loginUrl, directLoginCaption('Startcode'))
+    .paragraph(contactLine(style.branding), { muted: true })
     .finish();
 }

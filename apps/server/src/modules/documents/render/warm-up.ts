@@ -1,5 +1,5 @@
-import { exampleLicense } from '@lizenzportal/domain';
-import type { LicenseDocumentRenderer } from './license-document-renderer.ts';
+import { exampleLicense, type DocumentType } from '@lizenzportal/domain';
+import type { DocumentRenderer, RenderTask } from './document-renderer.ts';
 
 const UNBOUND = exampleLicense();
 
@@ -10,12 +10,19 @@ const BOUND = exampleLicense({
   boundAt: '2025-01-01T00:00:00.000Z',
 });
 
+/** A document of every kind (the type insists on each), made from example data. */
+function warmUpTasks(createdAt: Date): { [Kind in DocumentType]: Extract<RenderTask, { kind: Kind }> } {
+  return {
+    starter: { kind: 'starter', license: UNBOUND, createdAt },
+    license: { kind: 'license', license: BOUND, createdAt },
+  };
+}
+
 /**
  * Renders a document of each kind and drops them: the first document of a thread costs ten times
  * the next (parsing the font tables, compiling the code, laying out the fixed texts), and so it
  * is paid when the thread starts, not by a customer's document.
  */
-export async function warmUp(renderer: LicenseDocumentRenderer): Promise<void> {
-  await renderer.render('starter', UNBOUND, new Date());
-  await renderer.render('license', BOUND, new Date());
+export async function warmUp(renderer: DocumentRenderer): Promise<void> {
+  for (const task of Object.values(warmUpTasks(new Date()))) await renderer.render(task);
 }

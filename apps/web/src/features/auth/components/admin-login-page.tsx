@@ -35,7 +35,7 @@ export function AdminLoginPage() {
   const status = errorStatus(signIn.error);
 
   return (
-    <Page title="Anmeldung Verwaltung">
+    <Page>
       <Paper withBorder p="lg" maw={420}>
         <form onSubmit={form.onSubmit((credentials) => signIn.mutate(credentials))} noValidate>
           <Stack>

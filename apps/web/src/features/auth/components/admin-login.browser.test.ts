@@ -58,7 +58,9 @@ describe('back-office login', () => {
     await signIn(page, ADMIN.username, ADMIN.password);
     const text = await errorBoxText(page);
     expect(text).toContain(adminLoginMessages.title.trim());
-    expect(text).toContain(adminLoginMessages.noConnection);
+    // The tag and the message read as the spec's sentence, „Keine Verbindung” once.
+    expect(text).toContain(`Keine Verbindung ${adminLoginMessages.noConnection}`);
+    expect(text.split('Keine Verbindung')).toHaveLength(2);
   });
 
   it('links back to the customer login', async () => {

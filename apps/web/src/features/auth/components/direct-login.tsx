@@ -15,7 +15,7 @@ import { signInWithLicense } from '../api.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 import { LicenseKeyInput } from './license-key-input.tsx';
 import { LoginCodeInput } from './login-code-input.tsx';
-import { connectionDetails, isTransient } from './login-error.tsx';
+import { isTransient } from './login-error.tsx';
 
 interface DirectLoginProps {
   licenseKey: string;
@@ -58,7 +58,6 @@ export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps
           title="Anmeldung über den Direkt-Link fehlgeschlagen"
           status={status}
           message={directLoginErrorMessage(status)}
-          details={connectionDetails(signIn.error)}
           onRetry={isTransient(status) ? () => mutate(undefined) : undefined}
         />
       )}

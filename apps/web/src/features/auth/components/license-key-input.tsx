@@ -1,5 +1,6 @@
-import { Loader, TextInput } from '@mantine/core';
-import { fieldLabel, formatLicenseKey } from '@lizenzportal/domain';
+import { Loader } from '@mantine/core';
+import { fieldLabel, LICENSE_KEY_FORMAT } from '@lizenzportal/domain';
+import { FormattedInput } from '@/components/ui/formatted-input';
 
 interface LicenseKeyInputProps {
   value: string;
@@ -11,16 +12,15 @@ interface LicenseKeyInputProps {
 /** The license key, upper-cased and grouped `XXXX-XXXX-XXXX` while typing. */
 export function LicenseKeyInput({ value, onChange, checking, readOnly }: LicenseKeyInputProps) {
   return (
-    <TextInput
+    <FormattedInput
+      format={LICENSE_KEY_FORMAT}
       label={fieldLabel('key')}
       description={readOnly ? undefined : 'Sie finden ihn in Ihrem Startdokument oder Lizenzdokument.'}
       placeholder="XXXX-XXXX-XXXX"
       value={value}
-      onChange={(event) => onChange?.(formatLicenseKey(event.currentTarget.value))}
+      onChange={onChange}
       readOnly={readOnly}
-      autoComplete="off"
       autoCapitalize="characters"
-      spellCheck={false}
       rightSection={checking ? <Loader size="xs" aria-label="Lizenzschlüssel wird geprüft" /> : undefined}
     />
   );

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { fieldLabel, formatStartCode, type CodeKind } from '@lizenzportal/domain';
+import { fieldLabel, START_CODE_FORMAT, type CodeKind } from '@lizenzportal/domain';
+import { FormattedInput } from '@/components/ui/formatted-input';
 
 interface LoginCodeInputProps {
   kind: CodeKind;
@@ -13,7 +14,6 @@ interface CodeField {
   description: string;
   placeholder?: string;
   inputMode?: TextInputProps['inputMode'];
-  format: (typed: string) => string;
 }
 
 const CODE_FIELDS: Record<CodeKind, CodeField> = {
@@ -22,29 +22,29 @@ const CODE_FIELDS: Record<CodeKind, CodeField> = {
     description: 'Die sechs Ziffern aus Ihrem Startdokument.',
     placeholder: '123 456',
     inputMode: 'numeric',
-    format: formatStartCode,
   },
   holderName: {
     label: fieldLabel('holder.name'),
     description: 'Genau so geschrieben, wie er in Ihrem Lizenzdokument steht.',
-    format: (typed) => typed,
   },
 };
 
 /** The second sign-in value: the start code (`123 456`, digits only) or the exact holder name. */
 export function LoginCodeInput({ kind, value, onChange, readOnly }: LoginCodeInputProps) {
   const field = CODE_FIELDS[kind];
+  const props = {
+    label: field.label,
+    description: readOnly ? undefined : field.description,
+    placeholder: field.placeholder,
+    inputMode: field.inputMode,
+    readOnly,
+    autoFocus: !readOnly,
+    value,
+  };
+  if (kind === 'startCode')
+    return <FormattedInput format={START_CODE_FORMAT} onChange={onChange} {...props} />;
+  // The holder name is typed exactly as it is written: no grouping.
   return (
-    <TextInput
-      label={field.label}
-      description={readOnly ? undefined : field.description}
-      placeholder={field.placeholder}
-      value={value}
-      onChange={(event) => onChange?.(field.format(event.currentTarget.value))}
-      readOnly={readOnly}
-      inputMode={field.inputMode}
-      autoComplete="off"
-      autoFocus={!readOnly}
-    />
+    <TextInput {...props} autoComplete="off" onChange={(event) => onChange?.(event.currentTarget.value)} />
   );
 }

@@ -10,11 +10,6 @@ export function isTransient(status: number | null): boolean {
   return status === null || status >= 500;
 }
 
-/** The original text of a failed connection, shown below the catalogue's "Keine Verbindung". */
-export function connectionDetails(error: Error): string | undefined {
-  return errorStatus(error) === null ? error.message : undefined;
-}
-
 interface SignInErrorProps {
   error: Error;
   codeKind: CodeKind;
@@ -31,15 +26,13 @@ export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
       status={status}
       message={simpleLoginErrorMessage(status, codeKind)}
       details={
-        wrongHolderName ? (
+        wrongHolderName && (
           <Text span size="sm">
             {loginMessages.invalidHolderNameHint}{' '}
             <SmartLink to={RECOVERY_PATH} newTab size="sm">
               Lizenzdokument erneut zusenden lassen
             </SmartLink>
           </Text>
-        ) : (
-          connectionDetails(error)
         )
       }
       onRetry={isTransient(status) ? onRetry : undefined}

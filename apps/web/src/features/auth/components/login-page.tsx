@@ -12,7 +12,7 @@ export function LoginPage() {
   const authenticationCode = search.get('authenticationCode');
   const direct = licenseKey !== null && authenticationCode !== null;
   return (
-    <Page title="Anmeldung">
+    <Page>
       <Paper withBorder p="lg" maw={520}>
         <Stack>
           {direct ? (

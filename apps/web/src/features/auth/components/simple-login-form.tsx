@@ -17,7 +17,7 @@ import { useLicenseStatus } from '../hooks/use-license-status.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 import { LicenseKeyInput } from './license-key-input.tsx';
 import { LoginCodeInput } from './login-code-input.tsx';
-import { connectionDetails, isTransient, SignInError } from './login-error.tsx';
+import { isTransient, SignInError } from './login-error.tsx';
 
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
 
@@ -84,7 +84,6 @@ export function SimpleLoginForm() {
             title="Lizenzschlüssel konnte nicht geprüft werden"
             status={errorStatus(status.error)}
             message={licenseStatusErrorMessage(errorStatus(status.error))}
-            details={connectionDetails(status.error)}
             onRetry={isTransient(errorStatus(status.error)) ? () => void status.refetch() : undefined}
           />
         )}

@@ -2,8 +2,7 @@ import {
   formatLicenseKey,
   GENERIC_SERVER_ERROR,
   loginMessages,
-  NO_CONNECTION,
-  TOO_MANY_ATTEMPTS,
+  NO_CONNECTION_MESSAGE,
 } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +63,35 @@ describe('simple login', () => {
 
     await startCodeInput(page).pressSequentially('12a3-45 6');
     expect(await startCodeInput(page).inputValue()).toBe('123 456');
+  });
+
+  it('keeps the caret where the user edits: LLC5TAXW2KB, Backspace after the X, Q → LLC5-TAQW-2KB', async () => {
+    const page = await browser.open('/login');
+    const key = keyInput(page);
+    await key.pressSequentially('LLC5TAXW2KB');
+    expect(await key.inputValue()).toBe('LLC5-TAXW-2KB');
+    // The caret after the X: five characters from the end.
+    for (let step = 0; step < 5; step++) await key.press('ArrowLeft');
+    await key.press('Backspace');
+    expect(await key.inputValue()).toBe('LLC5-TAW2-KB');
+    await key.press('q');
+    expect(await key.inputValue()).toBe('LLC5-TAQW-2KB');
+    expect(await key.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(8);
+  });
+
+  it('keeps the caret in the start code too', async () => {
+    const license = await createLicense(browser.server);
+    const page = await browser.open('/login');
+    await keyInput(page).fill(license.key);
+    const code = startCodeInput(page);
+    await code.pressSequentially('123456');
+    // Backspace after the 3 regroups the digits; the 9 goes where the 3 was.
+    for (let step = 0; step < 4; step++) await code.press('ArrowLeft');
+    await code.press('Backspace');
+    expect(await code.inputValue()).toBe('124 56');
+    await code.press('9');
+    expect(await code.inputValue()).toBe('129 456');
+    expect(await code.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(3);
   });
 
   it('enables "Weiter" only with a valid key, and once the status is known only with a code', async () => {
@@ -176,7 +204,7 @@ describe('simple login errors', () => {
     await signIn(page, license.key, { startCode: license.startCode });
     const text = await errorBoxText(page);
     expect(text).toContain('Fehler-Code 429');
-    expect(text).toContain(TOO_MANY_ATTEMPTS);
+    expect(text).toContain(loginMessages.tooManyAttempts);
   });
 
   it('5xx: a server error, with a retry that signs in once the server is back', async () => {
@@ -201,7 +229,8 @@ describe('simple login errors', () => {
     await page.route('**/api/v1/auth/license-status', (route) => route.abort('internetdisconnected'));
     await keyInput(page).fill(license.key);
     const text = await errorBoxText(page);
-    expect(text).toContain(`Keine Verbindung ${NO_CONNECTION}`);
+    expect(text).toContain(`Keine Verbindung ${NO_CONNECTION_MESSAGE}`);
+    expect(text.split('Keine Verbindung')).toHaveLength(2);
     expect(text).not.toContain('Fehler-Code');
 
     await page.unroute('**/api/v1/auth/license-status');
@@ -215,8 +244,9 @@ describe('simple login errors', () => {
     await page.route('**/api/v1/auth/license', (route) => route.abort('internetdisconnected'));
     await signIn(page, license.key, { startCode: license.startCode });
     const text = await errorBoxText(page);
-    // The tag, the catalogue's message, then the original text of the failure.
-    expect(text).toContain(`Keine Verbindung ${NO_CONNECTION} Der Server hat nicht geantwortet.`);
+    // The tag, then the catalogue's message: „Keine Verbindung” once.
+    expect(text).toContain(`Keine Verbindung ${NO_CONNECTION_MESSAGE}`);
+    expect(text.split('Keine Verbindung')).toHaveLength(2);
     expect(await page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBe(1);
   });
 });

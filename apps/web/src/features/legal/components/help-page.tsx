@@ -29,12 +29,12 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
     question: 'Wie bekomme ich mein Lizenzdokument noch einmal?',
     answer: (
       <Text>
-        Auf der Seite{' '}
+        Lassen Sie es sich{' '}
         <SmartLink to={RECOVERY_PATH} newTab>
-          Lizenzdokument erneut zusenden
-        </SmartLink>{' '}
-        geben Sie die E-Mail-Adresse des Lizenznehmers ein. Gibt es dazu gebundene Lizenzen, senden wir die
-        Lizenzdokumente innerhalb weniger Minuten an diese Adresse.
+          erneut zusenden
+        </SmartLink>
+        : Dort geben Sie die E-Mail-Adresse des Lizenznehmers ein. Gibt es dazu gebundene Lizenzen, senden wir
+        die Lizenzdokumente innerhalb weniger Minuten an diese Adresse.
       </Text>
     ),
   },
@@ -51,7 +51,7 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
 /** `/hilfe`: the questions customers ask most when signing in. */
 export function HelpPage() {
   return (
-    <Page title="Hilfe">
+    <Page>
       <Accordion variant="separated" multiple>
         {QUESTIONS.map(({ question, answer }) => (
           <Accordion.Item key={question} value={question}>

@@ -9,7 +9,7 @@ import { useSettings } from '@/lib/settings';
 export function ImprintPage() {
   const settings = useSettings();
   return (
-    <Page title="Impressum">
+    <Page>
       {settings.isPending && <PageLoader />}
       {settings.error && (
         <ErrorBox

@@ -19,7 +19,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function PrivacyPage() {
   const { data: settings } = useSettings();
   return (
-    <Page title="Datenschutz">
+    <Page>
       <Section title="Verantwortlich">
         <Text>
           {settings

@@ -3,7 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { licenseCapabilities, type License } from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { DOWNLOAD_PATH } from '@/lib/paths';
-import { grantedDownloads } from '../capability-labels.ts';
+import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-labels.ts';
 
 /**
  * What a bound license offers: download licenses are thanked and sent to the download area; a DVD
@@ -36,9 +36,7 @@ export function AfterBindingPanel({ license }: { license: License }) {
         )}
         {extras.length > 0 && (
           <>
-            <Text size="sm">
-              {isDownload ? 'Außerdem freigeschaltet:' : 'Für Ihre Lizenz freigeschaltet:'}
-            </Text>
+            <Text size="sm">{isDownload ? 'Außerdem freigeschaltet:' : GRANTED_DOWNLOADS_HEADING}</Text>
             <List size="sm">
               {extras.map((download) => (
                 <List.Item key={download.key}>{download.label}</List.Item>

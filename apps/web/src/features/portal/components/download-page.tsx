@@ -2,7 +2,7 @@ import { Alert, List, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { grantedDownloads } from '../capability-labels.ts';
+import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-labels.ts';
 import { useSignedInLicense } from '../hooks/use-signed-in-license.ts';
 import { TermsAcceptance } from './terms-acceptance.tsx';
 
@@ -16,14 +16,14 @@ export function DownloadPage() {
   if (!license) return null;
   const downloads = grantedDownloads(license);
   return (
-    <Page title="Download">
+    <Page>
       {search.has(TERMS_ACCEPTED) ? (
         <Stack>
           {downloads.length === 0 ? (
             <Text>Für diese Lizenz sind keine Downloads freigeschaltet.</Text>
           ) : (
             <>
-              <Text>Für Ihre Lizenz freigeschaltet:</Text>
+              <Text>{GRANTED_DOWNLOADS_HEADING}</Text>
               <List>
                 {downloads.map((download) => (
                   <List.Item key={download.key}>{download.label}</List.Item>

@@ -8,7 +8,7 @@ import { UpgradeBanner } from './upgrade-banner.tsx';
 /** "Meine Lizenz": the start page of a signed-in license. */
 export function LicenseOverviewPage({ license }: { license: License }) {
   return (
-    <Page title="Meine Lizenz">
+    <Page>
       {license.version === '8' && <UpgradeBanner />}
       <LicenseBox license={license} />
       {license.status === 'unbound' && <UnboundNotice />}

@@ -9,7 +9,12 @@ export function TermsAcceptance({ version, onAccept }: { version: LicenseVersion
   return (
     <Stack>
       <Paper withBorder p="md">
-        <ScrollArea.Autosize mah={360} type="auto">
+        {/* A scrolling box is reached and scrolled with the keyboard too. */}
+        <ScrollArea.Autosize
+          mah={360}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Nutzungsbedingungen' }}
+        >
           <TermsText version={version} />
         </ScrollArea.Autosize>
       </Paper>

@@ -8,7 +8,7 @@ export function TermsPage() {
   const license = useSignedInLicense();
   if (!license) return null;
   return (
-    <Page title="Nutzungsbedingungen">
+    <Page>
       <Text c="dimmed">Nutzungsbedingungen für Version {license.version}</Text>
       <TermsText version={license.version} />
     </Page>

@@ -3,6 +3,10 @@ export interface TermsSection {
   clauses: string[];
 }
 
+/** The first clause of both versions' terms. */
+export const COPYRIGHT_CLAUSE =
+  'Die Software und die enthaltenen Symbole sind urheberrechtlich geschützt. Mit der Lizenz erhält der Lizenznehmer ein einfaches, nicht übertragbares Recht, die Software nach diesen Bedingungen zu nutzen.';
+
 /** The rules for using the symbols, alike in both versions but for the size allowed on the web. */
 export function symbolUseClauses(webSizePx: number): string[] {
   return [

@@ -1,10 +1,10 @@
-import { symbolUseClauses, type TermsSection } from './terms-section.ts';
+import { COPYRIGHT_CLAUSE, symbolUseClauses, type TermsSection } from './terms-section.ts';
 
 export const TERMS_VERSION_8: TermsSection[] = [
   {
     title: 'Nutzungsrecht',
     clauses: [
-      'Die Software und die enthaltenen Symbole sind urheberrechtlich geschützt. Mit der Lizenz erhält der Lizenznehmer ein einfaches, nicht übertragbares Recht, die Software nach diesen Bedingungen zu nutzen.',
+      COPYRIGHT_CLAUSE,
       'Die Software darf auf so vielen Arbeitsplätzen genutzt werden, wie die Lizenz umfasst (Lizenzgröße). Eine Einzellizenz gilt für einen Arbeitsplatz.',
       'Die Installation in einem Netzwerk oder auf einem Server ist nur mit einer Serverlizenz gestattet.',
     ],

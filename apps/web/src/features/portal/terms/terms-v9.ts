@@ -1,12 +1,9 @@
-import { symbolUseClauses, type TermsSection } from './terms-section.ts';
+import { COPYRIGHT_CLAUSE, symbolUseClauses, type TermsSection } from './terms-section.ts';
 
 export const TERMS_VERSION_9: TermsSection[] = [
   {
     title: 'A. Allgemeine Bestimmungen',
-    clauses: [
-      'Die Software und die enthaltenen Symbole sind urheberrechtlich geschützt. Mit der Lizenz erhält der Lizenznehmer ein einfaches, nicht übertragbares Recht, die Software nach diesen Bedingungen zu nutzen.',
-      ...symbolUseClauses(250),
-    ],
+    clauses: [COPYRIGHT_CLAUSE, ...symbolUseClauses(250)],
   },
   {
     title: 'B. Persönliche Lizenz',

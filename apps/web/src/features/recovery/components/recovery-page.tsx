@@ -30,7 +30,7 @@ export function RecoveryPage() {
   }
 
   return (
-    <Page title="Lizenzdokument erneut zusenden">
+    <Page>
       <Paper withBorder p="lg" maw={520}>
         {recovery.isSuccess ? (
           <Stack>

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import {
+  holderFormValues,
+  holderProblems,
+  toHolderData,
+  type HolderBinding,
+  type License,
+} from '@lizenzportal/domain';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { DeliveryService } from '../deliveries/service.ts';
+import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
+import type { LicenseRepository } from './repository.ts';
+import { customerView } from './service.ts';
+
+/**
+ * The holder binding (customer spec §4, DESIGN §5): a license user binds its unbound license to a
+ * person or an organization, once.
+ */
+export class LicenseBinding {
+  readonly #db: Kysely<DB>;
+  readonly #licenses: LicenseRepository;
+  readonly #queue: JobQueue;
+  readonly #deliveries: Pick<DeliveryService, 'create'>;
+
+  constructor(deps: {
+    db: Kysely<DB>;
+    licenses: LicenseRepository;
+    queue: JobQueue;
+    deliveries: Pick<DeliveryService, 'create'>;
+  }) {
+    this.#db = deps.db;
+    this.#licenses = deps.licenses;
+    this.#queue = deps.queue;
+    this.#deliveries = deps.deliveries;
+  }
+
+  /**
+   * Binds the signed-in license to the holder, checked by the binding form's own rules. In one
+   * transaction the license becomes bound (the holder name is its new sign-in code) and the jobs
+   * that store its license document and mail it with occasion `bind` are queued. Only an unbound
+   * license is bound: of concurrent requests exactly one succeeds, the others get 409.
+   */
+  async bind(licenseId: string, principal: Principal, body: HolderBinding): Promise<License> {
+    if (principal.type !== 'license' || principal.licenseId !== licenseId) throw new AppError('FORBIDDEN');
+    const values = holderFormValues(body);
+    const [problem] = Object.values(
+      holderProblems(values, { licenseClass: principal.license.class, consents: false }),
+    );
+    if (problem) throw new AppError('VALIDATION_FAILED', problem);
+    const holder = toHolderData(values, principal.license.class);
+    return this.#db.transaction().execute(async (transaction) => {
+      const bound = await this.#licenses.bindIfUnbound(licenseId, holder, transaction);
+      if (!bound) throw new AppError('LICENSE_NOT_UNBOUND');
+      await this.#queue.send<GenerateDocumentJob>(
+        GENERATE_DOCUMENT,
+        { licenseId, kind: 'license' },
+        { transaction },
+      );
+      await this.#deliveries.create(
+        {
+          occasion: 'bind',
+          documentType: 'license',
+          licenseIds: [licenseId],
+          recipient: holder.email,
+          recipientName: holder.name,
+        },
+        transaction,
+      );
+      return customerView(bound);
+    });
+  }
+}

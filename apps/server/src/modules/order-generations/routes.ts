@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderGenerationSchema } from '@lizenzportal/domain';
+import { dataEnvelope } from '../../http/envelope.ts';
+import { idParams } from '../../http/id-params.ts';
+import { listRoute } from '../../http/list-route.ts';
+import type { Guards } from '../auth/guards.ts';
+import { ORDER_GENERATION_LIST } from './list.ts';
+import type { OrderGenerationService } from './service.ts';
+
+export const orderGenerationRoutes: FastifyPluginAsyncZod<{
+  orderGenerations: OrderGenerationService;
+  guards: Guards;
+}> = async (app, { orderGenerations, guards }) => {
+  app.get(
+    '/order-generation',
+    listRoute({
+      entity: ORDER_GENERATION_LIST,
+      key: 'orderGenerations',
+      item: orderGenerationSchema,
+      tag: 'order generations',
+      summary: 'List order generations with paging, sorting and filters (admin)',
+      preHandler: guards.admin,
+      list: (request) => orderGenerations.list(request),
+    }),
+  );
+
+  app.get(
+    '/order-generation/:id',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['order generations'],
+        summary: 'One order generation (admin)',
+        params: idParams,
+        response: { 200: dataEnvelope(z.object({ orderGeneration: orderGenerationSchema })) },
+      },
+    },
+    async (request) => ({ data: { orderGeneration: await orderGenerations.get(request.params.id) } }),
+  );
+
+  app.get(
+    '/license/:id/order-generation',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['order generations'],
+        summary: 'Order generations of a license (admin)',
+        params: idParams,
+        response: { 200: dataEnvelope(z.object({ orderGenerations: z.array(orderGenerationSchema) })) },
+      },
+    },
+    async (request) => ({
+      data: { orderGenerations: await orderGenerations.forLicense(request.params.id) },
+    }),
+  );
+};

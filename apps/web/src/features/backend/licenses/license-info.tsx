@@ -1,0 +1,56 @@
+import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ENTRY_TYPE_LABELS, type License } from '@lizenzportal/domain';
+import { shopOrderLink, useSettings } from '@/lib/settings';
+import { LOGIN_AT_RISK, loginAtRisk } from './login-at-risk.ts';
+
+const HOLDER_TAG_LENGTH = 50;
+
+const truncate = (text: string) =>
+  text.length > HOLDER_TAG_LENGTH ? `${text.slice(0, HOLDER_TAG_LENGTH)}…` : text;
+
+/**
+ * The INFO column: how the license came in (the order tag opens the order in the shop's admin),
+ * its holder once bound, and a warning when the code the holder types at login no longer matches
+ * the holder name.
+ */
+export function LicenseInfo({ license }: { license: License }) {
+  const { holder } = license;
+  const settings = useSettings().data;
+  const origin = (
+    <Badge variant="outline" color={license.typeOfEntry === 'order' ? 'blue' : 'gray'}>
+      {ENTRY_TYPE_LABELS[license.typeOfEntry]}
+    </Badge>
+  );
+  return (
+    <Group gap={6}>
+      {license.typeOfEntry === 'order' && license.entryReference && settings ? (
+        <Anchor
+          href={shopOrderLink(settings, license.entryReference)}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Bestellung ${license.entryReference} im Shop öffnen`}
+        >
+          {origin}
+        </Anchor>
+      ) : (
+        origin
+      )}
+      {license.status === 'bound' && holder.name && (
+        <Badge variant="light" color="grape" title={holder.name}>
+          {truncate(holder.name)}
+        </Badge>
+      )}
+      {loginAtRisk(license) && (
+        <Tooltip label={LOGIN_AT_RISK}>
+          <IconAlertTriangle
+            size={18}
+            color="var(--mantine-color-orange-6)"
+            role="img"
+            aria-label={LOGIN_AT_RISK}
+          />
+        </Tooltip>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,93 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import {
+  formatLicenseKey,
+  formatStartCode,
+  backOfficeMessages,
+  LICENSE_CLASS_LABELS,
+  LICENSE_LIST_FIELDS,
+  type License,
+} from '@lizenzportal/domain';
+import { Link } from 'react-router';
+import { Page } from '@/components/ui/page';
+import { backendLicensePath } from '@/lib/paths';
+import { DateTimeText } from '../components/date-time-text.tsx';
+import { Facts } from '../components/facts.tsx';
+import { EntityList } from '../lists/entity-list.tsx';
+import { LicenseInfo } from './license-info.tsx';
+import { LicenseStatus } from './license-status.tsx';
+import { label } from './license-labels.ts';
+
+/** `/backend/license`: „Alle Lizenzen”, newest first. */
+export function LicenseListPage() {
+  return (
+    <Page>
+      <EntityList<'licenses', License>
+        resource={{ path: '/license', key: 'licenses' }}
+        fields={LICENSE_LIST_FIELDS}
+        idAccessor="_id"
+        rowLabel={(license) => formatLicenseKey(license.key)}
+        emptyText={backOfficeMessages.noLicensesFound}
+        errorTitle={backOfficeMessages.licensesLoadFailed}
+        expansion={(license) => <LicenseRowDetails license={license} />}
+        columns={[
+          {
+            accessor: 'type',
+            title: 'Typ',
+            render: (license) => (
+              <Stack gap={0}>
+                <Text size="sm">
+                  Version {license.version} · {LICENSE_CLASS_LABELS[license.properties.class]} ·{' '}
+                  {license.properties.size}
+                </Text>
+                <Anchor
+                  component={Link}
+                  to={backendLicensePath(license._id)}
+                  ff="monospace"
+                  size="xs"
+                  className="lp-no-hyphens"
+                >
+                  {formatLicenseKey(license.key)}
+                </Anchor>
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'createdAt',
+            title: 'Erzeugt',
+            render: (license) => <DateTimeText value={license.createdAt} />,
+          },
+          { accessor: 'info', title: 'Info', render: (license) => <LicenseInfo license={license} /> },
+          {
+            accessor: 'status',
+            title: 'Status',
+            render: (license) => <LicenseStatus license={license} />,
+          },
+        ]}
+      />
+    </Page>
+  );
+}
+
+/** The expanded row: the facts an admin looks up most, and the way to the detail page. */
+function LicenseRowDetails({ license }: { license: License }) {
+  return (
+    <Stack gap="sm" p="sm">
+      <Facts
+        items={[
+          [label('key'), formatLicenseKey(license.key)],
+          [label('startCode'), formatStartCode(license.startCode)],
+          [label('holder.name'), license.holder.name],
+          [label('holder.email'), license.holder.email],
+          [label('entryReference'), license.entryReference],
+          [label('boundAt'), <DateTimeText key="boundAt" value={license.boundAt} />],
+          [label('notes'), license.notes],
+        ]}
+      />
+      <Group>
+        <Anchor component={Link} to={backendLicensePath(license._id)} size="sm">
+          Details der Lizenz öffnen
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}

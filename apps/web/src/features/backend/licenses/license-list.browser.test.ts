@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+import { errorBoxText, errorEnvelope, waitForPath } from '@/test/page';
+import { adminToken, bindLicense, createLicense } from '@/test/seed';
+
+const browser = setupBrowser();
+
+async function openList(address = '/backend/license', prepare?: (page: Page) => Promise<unknown>) {
+  const page = await browser.open(address, { token: await adminToken(browser.server), prepare });
+  await page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
+  return page;
+}
+
+/** Table rows without the header row. */
+const bodyRows = (page: Page) => page.locator('tbody').getByRole('row');
+const range = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
+const search = (page: Page) => new URL(page.url()).search;
+
+async function choosePageSize(page: Page, size: string) {
+  await page.getByRole('combobox', { name: 'Elemente pro Seite' }).click();
+  await page.getByRole('option', { name: size, exact: true }).click();
+}
+
+describe('license list', () => {
+  it('shows 20 licenses per page, newest first, and pages through the address', async () => {
+    await createLicense(browser.server, { count: 45 });
+    const page = await openList();
+    await range(page, '1–20 von 45');
+    await expect.poll(() => bodyRows(page).count()).toBe(20);
+
+    await page.getByRole('button', { name: 'Seite 3' }).click();
+    await range(page, '41–45 von 45');
+    expect(search(page)).toBe('?skip=40');
+    await expect.poll(() => bodyRows(page).count()).toBe(5);
+
+    await page.goBack();
+    await range(page, '1–20 von 45');
+  });
+
+  it('offers 20, 50, 100 or all per page', async () => {
+    await createLicense(browser.server, { count: 45 });
+    const page = await openList('/backend/license?skip=20');
+    await range(page, '21–40 von 45');
+
+    await choosePageSize(page, '50');
+    await range(page, '1–45 von 45');
+    expect(search(page)).toBe('?limit=50');
+
+    await choosePageSize(page, 'Alle');
+    await range(page, '1–45 von 45');
+    expect(search(page)).toBe('?limit=0');
+    await expect.poll(() => bodyRows(page).count()).toBe(45);
+  });
+
+  it('sorts by creation date through the address', async () => {
+    const [older] = [await createLicense(browser.server), await createLicense(browser.server)];
+    const page = await openList();
+    await range(page, '1–2 von 2');
+    // The header names the column and its order in German.
+    await page.getByRole('button', { name: 'Erzeugt (absteigend sortiert)', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'createdAt');
+    await page.getByRole('button', { name: 'Erzeugt (aufsteigend sortiert)', exact: true }).waitFor();
+    await page.waitForFunction(
+      (key) => document.querySelector('tbody tr')?.textContent?.includes(key),
+      older!.key.slice(0, 4),
+    );
+  });
+
+  it('jumps to the last page when the page in the address lies beyond the total', async () => {
+    await createLicense(browser.server, { count: 25 });
+    const page = await openList('/backend/license?skip=100');
+    await range(page, '21–25 von 25');
+    expect(search(page)).toBe('?skip=20');
+  });
+
+  it('shows the holder, and warns when the login code no longer matches the holder name', async () => {
+    await bindLicense(browser.server, await createLicense(browser.server), { name: 'Anna Beispiel' });
+    const renamed = await bindLicense(browser.server, await createLicense(browser.server), {
+      name: 'Berta Muster',
+    });
+    await browser.server.app.services.licenses.repository.update(renamed._id, {
+      authentication_code: 'Berta Muster-Alt',
+    });
+    const page = await openList();
+    const warning = { name: 'Login möglicherweise nicht möglich' };
+
+    const fine = bodyRows(page).filter({ hasText: 'Anna Beispiel' });
+    expect(await fine.innerText()).toContain('Gebunden');
+    expect(await fine.getByRole('img', warning).count()).toBe(0);
+    await bodyRows(page).filter({ hasText: 'Berta Muster' }).getByRole('img', warning).waitFor();
+  });
+
+  it('says so when there are no licenses', async () => {
+    const page = await openList();
+    await page.getByText('Keine Lizenzen gefunden').waitFor();
+  });
+
+  it('shows an error panel with retry when the list cannot be loaded', async () => {
+    await createLicense(browser.server);
+    const page = await openList('/backend/license', (page) =>
+      page.route('**/api/v1/license?*', (route) =>
+        route.fulfill(errorEnvelope(500, 'INTERNAL_ERROR', 'Kaputt')),
+      ),
+    );
+    const text = await errorBoxText(page);
+    expect(text).toContain('Fehler beim Abrufen der Lizenzen');
+    expect(text).toContain('Fehler-Code 500');
+
+    await page.unroute('**/api/v1/license?*');
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await range(page, '1–1 von 1');
+  });
+
+  it('ends the session on a 401 and sends the admin to the back-office login', async () => {
+    const page = await openList();
+    await page.getByText('Keine Lizenzen gefunden').waitFor();
+    await page.route('**/api/v1/license?*', (route) =>
+      route.fulfill(errorEnvelope(401, 'AUTHENTICATION_REQUIRED', 'Bitte melden Sie sich an.')),
+    );
+    await page.getByRole('button', { name: /^Erzeugt/ }).click();
+    await waitForPath(page, '/backend/login');
+    await page.getByText('Ihre Anmeldung ist abgelaufen').waitFor();
+    await page.getByRole('button', { name: 'Hinweis schließen' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+import { Anchor, Badge, Group } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { LICENSE_STATUS_LABELS, type License, type LicenseStatus as Status } from '@lizenzportal/domain';
+import { Link } from 'react-router';
+import { backendLicensePath } from '@/lib/paths';
+
+const STATUS_COLORS: Record<Status, string> = { unbound: 'yellow', bound: 'green', disabled: 'gray' };
+
+/** The STATUS column: the status tag, and the license this one was updated to. */
+export function LicenseStatus({ license }: { license: Pick<License, 'status' | 'updatedToLicense'> }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge color={STATUS_COLORS[license.status]} variant="light">
+        {LICENSE_STATUS_LABELS[license.status]}
+      </Badge>
+      {license.updatedToLicense && (
+        <Anchor component={Link} to={backendLicensePath(license.updatedToLicense)} size="sm">
+          <Group gap={2} wrap="nowrap" component="span">
+            <IconArrowRight size={14} aria-hidden />
+            Nachfolger
+          </Group>
+        </Anchor>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,92 @@
+import { Stack } from '@mantine/core';
+import { findListField, type ListFields } from '@lizenzportal/domain';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from '@/components/ui/data-table';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ListPagination } from '@/components/ui/list-pagination';
+import { errorStatus } from '@/lib/api';
+import { FilterBuilder } from './filter-builder.tsx';
+import { useKeepPageInRange, useListState } from './use-list-state.ts';
+import { useList, type ListResource } from './use-list.ts';
+
+export interface EntityListProps<Key extends string, Row> {
+  resource: ListResource<Key>;
+  /** The list's field definition from the domain: filters, and which columns sort. */
+  fields: ListFields;
+  /** A column sorts when its accessor names a sortable field. */
+  columns: DataTableColumn<Row>[];
+  idAccessor: keyof Row & string;
+  rowLabel: (row: Row) => string;
+  /** The spec's text for a list without rows. */
+  emptyText: string;
+  errorTitle: string;
+  expansion?: (row: Row) => ReactNode;
+  selection?: { selected: Row[]; onChange: (selected: Row[]) => void };
+  /** Actions above the table (create, selection mode, export); they get the rows and the total shown. */
+  toolbar?: (page: { rows: Row[]; total: number | undefined }) => ReactNode;
+}
+
+/**
+ * A back-office list: the query builder, the table with its sortable columns and expandable rows,
+ * paging, and an error panel with retry — its state (page, size, sort, filters) in the address.
+ * Every list of the back office is this component with its own fields and columns.
+ */
+export function EntityList<Key extends string, Row>({
+  resource,
+  fields,
+  columns,
+  idAccessor,
+  rowLabel,
+  emptyText,
+  errorTitle,
+  expansion,
+  selection,
+  toolbar,
+}: EntityListProps<Key, Row>) {
+  const [state, change] = useListState();
+  const list = useList<Key, Row>(resource, state);
+  useKeepPageInRange(list.isPlaceholderData ? undefined : list.data?.total);
+  const rows = list.data?.[resource.key] ?? [];
+  const sortStatus: DataTableSortStatus<Row> = {
+    columnAccessor: state.sort.replace(/^-/, ''),
+    direction: state.sort.startsWith('-') ? 'desc' : 'asc',
+  };
+  const sortableColumns = columns.map((column) => ({
+    ...column,
+    sortable: findListField(fields, column.accessor as string)?.sortable === true,
+  }));
+
+  return (
+    <Stack>
+      <FilterBuilder fields={fields} filters={state.filters} onApply={(filters) => change({ filters })} />
+      {toolbar?.({ rows, total: list.data?.total })}
+      {list.error ? (
+        <ErrorBox
+          title={errorTitle}
+          status={errorStatus(list.error)}
+          message={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : (
+        <Stack>
+          <DataTable<Row>
+            idAccessor={idAccessor}
+            records={rows}
+            rowLabel={rowLabel}
+            fetching={list.isFetching}
+            noRecordsText={emptyText}
+            columns={sortableColumns}
+            sortStatus={sortStatus}
+            onSortStatusChange={(status) =>
+              change({ sort: `${status.direction === 'desc' ? '-' : ''}${String(status.columnAccessor)}` })
+            }
+            expansion={expansion}
+            selection={selection}
+          />
+          {list.data && <ListPagination state={state} total={list.data.total} onChange={change} />}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import {
+  findListField,
+  operatorsOf,
+  serializeAddressFilters,
+  type Filter,
+  type ListFields,
+} from '@lizenzportal/domain';
+import { useState, type FormEvent } from 'react';
+import { add, QueryBuilder, type RuleGroupType } from 'react-querybuilder';
+import {
+  FieldSelector,
+  OperatorSelector,
+  operatorOptions,
+  RemoveRuleAction,
+  ValueEditor,
+  type FilterContext,
+} from './filter-controls.tsx';
+import { defaultOperatorOf, filterProblems, toFilters, toRuleGroup } from './filter-draft.ts';
+import classes from './filter-builder.module.css';
+
+interface FilterBuilderProps {
+  fields: ListFields;
+  /** The filters in effect (from the address). */
+  filters: Filter[];
+  onApply: (filters: Filter[]) => void;
+}
+
+/**
+ * The query builder of a list (back-office spec §5): rules of field, operator and value, all of
+ * which must hold. Edits stay a draft until „Filter anwenden”; the applied filters are the list's
+ * state in the address, and the draft follows them when the address changes (back, a shared link).
+ */
+export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) {
+  const applied = serializeAddressFilters(filters);
+  const [draft, setDraft] = useState<{ applied: string; query: RuleGroupType }>(() => ({
+    applied,
+    query: toRuleGroup(filters),
+  }));
+  const [checked, setChecked] = useState(false);
+  if (draft.applied !== applied) {
+    setDraft({ applied, query: toRuleGroup(filters) });
+    setChecked(false);
+  }
+  const { query } = draft;
+  const setQuery = (next: RuleGroupType) => setDraft({ applied, query: next });
+  const rules = toFilters(query, fields);
+  const problems = filterProblems(rules, fields);
+
+  const apply = (event?: FormEvent) => {
+    event?.preventDefault();
+    setChecked(true);
+    if (!problems.some(Boolean)) onApply(rules);
+  };
+  const addRule = () => {
+    const field = fields[0]!;
+    setQuery(add(query, { field: field.name, operator: defaultOperatorOf(field), value: '' }, []));
+  };
+  const context: FilterContext = { fields, problems: checked ? problems : [] };
+  const changed = serializeAddressFilters(rules) !== applied;
+
+  return (
+    <Paper withBorder p="md" component="form" role="search" aria-label="Filter" onSubmit={apply}>
+      <Stack gap="sm">
+        {query.rules.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Kein Filter gesetzt: Die Liste zeigt alle Einträge.
+          </Text>
+        )}
+        <QueryBuilder
+          fields={fields.map((field) => ({ name: field.name, value: field.name, label: field.label }))}
+          query={query}
+          onQueryChange={setQuery}
+          getOperators={(name) => {
+            const field = findListField(fields, name);
+            return field ? operatorOptions(operatorsOf(field)) : [];
+          }}
+          getDefaultOperator={(name) => defaultOperatorOf(findListField(fields, name) ?? fields[0]!)}
+          getDefaultValue={() => ''}
+          resetOnFieldChange
+          listsAsArrays
+          context={context}
+          controlClassnames={{ body: classes.body, header: classes.header, rule: classes.rule }}
+          controlElements={{
+            fieldSelector: FieldSelector,
+            operatorSelector: OperatorSelector,
+            valueEditor: ValueEditor,
+            removeRuleAction: RemoveRuleAction,
+            addRuleAction: null,
+            addGroupAction: null,
+            combinatorSelector: null,
+            cloneRuleAction: null,
+            lockRuleAction: null,
+            dragHandle: null,
+          }}
+        />
+        <Group gap="xs">
+          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addRule}>
+            Filter hinzufügen
+          </Button>
+          <Button type="submit" disabled={!changed}>
+            Filter anwenden
+          </Button>
+          {filters.length > 0 && (
+            <Button variant="subtle" onClick={() => onApply([])}>
+              Alle Filter entfernen
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

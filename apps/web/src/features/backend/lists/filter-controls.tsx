@@ -1,0 +1,143 @@
+import { ActionIcon, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import {
+  FILTER_OPERATOR_LABELS,
+  findListField,
+  valueInputOf,
+  type FilterOperator,
+  type ListFields,
+} from '@lizenzportal/domain';
+import {
+  toFlatOptionArray,
+  type ActionProps,
+  type FieldSelectorProps,
+  type FullOptionList,
+  type OperatorSelectorProps,
+  type Option,
+  type Path,
+  type ValueEditorProps,
+} from 'react-querybuilder';
+import { ruleValues } from './filter-draft.ts';
+
+/** What every control of the builder knows besides its own props. */
+export interface FilterContext {
+  fields: ListFields;
+  /** Problems of the values by rule position, shown once the admin tried to apply. */
+  problems: (string | undefined)[];
+}
+
+/** „Filter 2”: names a rule's controls for screen readers. */
+const ruleName = (path: Path) => `Filter ${(path.at(-1) ?? 0) + 1}`;
+
+/** The builder's fields and operators as a Mantine select lists them (no option groups here). */
+const selectData = (options: FullOptionList<Option>) =>
+  toFlatOptionArray(options).map((option) => ({ value: String(option.name), label: option.label }));
+
+export function FieldSelector({ options, value, handleOnChange, path }: FieldSelectorProps) {
+  return (
+    <Select
+      aria-label={`${ruleName(path)}: Feld`}
+      data={selectData(options)}
+      value={value ?? null}
+      onChange={(next) => next !== null && handleOnChange(next)}
+      allowDeselect={false}
+      searchable
+      w={230}
+    />
+  );
+}
+
+export function OperatorSelector({ options, value, handleOnChange, path }: OperatorSelectorProps) {
+  return (
+    <Select
+      aria-label={`${ruleName(path)}: Operator`}
+      data={selectData(options)}
+      value={value ?? null}
+      onChange={(next) => next !== null && handleOnChange(next)}
+      allowDeselect={false}
+      w={200}
+    />
+  );
+}
+
+/**
+ * The value of a rule: no input for the presence operators, option lists for enumerated fields,
+ * free text (or several texts for „ist einer von”) for everything else.
+ */
+export function ValueEditor({ field, operator, value, handleOnChange, path, context }: ValueEditorProps) {
+  const { fields, problems } = context as FilterContext;
+  const definition = findListField(fields, field);
+  if (!definition) return null;
+  const input = valueInputOf(definition, operator as FilterOperator);
+  const label = `${ruleName(path)}: Wert`;
+  const error = problems[path.at(-1) ?? 0];
+  const values = ruleValues({ value });
+  const options = (definition.options ?? []).map((option) => ({ value: option.value, label: option.label }));
+  const common = { 'aria-label': label, error, w: 260 };
+  switch (input) {
+    case 'none':
+      return null;
+    case 'option':
+      return (
+        <Select
+          {...common}
+          data={options}
+          value={values[0] ?? null}
+          onChange={(next) => handleOnChange(next ?? '')}
+          placeholder="Bitte wählen"
+        />
+      );
+    case 'options':
+      return (
+        <MultiSelect
+          {...common}
+          data={options}
+          value={values}
+          onChange={handleOnChange}
+          placeholder={values.length === 0 ? 'Bitte wählen' : undefined}
+        />
+      );
+    case 'texts':
+      return (
+        <TagsInput
+          {...common}
+          value={values}
+          onChange={handleOnChange}
+          placeholder="Wert eingeben, Enter"
+          splitChars={[',']}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          value={values[0] ?? ''}
+          onChange={(event) => handleOnChange(event.currentTarget.value)}
+          placeholder={definition.type === 'date' ? 'z. B. 31.12.2026' : undefined}
+        />
+      );
+  }
+}
+
+export function RemoveRuleAction({ handleOnClick, path }: ActionProps) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={`${ruleName(path)} entfernen`}
+      onClick={handleOnClick}
+    >
+      <IconX size={18} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** The builder's operator choices for a field, in German. */
+export function operatorOptions(operators: readonly FilterOperator[]) {
+  return operators.map((operator) => ({
+    name: operator,
+    value: operator,
+    label: FILTER_OPERATOR_LABELS[operator],
+  }));
+}

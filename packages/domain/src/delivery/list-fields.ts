@@ -1,0 +1,52 @@
+import { listOptions, type ListField } from '../list-query/fields.ts';
+import { fieldLabel } from '../messages/validation.ts';
+import {
+  DELIVERY_OCCASION_LABELS,
+  DELIVERY_OCCASIONS,
+  DELIVERY_PROGRESSES,
+  DOCUMENT_TYPE_LABELS,
+  DOCUMENT_TYPES,
+  PROGRESS_LABELS,
+} from './delivery.ts';
+
+/** The fields of the delivery list („Alle Versand-Aktionen”). */
+export const DELIVERY_LIST_FIELDS = [
+  { name: 'recipient', label: fieldLabel('recipient'), type: 'text', sortable: true },
+  { name: 'recipientName', label: fieldLabel('recipientName'), type: 'text', sortable: true },
+  { name: 'subject', label: 'Betreff', type: 'text', sortable: true },
+  { name: 'content', label: 'Inhalt', type: 'text' },
+  {
+    name: 'progress',
+    label: 'Fortschritt',
+    type: 'enum',
+    options: listOptions(DELIVERY_PROGRESSES, PROGRESS_LABELS),
+    sortable: true,
+  },
+  {
+    name: 'documentType',
+    label: fieldLabel('documentType'),
+    type: 'enum',
+    options: listOptions(DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS),
+    sortable: true,
+  },
+  {
+    name: 'occasion',
+    label: 'Anlass',
+    type: 'enum',
+    options: listOptions(DELIVERY_OCCASIONS, DELIVERY_OCCASION_LABELS),
+    sortable: true,
+  },
+  { name: 'createdAt', label: 'Erzeugt', type: 'date', sortable: true },
+  { name: 'sentAt', label: 'Gesendet am', type: 'date', sortable: true },
+  { name: 'updatedAt', label: 'Zuletzt geändert', type: 'date', sortable: true },
+  { name: 'note', label: fieldLabel('note'), type: 'text' },
+  { name: 'error', label: 'Fehler', type: 'text' },
+  { name: 'attempts', label: 'Versuche', type: 'number', sortable: true },
+  { name: 'licenses', label: fieldLabel('licenses'), type: 'idList' },
+  { name: 'orderGeneration', label: 'Shop-Generierung', type: 'id' },
+  { name: 'documents', label: 'Dokumente', type: 'textList' },
+  { name: 'resentFrom', label: 'Erneut gesendet von', type: 'id' },
+  { name: '_id', label: 'ID', type: 'id' },
+] as const satisfies readonly ListField[];
+
+export type DeliveryListFieldName = (typeof DELIVERY_LIST_FIELDS)[number]['name'];

@@ -1,0 +1,101 @@
+import { listOptions, type ListField } from '../list-query/fields.ts';
+import { DOCUMENT_TYPE_LABELS } from '../delivery/delivery.ts';
+import { fieldLabel } from '../messages/validation.ts';
+import {
+  DELIVERIES,
+  DELIVERY_LABELS,
+  ENTRY_TYPE_NAMES,
+  ENTRY_TYPES,
+  HOLDER_TYPE_LABELS,
+  HOLDER_TYPES,
+  LICENSE_CLASS_LABELS,
+  LICENSE_CLASSES,
+  LICENSE_STATUS_LABELS,
+  LICENSE_STATUSES,
+  LICENSE_TYPE_LABELS,
+  LICENSE_TYPES,
+  LICENSE_VERSIONS,
+  SPECIAL_PERMISSION_LABELS,
+  SPECIAL_PERMISSIONS,
+} from './enums.ts';
+
+const VERSION_LABELS = { '8': 'Version 8', '9': 'Version 9' } as const;
+
+/** The fields of the license list („Alle Lizenzen”): what it filters and sorts by. */
+export const LICENSE_LIST_FIELDS = [
+  { name: 'key', label: fieldLabel('key'), type: 'text', sortable: true },
+  { name: 'holder.name', label: fieldLabel('holder.name'), type: 'text', sortable: true },
+  { name: 'holder.email', label: fieldLabel('holder.email'), type: 'text', sortable: true },
+  {
+    name: 'status',
+    label: fieldLabel('status'),
+    type: 'enum',
+    options: listOptions(LICENSE_STATUSES, LICENSE_STATUS_LABELS),
+    sortable: true,
+  },
+  {
+    name: 'version',
+    label: fieldLabel('version'),
+    type: 'enum',
+    options: listOptions(LICENSE_VERSIONS, VERSION_LABELS),
+    sortable: true,
+  },
+  {
+    name: 'properties.class',
+    label: fieldLabel('properties.class'),
+    type: 'enum',
+    options: listOptions(LICENSE_CLASSES, LICENSE_CLASS_LABELS),
+    sortable: true,
+  },
+  {
+    name: 'properties.type',
+    label: fieldLabel('properties.type'),
+    type: 'enum',
+    options: listOptions(LICENSE_TYPES, LICENSE_TYPE_LABELS),
+  },
+  { name: 'properties.size', label: fieldLabel('properties.size'), type: 'number', sortable: true },
+  {
+    name: 'properties.delivery',
+    label: fieldLabel('properties.delivery'),
+    type: 'enum',
+    options: listOptions(DELIVERIES, DELIVERY_LABELS),
+  },
+  { name: 'properties.dvdCount', label: fieldLabel('properties.dvdCount'), type: 'number', sortable: true },
+  { name: 'createdAt', label: 'Erzeugt', type: 'date', sortable: true },
+  { name: 'updatedAt', label: 'Zuletzt geändert', type: 'date', sortable: true },
+  { name: 'boundAt', label: 'Gebunden am', type: 'date', sortable: true },
+  { name: 'notes', label: fieldLabel('notes'), type: 'text' },
+  {
+    name: 'typeOfEntry',
+    label: 'Herkunft',
+    type: 'enum',
+    options: listOptions(ENTRY_TYPES, ENTRY_TYPE_NAMES),
+    sortable: true,
+  },
+  { name: 'entryReference', label: 'Bestellnummer oder Ersteller', type: 'text', sortable: true },
+  {
+    name: 'holder.holderType',
+    label: fieldLabel('holder.holderType'),
+    type: 'enum',
+    options: listOptions(HOLDER_TYPES, HOLDER_TYPE_LABELS),
+  },
+  { name: 'holder.contact', label: fieldLabel('holder.contact'), type: 'text' },
+  { name: 'startCode', label: fieldLabel('startCode'), type: 'text' },
+  { name: 'authenticationCode', label: 'Authentifizierungscode', type: 'text' },
+  {
+    name: 'specialPermissions',
+    label: fieldLabel('specialPermissions'),
+    type: 'enumList',
+    options: listOptions(SPECIAL_PERMISSIONS, SPECIAL_PERMISSION_LABELS),
+  },
+  { name: 'downloads.software', label: 'Downloads der Software', type: 'number', sortable: true },
+  { name: 'downloads.metasearch', label: 'Downloads von metasearch', type: 'number', sortable: true },
+  { name: 'productSKU', label: 'Produkt-SKU', type: 'text', sortable: true },
+  { name: 'extensionSKU', label: 'Erweiterungs-SKU', type: 'text', sortable: true },
+  { name: 'starterDocument', label: DOCUMENT_TYPE_LABELS.starter, type: 'text' },
+  { name: 'licenseDocument', label: DOCUMENT_TYPE_LABELS.license, type: 'text' },
+  { name: 'updatedToLicense', label: 'Aktualisiert auf Lizenz', type: 'id' },
+  { name: '_id', label: 'ID', type: 'id' },
+] as const satisfies readonly ListField[];
+
+export type LicenseListFieldName = (typeof LICENSE_LIST_FIELDS)[number]['name'];

@@ -1,0 +1,47 @@
+import { FILTER_OPERATOR_LABELS } from '../list-query/fields.ts';
+import type { FilterOperator } from '../list-query/address-syntax.ts';
+
+/** Why a list request (`GET /license?…`, the query builder's values) cannot be answered. */
+export const listMessages = {
+  unknownField: (name: string) => `Nach „${name}” kann nicht gefiltert werden.`,
+  notSortable: (name: string) => `Nach „${name}” kann nicht sortiert werden.`,
+  operatorNotAllowed: (label: string, operator: FilterOperator) =>
+    `„${label}” kann nicht mit „${FILTER_OPERATOR_LABELS[operator]}” gefiltert werden.`,
+  valueRequired: (label: string) => `Bitte geben Sie einen Wert für „${label}” an.`,
+  valueTooLong: (label: string) => `Der Wert für „${label}” ist zu lang.`,
+  integerExpected: (label: string) => `„${label}” erwartet eine ganze Zahl.`,
+  dateExpected: (label: string) =>
+    `„${label}” erwartet ein Datum wie 31.12.2026, gern mit Uhrzeit (31.12.2026 14:30).`,
+  idExpected: (label: string) => `„${label}” erwartet eine ID.`,
+  optionExpected: (label: string, value: string, options: readonly string[]) =>
+    `„${value}” ist kein gültiger Wert für „${label}” (${options.join(', ')}).`,
+  countExpected: (name: string) => `„${name}” muss eine ganze Zahl ab 0 sein.`,
+  limitTooHigh: (max: number) => `„limit” darf höchstens ${max} sein (0 = alle).`,
+  tooManyForAll: (total: number, max: number) =>
+    `Die Liste hat ${total.toLocaleString('de-DE')} Einträge, „Alle” zeigt höchstens ${max.toLocaleString('de-DE')}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
+} as const;
+
+/** The back office's own wording (back-office spec §2, §8): empty states, load errors, toasts. */
+export const backOfficeMessages = {
+  noLicensesFound: 'Keine Lizenzen gefunden',
+  noOrderGenerations: 'Keine Generierung',
+  noDeliveries: 'Keine Auslieferungen',
+  noNote: 'Keine Notiz',
+  noContent: 'Kein Inhalt',
+  noLicenses: 'Keine Lizenzen',
+  noLicense: 'Keine Lizenz',
+  licensesLoadFailed: 'Fehler beim Abrufen der Lizenzen',
+  licenseLoadFailed: 'Fehler beim Abrufen der Lizenz.',
+  orderGenerationsLoadFailed: 'Fehler beim Abrufen der Generierungen',
+  deliveriesLoadFailed: 'Fehler beim Abrufen der Auslieferungen',
+  orderGenerationLoadFailed: 'Fehler beim Abrufen der Shop-Generierung.',
+  deliveryLoadFailed: 'Fehler beim Abrufen der Versand-Aktion.',
+  licenseSaveFailed: 'Fehler beim Speichern der Lizenz: ',
+  licenseUpdated: 'Lizenz aktualisiert',
+  starterDocumentGenerated: 'Startdokument erzeugt',
+  licenseDocumentGenerated: 'Lizenzdokument erzeugt',
+  resent: 'Erneut gesendet',
+  copied: 'in Zwischenablage kopiert',
+  failed: (error: string) => `Fehler: ${error}`,
+  copyFailed: (error: string) => `Fehler beim Kopieren: ${error}`,
+} as const;

@@ -1,0 +1,26 @@
+/**
+ * Texts several catalogues share. Every German text of the portal is written once in
+ * `packages/domain` (decision 009): here when more than one capability shows it, otherwise in the
+ * capability's own file beside this one, or as the default text of an API error code
+ * (`http/errors.ts`).
+ */
+
+/** The customer spec's default for any 500. */
+export const GENERIC_SERVER_ERROR =
+  'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.';
+
+/** The spec's wording of a server error where the screen asks to come back later (binding, login). */
+export const SERVER_ERROR_TRY_LATER =
+  'Ein Serverfehler ist aufgetreten. Bitte versuchen Sie es später erneut.';
+
+/** The tag of an error box when no answer arrived (instead of "Fehler-Code {status}"). */
+export const NO_CONNECTION_TAG = 'Keine Verbindung';
+
+/** The message below that tag: what failed and what to do (the tag already says "Keine Verbindung"). */
+export const NO_CONNECTION_MESSAGE =
+  'Der Server hat nicht geantwortet. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
+
+/** A server answer that is not the API's error envelope (a proxy's error page, for instance). */
+export const UNEXPECTED_RESPONSE = 'Der Server hat unerwartet geantwortet.';
+
+export const UNKNOWN_ERROR = 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.';

@@ -1,0 +1,38 @@
+import type { core } from 'zod';
+import { ERROR_CODES } from '../http/errors.ts';
+import { fieldLabel, validationMessages } from './validation.ts';
+
+/**
+ * The German message of a validation problem, by the catalogue of customer spec §8 and the field's
+ * label (by its path, unless a form names it): what the API answers with a 400 and what a form
+ * shows under the field.
+ */
+export function describeIssue(issue: core.$ZodIssue, fieldLabelOverride?: string): string {
+  const path = issue.path.map(String).join('.');
+  // A problem of the whole body (not of one field) has no label to name.
+  if (fieldLabelOverride === undefined && !path && issue.code !== 'unrecognized_keys') {
+    return ERROR_CODES.VALIDATION_FAILED.message;
+  }
+  const label = fieldLabelOverride ?? fieldLabel(path);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null
+        ? validationMessages.required(label)
+        : validationMessages.invalid(label);
+    case 'too_small':
+      if (issue.origin !== 'string') return validationMessages.invalid(label);
+      return Number(issue.minimum) <= 1
+        ? validationMessages.required(label)
+        : validationMessages.minLength(label, Number(issue.minimum));
+    case 'too_big':
+      return issue.origin === 'string'
+        ? validationMessages.maxLength(label, Number(issue.maximum))
+        : validationMessages.invalid(label);
+    case 'unrecognized_keys':
+      return `Unbekanntes Feld „${[path, issue.keys[0]].filter(Boolean).join('.')}”.`;
+    case 'custom':
+      return issue.message === 'required' ? validationMessages.required(label) : issue.message;
+    default:
+      return validationMessages.invalid(label);
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../assistant/countries.ts';
+
+/** Reference and note of a billing address (customer spec §3, §9). */
+export const MAX_REFERENCE_LENGTH = 30;
+export const MAX_NOTE_LENGTH = 160;
+
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/** The address fields billing and shipping share (spec §5: name, street, number, postcode, city, country). */
+const addressShape = {
+  name: requiredText(100),
+  additional1: optionalText(100),
+  additional2: optionalText(100),
+  street: requiredText(100),
+  houseNumber: requiredText(20),
+  postcode: requiredText(20),
+  city: requiredText(100),
+  countryCode: z.enum(COUNTRY_CODES),
+};
+
+export const shippingSchema = z.strictObject(addressShape);
+export type Shipping = z.infer<typeof shippingSchema>;
+
+export const billingSchema = z.strictObject({
+  ...addressShape,
+  email: z.email().max(254),
+  reference: optionalText(MAX_REFERENCE_LENGTH),
+  note: optionalText(MAX_NOTE_LENGTH),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+/**
+ * Billing as far as the assistant knows it before the offer form: at least the country (prices
+ * and VAT depend on it), everything else once it is entered.
+ */
+export const billingDraftSchema = billingSchema.partial().required({ countryCode: true });
+export type BillingDraft = z.infer<typeof billingDraftSchema>;
+
+const ADDRESS_LABELS = {
+  name: 'Firmenname oder Name',
+  additional1: 'Adresszusatz 1',
+  additional2: 'Adresszusatz 2',
+  street: 'Straße',
+  houseNumber: 'Hausnummer',
+  postcode: 'PLZ',
+  city: 'Ort',
+  countryCode: 'Land',
+} as const;
+
+/** German labels of the address, offer and session fields, by their path in the request bodies. */
+export const ADDRESS_FIELD_LABELS: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(ADDRESS_LABELS).flatMap(([field, label]) => [
+      [`billing.${field}`, label],
+      [`shipping.${field}`, label],
+    ]),
+  ),
+  'billing.email': 'E-Mail',
+  'billing.reference': 'Referenz',
+  'billing.note': 'Anmerkung',
+  emailConfirmation: 'E-Mail (Wiederholung)',
+  shipToDifferentAddress: 'Abweichende Lieferadresse',
+};
