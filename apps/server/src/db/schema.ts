@@ -8,6 +8,8 @@ export interface DB {
   delivery: DeliveryTable;
   order_generation: OrderGenerationTable;
   pending_upload: PendingUploadTable;
+  product_release: ProductReleaseTable;
+  download: DownloadTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -118,3 +120,35 @@ export interface PendingUploadTable {
 
 export type OrderGenerationRow = Selectable<OrderGenerationTable>;
 export type NewOrderGenerationRow = Insertable<OrderGenerationTable>;
+
+export interface ProductReleaseTable {
+  id: Generated<string>;
+  product: string;
+  platform: string | null;
+  version: string;
+  file_key: string;
+  file_name: string;
+  /** bigint; read as a number on both backends (exact far beyond any file size). */
+  size: number;
+  published_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type ProductReleaseRow = Selectable<ProductReleaseTable>;
+
+/** The download log: one row per download link, with the bytes the file endpoint sent for it. */
+export interface DownloadTable {
+  id: Generated<string>;
+  license: string;
+  object: 'software' | 'metasearch';
+  product: string;
+  platform: string | null;
+  version: string;
+  release: string | null;
+  size: number;
+  bytes_sent: Generated<number>;
+  completed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type DownloadRow = Selectable<DownloadTable>;
