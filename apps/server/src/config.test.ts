@@ -72,6 +72,32 @@ describe('configuration', () => {
     });
   });
 
+  test('shop product ids: defaults of the demo shop, overridden per SKU', () => {
+    expect(loadConfig({}).shop.productIds).toEqual({
+      'M9-PRO': 801,
+      'M9-PER': 802,
+      'M9-PROU': 803,
+      'M9-PERU': 804,
+      'M9-DVD': 805,
+    });
+    expect(loadConfig({ SHOP_PRODUCT_IDS: 'M9-PRO=11, M9-DVD=15' }).shop.productIds).toMatchObject({
+      'M9-PRO': 11,
+      'M9-PER': 802,
+      'M9-DVD': 15,
+    });
+    const problem = (value: string) => {
+      try {
+        loadConfig({ SHOP_PRODUCT_IDS: value });
+      } catch (error) {
+        return (error as ConfigError).problems[0];
+      }
+      return undefined;
+    };
+    expect(problem('M9-XXL=1')).toMatch(/^SHOP_PRODUCT_IDS names an unknown SKU M9-XXL/);
+    expect(problem('M9-PRO:801')).toMatch(/^SHOP_PRODUCT_IDS must be a list of SKU=product id/);
+    expect(problem('M9-PRO=805')).toMatch(/^SHOP_PRODUCT_IDS must give each SKU a product id of its own/);
+  });
+
   test('production mode requires the secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET is required in production mode[\s\S]*SHOP_WEBHOOK_SECRET is required in production mode/,

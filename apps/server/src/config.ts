@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SKUS, type ShopProductIds, type Sku } from '@lizenzportal/domain';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const optionalString = z
@@ -56,6 +57,19 @@ const environmentSchema = z
       .trim()
       .refine((value) => value.includes('{id}'), 'must contain the placeholder {id}')
       .default('https://shop.example/wp-admin/post.php?post={id}&action=edit'),
+    SHOP_PRODUCT_IDS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((value, context) => {
+        const ids = parseProductIds(value);
+        if (typeof ids === 'string') {
+          context.addIssue({ code: 'custom', message: ids });
+          return z.NEVER;
+        }
+        return ids;
+      }),
+    SHOP_ORDER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
     STORAGE_URL: optionalUrl(['s3:', 'file:']),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     VENDOR_LOGO: optionalString,
@@ -127,6 +141,10 @@ export interface Config {
     apiKey: string | undefined;
     apiSecret: string | undefined;
     orderUrlPattern: string;
+    /** The shop's product id of each SKU (an order line without SKU is recognized by it). */
+    productIds: ShopProductIds;
+    /** Retries of an order generation that failed for a technical reason, before it is marked failed. */
+    orderRetryLimit: number;
   };
   storageUrl: string | undefined;
   /** An S3-compatible server (MinIO, …) instead of AWS, for `STORAGE_URL=s3://…`. */
@@ -212,6 +230,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       apiKey: env.SHOP_API_KEY,
       apiSecret: env.SHOP_API_SECRET,
       orderUrlPattern: env.SHOP_ORDER_URL,
+      productIds: env.SHOP_PRODUCT_IDS,
+      orderRetryLimit: env.SHOP_ORDER_RETRY_LIMIT,
     },
     storageUrl: env.STORAGE_URL,
     s3Endpoint: env.S3_ENDPOINT,
@@ -227,6 +247,32 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     worker: env.WORKER,
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
   };
+}
+
+/** The product ids of the demo shop (`/shop-demo` and the fixtures): what `SHOP_PRODUCT_IDS` overrides. */
+export const DEFAULT_SHOP_PRODUCT_IDS: ShopProductIds = {
+  'M9-PRO': 801,
+  'M9-PER': 802,
+  'M9-PROU': 803,
+  'M9-PERU': 804,
+  'M9-DVD': 805,
+};
+
+/**
+ * `M9-PRO=801,M9-DVD=805`: the shop's product ids of the SKUs named (the others keep their
+ * defaults), or what is wrong with the text.
+ */
+function parseProductIds(value: string): ShopProductIds | string {
+  const ids: Record<Sku, number> = { ...DEFAULT_SHOP_PRODUCT_IDS };
+  for (const entry of value.split(',').filter((part) => part.trim() !== '')) {
+    const match = /^\s*([\w-]+)\s*=\s*(\d{1,15})\s*$/.exec(entry);
+    if (!match) return `must be a list of SKU=product id (e.g. M9-PRO=801,M9-DVD=805)`;
+    const sku = match[1] as Sku;
+    if (!SKUS.includes(sku)) return `names an unknown SKU ${sku} (known: ${SKUS.join(', ')})`;
+    ids[sku] = Number(match[2]);
+  }
+  if (new Set(Object.values(ids)).size !== SKUS.length) return 'must give each SKU a product id of its own';
+  return ids;
 }
 
 function parseTrustProxy(value: string): false | number | string[] {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SKUS, type Sku } from '@lizenzportal/domain';
 import type { Config } from '../../config.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
 
@@ -13,6 +14,10 @@ const publicSettingsSchema = z.object({
   shopOrderUrl: z.string(),
   helpUrl: z.string(),
   privacyUrl: z.string(),
+  /** The shop's product id of each SKU, for the cart the assistant hands to the shop. */
+  shopProductIds: z.object(
+    Object.fromEntries(SKUS.map((sku) => [sku, z.number()])) as Record<Sku, z.ZodNumber>,
+  ),
 });
 
 /** What the web app needs to know of the configuration (no secrets): vendor, links, shop. */
@@ -26,6 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     shopOrderUrl: config.shop.orderUrlPattern,
     helpUrl: config.links.help,
     privacyUrl: config.links.privacy,
+    shopProductIds: config.shop.productIds,
   };
   app.get(
     '/settings',
