@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ShopProductIds } from '@lizenzportal/domain';
 import { apiRequest } from './api/index.ts';
 import { SESSION_INDEPENDENT } from './auth/index.ts';
 
@@ -9,6 +10,8 @@ export interface PortalSettings {
   supportEmail: string;
   shopUrl: string;
   shopOrigin: string;
+  /** The shop's product id of each SKU, for the assistant's cart. */
+  shopProductIds: ShopProductIds;
   /** The shop's admin page of an order, with `{id}` for the order. */
   shopOrderUrl: string;
   helpUrl: string;

@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorStatus } from '@/lib/api';
 import { HOME_PATH, LOGIN_PATH } from '@/lib/paths';
-import { signInWithLicense } from '../api.ts';
+import { signInWithLicense } from '@/lib/license-sign-in';
 import { useSignIn } from '../hooks/use-sign-in.ts';
-import { LicenseKeyInput } from './license-key-input.tsx';
-import { LoginCodeInput } from './login-code-input.tsx';
+import { LicenseKeyInput } from '@/components/license/license-key-input';
+import { LoginCodeInput } from '@/components/license/login-code-input';
 import { isTransient } from './login-error.tsx';
 
 interface DirectLoginProps {

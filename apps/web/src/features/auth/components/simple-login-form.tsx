@@ -12,11 +12,10 @@ import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorStatus } from '@/lib/api';
 import { HOME_PATH } from '@/lib/paths';
-import { signInWithLicense } from '../api.ts';
-import { useLicenseStatus } from '../hooks/use-license-status.ts';
+import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
 import { useSignIn } from '../hooks/use-sign-in.ts';
-import { LicenseKeyInput } from './license-key-input.tsx';
-import { LoginCodeInput } from './login-code-input.tsx';
+import { LicenseKeyInput } from '@/components/license/license-key-input';
+import { LoginCodeInput } from '@/components/license/login-code-input';
 import { isTransient, SignInError } from './login-error.tsx';
 
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };

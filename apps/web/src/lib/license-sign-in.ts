@@ -1,0 +1,41 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
+import type { LicenseStatus, LoginResponse } from '@lizenzportal/domain';
+import { apiRequest } from './api/index.ts';
+import { SESSION_INDEPENDENT } from './auth/index.ts';
+
+/**
+ * Signing in with a license: the customer login and the license assistant (which proves the
+ * licenses to update with the tokens) share these calls.
+ */
+
+/** Whether a license key belongs to an unbound or a bound license (404 unknown, 403 disabled). */
+export function fetchLicenseStatus(key: string, signal?: AbortSignal): Promise<LicenseStatus> {
+  return apiRequest<{ status: LicenseStatus }>('/auth/license-status', {
+    method: 'POST',
+    body: { key },
+    signIn: true,
+    signal,
+  }).then((answer) => answer.status);
+}
+
+/** Sign-in with the start code (unbound license) or the exact holder name (bound license). */
+export function signInWithLicense(key: string, authenticationCode: string): Promise<LoginResponse> {
+  return apiRequest<LoginResponse>('/auth/license', {
+    method: 'POST',
+    body: { key, authenticationCode },
+    signIn: true,
+  });
+}
+
+/** The status of a complete license key; `null` while the key is incomplete (no request). */
+export function useLicenseStatus(normalizedKey: string | null) {
+  return useQuery({
+    queryKey: ['license-status', normalizedKey],
+    queryFn: normalizedKey === null ? skipToken : ({ signal }) => fetchLicenseStatus(normalizedKey, signal),
+    // The status of a key changes only by binding, which needs a sign-in first.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    // A failed sign-in ends any session; the key's status stays, so the form keeps its code field.
+    meta: SESSION_INDEPENDENT,
+  });
+}
