@@ -16,6 +16,7 @@ import { licenseRoutes } from './modules/licenses/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { webRoutes } from './modules/web/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { orderGenerationRoutes } from './modules/order-generations/routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
@@ -79,8 +80,14 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       await api.register(settingsRoutes, { config });
       await api.register(authRoutes, { auth: services.auth, guards, clientLimitPerMinute });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
-      await api.register(documentRoutes, { module: services.documents, guards });
-      await api.register(deliveryRoutes, { deliveries: services.deliveries, guards, clientLimitPerMinute });
+      await api.register(documentRoutes, { module: services.documents, guards, audit: services.audit });
+      await api.register(deliveryRoutes, {
+        deliveries: services.deliveries,
+        guards,
+        audit: services.audit,
+        clientLimitPerMinute,
+      });
+      await api.register(auditRoutes, { audit: services.audit, guards });
       await api.register(orderGenerationRoutes, { orderGenerations: services.orderGenerations, guards });
     },
     { prefix: '/api/v1' },

@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { createFileStorage } from './lib/storage/create-file-storage.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
+import { AuditLog } from './modules/audit/audit-log.ts';
 import { AdminRepository } from './modules/auth/admin-repository.ts';
 import { createGuards, type Guards } from './modules/auth/guards.ts';
 import { AuthService } from './modules/auth/service.ts';
@@ -28,6 +29,8 @@ export interface Services {
   storage: FileStorage;
   mailer: Mailer;
   guards: Guards;
+  /** The back office's audit trail of admin changes. */
+  audit: AuditLog;
   admins: AdminRepository;
   auth: AuthService;
   licenses: LicenseService;
@@ -61,7 +64,8 @@ export async function createServices({
   await defineDeliveryQueues(queue, config.mailRetry);
 
   const tokens = new TokenService(jwtSecret);
-  const licenses = new LicenseService(db, queue);
+  const audit = new AuditLog(db);
+  const licenses = new LicenseService(db, queue, audit);
   const admins = new AdminRepository(db);
   const auth = new AuthService({
     licenses: licenses.repository,
@@ -101,6 +105,7 @@ export async function createServices({
       admin: (id) => auth.admin(id),
       activeLicense: (id) => auth.activeLicense(id),
     }),
+    audit,
     admins,
     auth,
     licenses,

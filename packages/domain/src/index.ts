@@ -49,3 +49,4 @@ export * from './assistant/licenses.ts';
 export * from './assistant/context.ts';
 export * from './assistant/machine.ts';
 export * from './pages.ts';
+export * from './audit/audit.ts';

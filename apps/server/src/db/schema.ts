@@ -10,6 +10,7 @@ export interface DB {
   pending_upload: PendingUploadTable;
   product_release: ProductReleaseTable;
   download: DownloadTable;
+  audit_entry: AuditEntryTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -55,6 +56,8 @@ export interface LicenseTable {
   extension_sku: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Raised by a trigger on every update (optimistic concurrency of back-office saves). */
+  revision: ColumnType<number, never, never>;
 }
 
 export interface AuthThrottleTable {
@@ -152,3 +155,14 @@ export interface DownloadTable {
 }
 
 export type DownloadRow = Selectable<DownloadTable>;
+export interface AuditEntryTable {
+  id: Generated<string>;
+  entity: 'license' | 'delivery' | 'order-generation';
+  entity_id: string;
+  action: string;
+  actor: string;
+  changes: ColumnType<unknown, string, never>;
+  created_at: CreatedAt;
+}
+
+export type AuditEntryRow = Selectable<AuditEntryTable>;

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
       'Zu diesem Lizenzschlüssel wurde keine Lizenz gefunden. Bitte überprüfen Sie den Lizenzschlüssel.',
   },
   CONFLICT: { status: 409, message: 'Die Änderung steht im Widerspruch zum aktuellen Stand.' },
+  LICENSE_CHANGED: {
+    status: 409,
+    message:
+      'Die Lizenz wurde inzwischen geändert (von einer anderen Person, einer Bestellung oder einer Bindung). Ihre Änderungen wurden nicht gespeichert, um diese nicht zu überschreiben.',
+  },
   LICENSE_NOT_UNBOUND: { status: 409, message: 'Die Lizenz ist nicht ungebunden.' },
   LICENSE_DEACTIVATED: {
     status: 410,

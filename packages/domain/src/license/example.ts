@@ -27,6 +27,7 @@ export function exampleLicense(overrides: Partial<License> = {}): License {
     extensionSKU: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+    revision: 1,
     ...overrides,
   };
 }

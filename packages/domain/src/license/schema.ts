@@ -89,6 +89,8 @@ export const licenseSchema = z.object({
   extensionSKU: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
+  /** Raised by every change of the license; a back-office save names the revision it edited. */
+  revision: z.int(),
 });
 export type License = z.infer<typeof licenseSchema>;
 
@@ -135,6 +137,8 @@ export const licenseUpdateSchema = z
     licenseDocument: z.string().nullable().optional(),
     createdAt: z.string().optional(),
     updatedAt: z.string().optional(),
+    /** The revision the edit started from: the save is refused (409) once the license moved on. */
+    revision: z.int().min(1).max(MAX_COUNT),
     version: z.enum(LICENSE_VERSIONS),
     status: z.enum(LICENSE_STATUSES),
     authenticationCode: z.string().trim().min(1).max(200),

@@ -5,6 +5,7 @@ import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../auth/guards.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import { DELIVERY_LIST } from './list.ts';
 import type { DeliveryService } from './service.ts';
 
@@ -14,12 +15,13 @@ const deliveriesEnvelope = dataEnvelope(z.object({ deliveries: z.array(deliveryS
 export interface DeliveryRoutesOptions {
   deliveries: DeliveryService;
   guards: Guards;
+  audit: AuditLog;
   /** Requests per minute and client on the open recovery route. */
   clientLimitPerMinute: number;
 }
 
 export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = async (app, options) => {
-  const { deliveries, guards } = options;
+  const { deliveries, guards, audit } = options;
 
   app.get(
     '/delivery',
@@ -60,8 +62,19 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
         response: { 201: deliveryEnvelope },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send({ data: { delivery: await deliveries.resend(request.params.id) } }),
+    async (request, reply) => {
+      const principal = guards.adminOf(request);
+      const delivery = await deliveries.resend(request.params.id, (transaction, resent) =>
+        audit.record(transaction, {
+          entity: 'delivery',
+          entityId: request.params.id,
+          action: 'resent',
+          principal,
+          changes: [{ field: 'resentAs', before: null, after: resent._id }],
+        }),
+      );
+      return reply.code(201).send({ data: { delivery } });
+    },
   );
 
   app.get(

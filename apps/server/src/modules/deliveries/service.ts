@@ -205,19 +205,32 @@ export class DeliveryService {
     this.#log.warn({ deliveryId }, 'delivery failed after its last attempt');
   }
 
-  /** Sends the same documents once more, as a new delivery that refers to the original. */
-  async resend(id: string): Promise<Delivery> {
+  /**
+   * Sends the same documents once more, as a new delivery that refers to the original;
+   * `commitWith` runs in the transaction that records it (the back office's audit trail).
+   */
+  async resend(
+    id: string,
+    commitWith?: (transaction: Kysely<DB>, delivery: Delivery) => Promise<void>,
+  ): Promise<Delivery> {
     const original = await this.#repository.findById(id);
     if (!original) throw notFound('delivery');
-    return this.create({
-      occasion: original.occasion,
-      documentType: original.document_type,
-      licenseIds: original.licenses,
-      recipient: original.recipient,
-      recipientName: original.recipient_name,
-      note: original.note,
-      orderGeneration: original.order_generation,
-      resentFrom: original.id,
+    return this.#db.transaction().execute(async (transaction) => {
+      const delivery = await this.#create(
+        {
+          occasion: original.occasion,
+          documentType: original.document_type,
+          licenseIds: original.licenses,
+          recipient: original.recipient,
+          recipientName: original.recipient_name,
+          note: original.note,
+          orderGeneration: original.order_generation,
+          resentFrom: original.id,
+        },
+        transaction,
+      );
+      await commitWith?.(transaction, delivery);
+      return delivery;
     });
   }
 

@@ -70,6 +70,7 @@ export class DocumentRepository {
     kind: LicenseDocumentType,
     snapshot: LicenseSnapshot,
     documentKey: string,
+    commitWith?: (transaction: Kysely<DB>, row: LicenseRow) => Promise<void>,
   ): Promise<LicenseRow | undefined> {
     return this.#db
       .transaction()
@@ -87,6 +88,7 @@ export class DocumentRepository {
           .where('key', '=', documentKey)
           .executeTakeFirstOrThrow();
         if (ended.numDeletedRows === 0n) throw new UploadSweptError();
+        await commitWith?.(transaction, row);
         return row;
       })
       .catch((error: unknown) => {

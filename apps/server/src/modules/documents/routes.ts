@@ -6,6 +6,7 @@ import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
 import type { Guards } from '../auth/guards.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
 import type { DocumentModule } from './module.ts';
 import { DOCUMENT_FILE_ROUTE } from './signed-urls.ts';
@@ -41,10 +42,11 @@ const batchBody = z.strictObject({
 });
 
 /** Document URLs, the signed file download, generation and batch downloads. */
-export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; guards: Guards }> = async (
-  app,
-  { module: { documents, batch }, guards },
-) => {
+export const documentRoutes: FastifyPluginAsyncZod<{
+  module: DocumentModule;
+  guards: Guards;
+  audit: AuditLog;
+}> = async (app, { module: { documents, batch }, guards, audit }) => {
   for (const kind of LICENSE_DOCUMENT_TYPES) {
     app.get(
       `/license/:id/${kind}-document-url`,
@@ -74,7 +76,18 @@ export const documentRoutes: FastifyPluginAsyncZod<{ module: DocumentModule; gua
           response: { 200: licenseEnvelope },
         },
       },
-      async (request) => ({ data: { license: await documents.generate(kind, request.params.id) } }),
+      async (request) => {
+        const principal = guards.adminOf(request);
+        const license = await documents.generate(kind, request.params.id, (transaction, row) =>
+          audit.record(transaction, {
+            entity: 'license',
+            entityId: row.id,
+            action: `${kind}-document-generated`,
+            principal,
+          }),
+        );
+        return { data: { license } };
+      },
     );
   }
 

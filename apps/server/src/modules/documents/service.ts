@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { License } from '@lizenzportal/domain';
-import type { LicenseRow } from '../../db/schema.ts';
+import type { Kysely } from 'kysely';
+import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -29,6 +30,9 @@ interface GeneratedDocument {
   row: LicenseRow;
   bytes: Uint8Array;
 }
+
+/** More work for the transaction that points a license at its new document. */
+export type CommitWith = (transaction: Kysely<DB>, row: LicenseRow) => Promise<void>;
 
 /** A license's current document: its storage key, its bytes and the row that points at it. */
 export interface CurrentDocument extends GeneratedDocument {
@@ -64,8 +68,12 @@ export class DocumentService {
     return this.generate('license', licenseId);
   }
 
-  async generate(kind: LicenseDocumentType, licenseId: string): Promise<License> {
-    return toLicense((await this.#generateFile(kind, licenseId)).row);
+  /**
+   * Generates the document now; `commitWith` runs in the transaction that points the license at
+   * it (the back office records the generation in its audit trail there).
+   */
+  async generate(kind: LicenseDocumentType, licenseId: string, commitWith?: CommitWith): Promise<License> {
+    return toLicense((await this.#generateFile(kind, licenseId, commitWith)).row);
   }
 
   /**
@@ -75,7 +83,11 @@ export class DocumentService {
    * attached to; of two concurrent generations the later one wins. Earlier versions stay stored:
    * deliveries refer to the documents they sent.
    */
-  async #generateFile(kind: LicenseDocumentType, licenseId: string): Promise<GeneratedDocument> {
+  async #generateFile(
+    kind: LicenseDocumentType,
+    licenseId: string,
+    commitWith?: CommitWith,
+  ): Promise<GeneratedDocument> {
     for (let attempt = 1; ; attempt++) {
       const snapshot = await this.#repository.findSnapshot(licenseId);
       if (!snapshot) throw notFound('license');
@@ -87,7 +99,7 @@ export class DocumentService {
       // entry behind for the sweep rather than an orphan file.
       await this.#repository.recordPendingUpload(key);
       await this.#storage.put(key, bytes, 'application/pdf');
-      const row = await this.#repository.setDocument(kind, snapshot, key);
+      const row = await this.#repository.setDocument(kind, snapshot, key, commitWith);
       if (row) return { row, bytes };
       // Never referenced by any row: remove it before trying again.
       await this.#storage.delete(key);

@@ -36,6 +36,7 @@ export function toLicense(row: LicenseRow): License {
     extensionSKU: row.extension_sku,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+    revision: row.revision,
   };
 }
 

@@ -60,6 +60,26 @@ export class LicenseRepository {
   }
 
   /**
+   * Saves an edit only if the license is still at `revision`, the one the edit started from: the
+   * check and the change are one statement, so of two concurrent saves of the same revision one
+   * wins. Undefined when the license moved on (or does not exist).
+   */
+  updateAtRevision(
+    id: string,
+    revision: number,
+    changes: LicenseRowUpdate,
+    db: Kysely<DB> = this.#db,
+  ): Promise<LicenseRow | undefined> {
+    return db
+      .updateTable('license')
+      .set({ ...changes, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('revision', '=', revision)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
    * Binds the license to the holder if it is still unbound: the status check and the change are
    * one statement, so of concurrent bindings exactly one finds the license unbound. Undefined
    * when it was not (or does not exist).

@@ -38,11 +38,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const principal = guards.adminOf(request);
-      const created = await licenses.create(request.body, {
-        typeOfEntry: 'manual',
-        entryReference: principal.name,
-      });
+      const created = await licenses.createByAdmin(request.body, guards.adminOf(request));
       return reply.code(201).send({ data: { licenses: created } });
     },
   );
@@ -88,7 +84,9 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
         response: { 200: licenseEnvelope },
       },
     },
-    async (request) => ({ data: { license: await licenses.update(request.params.id, request.body) } }),
+    async (request) => ({
+      data: { license: await licenses.update(request.params.id, request.body, guards.adminOf(request)) },
+    }),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../auth/principal.ts';
+import { changedFields, type AuditLog } from '../audit/audit-log.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import { toLicense, toRowUpdate } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
@@ -26,12 +27,40 @@ export interface CreateOrigin {
 export class LicenseService {
   readonly #db: Kysely<DB>;
   readonly #queue: JobQueue;
+  readonly #audit: AuditLog;
   readonly repository: LicenseRepository;
 
-  constructor(db: Kysely<DB>, queue: JobQueue) {
+  constructor(db: Kysely<DB>, queue: JobQueue, audit: AuditLog) {
     this.#db = db;
     this.#queue = queue;
+    this.#audit = audit;
     this.repository = new LicenseRepository(db);
+  }
+
+  /**
+   * An admin creates licenses by hand (origin manual, the admin's name as reference); each
+   * creation is in the audit trail, committed with the licenses.
+   */
+  async createByAdmin(
+    input: LicenseCreate,
+    principal: Extract<Principal, { type: 'admin' }>,
+  ): Promise<License[]> {
+    return this.#db.transaction().execute(async (transaction) => {
+      const created = await this.create(
+        input,
+        { typeOfEntry: 'manual', entryReference: principal.name },
+        transaction,
+      );
+      for (const license of created) {
+        await this.#audit.record(transaction, {
+          entity: 'license',
+          entityId: license._id,
+          action: 'created',
+          principal,
+        });
+      }
+      return created;
+    });
   }
 
   /**
@@ -106,8 +135,13 @@ export class LicenseService {
     return toLicense(row);
   }
 
-  /** Saves a license edited in the back office; any status may be set. */
-  async update(id: string, input: LicenseUpdate): Promise<License> {
+  /**
+   * Saves a license edited in the back office; any status may be set. The edit names the revision
+   * it started from: if the license changed since (another admin, an order, a binding), nothing is
+   * written and the save is refused with 409. A save that changes fields is in the audit trail
+   * with each field before and after, committed with it.
+   */
+  async update(id: string, input: LicenseUpdate, principal: Principal): Promise<License> {
     if (input.updatedToLicense === id) {
       throw new AppError('VALIDATION_FAILED', 'Eine Lizenz kann nicht auf sich selbst aktualisiert werden.');
     }
@@ -117,10 +151,24 @@ export class LicenseService {
       if (input.updatedToLicense && !(await this.repository.exists(input.updatedToLicense, transaction))) {
         throw new AppError('VALIDATION_FAILED', 'Die Nachfolge-Lizenz existiert nicht.');
       }
+      if (current.revision !== input.revision) throw new AppError('LICENSE_CHANGED');
       const changes = toRowUpdate(input);
       if (input.status === 'bound' && !current.bound_at) changes.bound_at = new Date();
-      const updated = await this.repository.update(id, changes, transaction);
-      return toLicense(updated!);
+      const fieldChanges = changedFields(toLicense(current), toLicense({ ...current, ...changes }), [
+        'updatedAt',
+        'revision',
+      ]);
+      if (fieldChanges.length === 0) return toLicense(current);
+      const updated = await this.repository.updateAtRevision(id, input.revision, changes, transaction);
+      if (!updated) throw new AppError('LICENSE_CHANGED');
+      await this.#audit.record(transaction, {
+        entity: 'license',
+        entityId: id,
+        action: 'updated',
+        principal,
+        changes: fieldChanges,
+      });
+      return toLicense(updated);
     });
   }
 }

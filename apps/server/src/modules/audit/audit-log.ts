@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import type { AuditAction, AuditChange, AuditEntity, AuditEntry } from '@lizenzportal/domain';
+import type { DB } from '../../db/schema.ts';
+import type { Principal } from '../auth/principal.ts';
+import { AuditRepository } from './repository.ts';
+
+/** Who made a change, as the audit trail names them: the admin's user name. */
+export function actorOf(principal: Principal): string {
+  return principal.type === 'admin' ? principal.name : `Lizenz ${principal.licenseId}`;
+}
+
+/**
+ * The audit trail of the back office: every admin change is recorded with who, when and each
+ * field's value before and after, in the transaction of the change itself.
+ */
+export class AuditLog {
+  readonly repository: AuditRepository;
+
+  constructor(db: Kysely<DB>) {
+    this.repository = new AuditRepository(db);
+  }
+
+  /** Records a change; `transaction` is the change's own, so both commit or neither does. */
+  record(
+    transaction: Kysely<DB>,
+    entry: {
+      entity: AuditEntity;
+      entityId: string;
+      action: AuditAction;
+      principal: Principal;
+      changes?: readonly AuditChange[];
+    },
+  ): Promise<void> {
+    return this.repository.insert(
+      {
+        entity: entry.entity,
+        entityId: entry.entityId,
+        action: entry.action,
+        actor: actorOf(entry.principal),
+        changes: entry.changes ?? [],
+      },
+      transaction,
+    );
+  }
+
+  async forEntity(entity: AuditEntity, entityId: string): Promise<AuditEntry[]> {
+    const rows = await this.repository.forEntity(entity, entityId);
+    return rows.map((row) => ({
+      _id: row.id,
+      entity: row.entity,
+      entityId: row.entity_id,
+      action: row.action as AuditAction,
+      actor: row.actor,
+      changes: row.changes as AuditChange[],
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+}
+
+/**
+ * The fields that differ between two versions of a record, in dotted names (`holder.name`);
+ * lists and scalars are compared by value. Fields in `ignore` (timestamps, revisions) are skipped.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ignore: readonly string[] = [],
+): AuditChange[] {
+  const changes: AuditChange[] = [];
+  const walk = (left: unknown, right: unknown, path: string) => {
+    if (ignore.includes(path)) return;
+    if (isPlainObject(left) && isPlainObject(right)) {
+      for (const key of new Set([...Object.keys(left), ...Object.keys(right)])) {
+        walk(left[key], right[key], path ? `${path}.${key}` : key);
+      }
+      return;
+    }
+    if (JSON.stringify(left ?? null) !== JSON.stringify(right ?? null)) {
+      changes.push({ field: path, before: left ?? null, after: right ?? null });
+    }
+  };
+  walk(before, after, '');
+  return changes;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
