@@ -1,105 +1,137 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3.ts';
 import { createFileStorage } from './create-file-storage.ts';
-import { FileNotFoundError } from './file-storage.ts';
+import { FileNotFoundError, type FileStorage } from './file-storage.ts';
 import { LocalFileStorage } from './local-file-storage.ts';
 import { parseS3Url, S3FileStorage } from './s3-file-storage.ts';
 import { InvalidStorageKeyError } from './storage-key.ts';
 
-const s3 = mockClient(S3Client);
-const storage = new S3FileStorage(
-  new S3Client({ region: 'eu-central-1' }),
-  parseS3Url('s3://documents/portal'),
-);
+const MiB = 1024 * 1024;
+/** Three parts of the multipart upload (5 MiB, 5 MiB and 2 MiB): the SDK's parts are 5 MiB. */
+const LARGE_FILE_BYTES = 12 * MiB;
 
-beforeEach(() => s3.reset());
+let s3: TestS3Server;
+let storage: FileStorage;
 
-describe('S3 file storage', () => {
-  test('puts bytes under the prefix with content type and length', async () => {
-    s3.on(PutObjectCommand).resolves({});
-    await storage.put('licenses/a/starter.pdf', Buffer.from('%PDF'), 'application/pdf');
-    expect(s3.commandCalls(PutObjectCommand)[0]!.args[0].input).toMatchObject({
-      Bucket: 'documents',
-      Key: 'portal/licenses/a/starter.pdf',
-      ContentType: 'application/pdf',
-      ContentLength: 4,
-    });
+beforeAll(async () => {
+  s3 = await startS3Server();
+  // The portal's own wiring (STORAGE_URL, S3_ENDPOINT), credentials from the usual AWS_* variables.
+  vi.stubEnv('AWS_ACCESS_KEY_ID', S3_TEST_CREDENTIALS.accessKeyId);
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3_TEST_CREDENTIALS.secretAccessKey);
+  vi.stubEnv('AWS_REGION', 'eu-central-1');
+  storage = createFileStorage({
+    storageUrl: `s3://${s3.bucket}/portal`,
+    dataDir: '/nonexistent',
+    s3Endpoint: s3.endpoint,
   });
+});
 
-  test('gets an object as a stream with its size and content type', async () => {
-    s3.on(GetObjectCommand, { Bucket: 'documents', Key: 'portal/a.pdf' }).resolves({
-      // In Node the SDK hands out the HTTP response, a plain Readable.
-      Body: Readable.from([Buffer.from('%PDF-1.7')]) as never,
-      ContentLength: 8,
-      ContentType: 'application/pdf',
-    });
-    const file = await storage.get('a.pdf');
-    expect(file).toMatchObject({ size: 8, contentType: 'application/pdf' });
-    expect((await buffer(file.stream)).toString()).toBe('%PDF-1.7');
-  });
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await s3?.close();
+});
 
-  test('asks for a range of an object, and reads size, date and entity tag from its head', async () => {
-    s3.on(GetObjectCommand).resolves({
-      Body: Readable.from([Buffer.from('2345')]) as never,
-      ContentLength: 4,
-      ContentType: 'application/octet-stream',
-    });
-    const part = await storage.get('setup.bin', { start: 2, end: 5 });
-    expect(s3.commandCalls(GetObjectCommand)[0]!.args[0].input).toEqual({
-      Bucket: 'documents',
-      Key: 'portal/setup.bin',
-      Range: 'bytes=2-5',
-    });
-    expect(part.size).toBe(4);
-    const modified = new Date('2025-01-31T10:00:00Z');
-    s3.on(HeadObjectCommand, { Key: 'portal/setup.bin' }).resolves({
-      ContentLength: 10,
-      ContentType: 'application/octet-stream',
-      LastModified: modified,
-      ETag: '"abc123"',
-    });
-    expect(await storage.stat('setup.bin')).toEqual({
-      size: 10,
-      contentType: 'application/octet-stream',
-      lastModified: modified,
-      etag: '"abc123"',
-    });
-  });
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-  test('maps missing objects to FileNotFoundError and exists() to false', async () => {
-    s3.on(GetObjectCommand).rejects(
-      new NoSuchKey({ message: 'missing', $metadata: { httpStatusCode: 404 } }),
+/** The requests the server received while `action` ran. */
+async function requestsDuring(action: () => Promise<unknown>): Promise<string[]> {
+  const before = s3.requests.length;
+  await action();
+  return s3.requests.slice(before);
+}
+
+describe('S3 file storage against an S3-compatible server', () => {
+  test('writes bytes under the prefix and reads them back with size, type, date and entity tag', async () => {
+    const requests = await requestsDuring(() =>
+      storage.put('licenses/a/starter.pdf', Buffer.from('%PDF-1.7 first'), 'application/pdf'),
     );
-    s3.on(HeadObjectCommand).rejects(
-      new NotFound({ message: 'missing', $metadata: { httpStatusCode: 404 } }),
-    );
-    await expect(storage.get('a.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
-    await expect(storage.stat('a.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
-    expect(await storage.exists('a.pdf')).toBe(false);
+    expect(requests).toEqual([`PUT /${s3.bucket}/portal/licenses/a/starter.pdf?x-id=PutObject`]);
+    const file = await storage.get('licenses/a/starter.pdf');
+    expect(file).toMatchObject({ size: 14, contentType: 'application/pdf' });
+    expect((await buffer(file.stream)).toString()).toBe('%PDF-1.7 first');
+
+    const info = await storage.stat('licenses/a/starter.pdf');
+    expect(info).toMatchObject({ size: 14, contentType: 'application/pdf' });
+    expect(Date.now() - info.lastModified.getTime()).toBeLessThan(60_000);
+    expect(info.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(await storage.exists('licenses/a/starter.pdf')).toBe(true);
+
+    // Replacing the file changes its entity tag (what a resumed download checks).
+    await storage.put('licenses/a/starter.pdf', Buffer.from('%PDF-1.7 second'), 'application/pdf');
+    expect((await storage.stat('licenses/a/starter.pdf')).etag).not.toBe(info.etag);
   });
 
-  test('passes other failures on, deletes under the prefix, and refuses bad keys before any call', async () => {
-    s3.on(HeadObjectCommand).rejects(new Error('AccessDenied'));
-    s3.on(DeleteObjectCommand).resolves({});
-    await expect(storage.exists('a.pdf')).rejects.toThrow('AccessDenied');
-    await storage.delete('a.pdf');
-    expect(s3.commandCalls(DeleteObjectCommand)[0]!.args[0].input).toEqual({
-      Bucket: 'documents',
-      Key: 'portal/a.pdf',
+  test('streams a large file up by multipart upload, and down whole and by byte ranges', async () => {
+    const content = randomBytes(LARGE_FILE_BYTES);
+    // A stream of 1 MiB chunks: its length is not known up front.
+    const chunks = Array.from({ length: LARGE_FILE_BYTES / MiB }, (_, index) =>
+      content.subarray(index * MiB, (index + 1) * MiB),
+    );
+    const requests = await requestsDuring(() =>
+      storage.put('downloads/setup.bin', Readable.from(chunks), 'application/octet-stream'),
+    );
+    const object = `/${s3.bucket}/portal/downloads/setup.bin`;
+    expect(requests.filter((request) => request.startsWith(`POST ${object}?uploads`))).toHaveLength(1);
+    const parts = requests.filter((request) => /^PUT .*[?&]partNumber=\d+/.test(request));
+    expect(parts).toHaveLength(3);
+    expect(requests.filter((request) => /^POST .*[?&]uploadId=/.test(request))).toHaveLength(1);
+
+    const whole = await storage.get('downloads/setup.bin');
+    expect(whole.size).toBe(LARGE_FILE_BYTES);
+    expect(sha256(await buffer(whole.stream))).toBe(sha256(content));
+    expect((await storage.stat('downloads/setup.bin')).size).toBe(LARGE_FILE_BYTES);
+
+    // Across the border of the first two parts, and past the end (it stops at the end).
+    const across = await storage.get('downloads/setup.bin', { start: 5 * MiB - 10, end: 5 * MiB + 9 });
+    expect(across.size).toBe(20);
+    expect(await buffer(across.stream)).toEqual(content.subarray(5 * MiB - 10, 5 * MiB + 10));
+    const tail = await storage.get('downloads/setup.bin', {
+      start: LARGE_FILE_BYTES - 4,
+      end: LARGE_FILE_BYTES + 1000,
     });
-    await expect(storage.get('../a.pdf')).rejects.toBeInstanceOf(InvalidStorageKeyError);
-    expect(s3.commandCalls(GetObjectCommand)).toHaveLength(0);
+    expect(tail.size).toBe(4);
+    expect(await buffer(tail.stream)).toEqual(content.subarray(LARGE_FILE_BYTES - 4));
+  });
+
+  test('deletes a file; a missing file is FileNotFoundError, and deleting it again is no error', async () => {
+    await storage.put('licenses/b/license.pdf', Buffer.from('%PDF'), 'application/pdf');
+    await storage.delete('licenses/b/license.pdf');
+    expect(await storage.exists('licenses/b/license.pdf')).toBe(false);
+    await expect(storage.get('licenses/b/license.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
+    await expect(storage.stat('licenses/b/license.pdf')).rejects.toBeInstanceOf(FileNotFoundError);
+    await expect(storage.delete('licenses/b/license.pdf')).resolves.toBeUndefined();
+  });
+
+  test('refuses bad keys before any request, and passes the server refusing a wrong signature on', async () => {
+    const requests = await requestsDuring(async () => {
+      await expect(storage.get('../a.pdf')).rejects.toBeInstanceOf(InvalidStorageKeyError);
+      await expect(storage.put('/etc/passwd', Buffer.from(''), 'text/plain')).rejects.toBeInstanceOf(
+        InvalidStorageKeyError,
+      );
+    });
+    expect(requests).toEqual([]);
+
+    const wronglySigned = new S3FileStorage(
+      new S3Client({
+        endpoint: s3.endpoint,
+        forcePathStyle: true,
+        region: 'eu-central-1',
+        credentials: { accessKeyId: S3_TEST_CREDENTIALS.accessKeyId, secretAccessKey: 'wrong-secret' },
+      }),
+      parseS3Url(`s3://${s3.bucket}/portal`),
+    );
+    await storage.put('licenses/c/starter.pdf', Buffer.from('%PDF'), 'application/pdf');
+    // Not "missing": an error that is not the file's absence is not hidden as one.
+    await expect(wronglySigned.exists('licenses/c/starter.pdf')).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
+    await expect(wronglySigned.get('licenses/c/starter.pdf')).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+    });
   });
 });
 
@@ -120,11 +152,6 @@ describe('storage from configuration', () => {
       s3Endpoint: undefined,
     });
     expect((directory as LocalFileStorage).root).toBe('/mnt/files');
-    const remote = createFileStorage({
-      storageUrl: 's3://bucket',
-      dataDir: '/srv/data',
-      s3Endpoint: 'http://127.0.0.1:9000',
-    });
-    expect(remote).toBeInstanceOf(S3FileStorage);
+    expect(storage).toBeInstanceOf(S3FileStorage);
   });
 });
