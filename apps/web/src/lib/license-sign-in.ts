@@ -1,7 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { LicenseStatus, LoginResponse } from '@lizenzportal/domain';
 import { apiRequest } from './api/index.ts';
-import { SESSION_INDEPENDENT } from './auth/index.ts';
+import { LICENSE_STATUS_KEY, SESSION_INDEPENDENT } from './auth/index.ts';
 
 /**
  * Signing in with a license: the customer login and the license assistant (which proves the
@@ -30,9 +30,9 @@ export function signInWithLicense(key: string, authenticationCode: string): Prom
 /** The status of a complete license key; `null` while the key is incomplete (no request). */
 export function useLicenseStatus(normalizedKey: string | null) {
   return useQuery({
-    queryKey: ['license-status', normalizedKey],
+    queryKey: [LICENSE_STATUS_KEY, normalizedKey],
     queryFn: normalizedKey === null ? skipToken : ({ signal }) => fetchLicenseStatus(normalizedKey, signal),
-    // The status of a key changes only by binding, which needs a sign-in first.
+    // The status of a key changes only by binding, which needs a sign-in first and drops this cache.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     // A failed sign-in ends any session; the key's status stays, so the form keeps its code field.

@@ -4,6 +4,8 @@ import { apiRequest } from '../api/index.ts';
 import { clearToken, readToken, storeToken } from './token.ts';
 
 const currentUserKey = ['auth', 'user'] as const;
+/** The status of a license key by key (`['license-status', key]`), kept across sessions. */
+export const LICENSE_STATUS_KEY = 'license-status';
 
 /**
  * The server answered with a user of a type this app does not know. The route guards treat it as
@@ -68,4 +70,14 @@ export function endSession(queryClient: QueryClient): void {
   dropSessionData(queryClient);
   // Set, not removed: the route guards watching the user see "nobody" at once and redirect.
   queryClient.setQueryData(currentUserKey, null);
+}
+
+/**
+ * After the signed-in license changed its status (a binding): the user is loaded again, and every
+ * cached key status is dropped so the login asks for the holder name next time. Rejects when the
+ * user cannot be loaded again.
+ */
+export async function reloadAfterStatusChange(queryClient: QueryClient): Promise<void> {
+  queryClient.removeQueries({ queryKey: [LICENSE_STATUS_KEY] });
+  await queryClient.refetchQueries({ queryKey: currentUserKey, type: 'all' }, { throwOnError: true });
 }

@@ -1,6 +1,8 @@
 export {
   currentUserQuery,
   endSession,
+  LICENSE_STATUS_KEY,
+  reloadAfterStatusChange,
   SESSION_INDEPENDENT,
   startSession,
   UnknownUserTypeError,

@@ -6,11 +6,12 @@ import { DOWNLOAD_PATH } from '@/lib/paths';
 import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-labels.ts';
 
 /**
- * What a bound license offers: download licenses are thanked and sent to the download area; a DVD
+ * What a bound license offers: download licenses are thanked (right after binding: the license
+ * document is on its way by mail) and sent to the download area; a DVD
  * license has no download right but makes later updates easier. Further download permissions are
  * listed where they exist.
  */
-export function AfterBindingPanel({ license }: { license: License }) {
+export function AfterBindingPanel({ license, justBound = false }: { license: License; justBound?: boolean }) {
   const isDownload = license.properties.delivery === 'download';
   const extras = grantedDownloads(license).filter(
     (download) => !isDownload || download.key !== 'mainDownload',
@@ -25,13 +26,17 @@ export function AfterBindingPanel({ license }: { license: License }) {
       <Stack gap="sm">
         {isDownload ? (
           <Text size="sm">
-            Vielen Dank, dass Sie Ihre Lizenz registriert haben! Die Software steht Ihnen im Download-Bereich
-            zum Herunterladen bereit.
+            Vielen Dank, dass Sie Ihre Lizenz registriert haben!
+            {justBound &&
+              ' Wir haben Ihnen das aktualisierte Lizenzdokument (PDF) mit dem Namen des Lizenznehmers per E-Mail gesendet.'}{' '}
+            Die Software steht Ihnen im Download-Bereich zum Herunterladen bereit.
           </Text>
         ) : (
           <Text size="sm">
             Ihre Lizenz wurde auf DVD ausgeliefert. Eine DVD-Lizenz enthält kein Download-Recht, erleichtert
             Ihnen aber spätere Updates.
+            {justBound &&
+              ' Wir haben Ihnen das aktualisierte Lizenzdokument (PDF) mit dem Namen des Lizenznehmers per E-Mail gesendet.'}
           </Text>
         )}
         {extras.length > 0 && (

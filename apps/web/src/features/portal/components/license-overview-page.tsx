@@ -1,18 +1,27 @@
 import type { License } from '@lizenzportal/domain';
+import { useState } from 'react';
 import { Page } from '@/components/ui/page';
 import { AfterBindingPanel } from './after-binding-panel.tsx';
+import { BindingForm } from './binding-form.tsx';
 import { LicenseBox } from './license-box.tsx';
 import { UnboundNotice } from './unbound-notice.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 
-/** "Meine Lizenz": the start page of a signed-in license. */
+/** "Meine Lizenz": the start page of a signed-in license; an unbound one is bound here. */
 export function LicenseOverviewPage({ license }: { license: License }) {
+  // Set by a binding in this visit: the panel then says that the license document is on its way.
+  const [justBound, setJustBound] = useState(false);
   return (
     <Page>
       {license.version === '8' && <UpgradeBanner />}
       <LicenseBox license={license} />
-      {license.status === 'unbound' && <UnboundNotice />}
-      {license.status === 'bound' && <AfterBindingPanel license={license} />}
+      {license.status === 'unbound' && (
+        <>
+          <UnboundNotice />
+          <BindingForm license={license} onBound={() => setJustBound(true)} />
+        </>
+      )}
+      {license.status === 'bound' && <AfterBindingPanel license={license} justBound={justBound} />}
     </Page>
   );
 }

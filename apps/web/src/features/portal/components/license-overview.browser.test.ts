@@ -45,7 +45,8 @@ describe('"Meine Lizenz"', () => {
       'Lizenznehmer-Typ': 'Noch nicht festgelegt',
     });
     await page.getByText('Ihre Lizenz ist noch nicht gebunden').waitFor();
-    await page.getByText('Das Binden der Lizenz wird in Kürze hier auf dieser Seite möglich sein.').waitFor();
+    await page.getByRole('form', { name: 'Lizenz binden' }).waitFor();
+    expect(await page.getByText(/in Kürze/).count()).toBe(0);
   });
 
   it('shows a bound download license with its holder, thanks and a way to the download area', async () => {

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 
-/** An unbound license cannot be used yet; binding it to its holder comes next. */
+/** An unbound license cannot be used yet; binding it to its holder comes next, right below. */
 export function UnboundNotice() {
   return (
     <Alert
@@ -11,9 +11,8 @@ export function UnboundNotice() {
       title="Ihre Lizenz ist noch nicht gebunden"
     >
       <Text size="sm">
-        Bevor Sie die Software nutzen können, wird die Lizenz einmalig an den Lizenznehmer – eine Person oder
-        eine Organisation – gebunden. Danach melden Sie sich mit dem Namen des Lizenznehmers statt mit dem
-        Startcode an. Das Binden der Lizenz wird in Kürze hier auf dieser Seite möglich sein.
+        Bevor Sie die Software herunterladen und nutzen können, wird die Lizenz einmalig an den Lizenznehmer –
+        eine Person oder eine Organisation – gebunden. Füllen Sie dazu das folgende Formular aus.
       </Text>
     </Alert>
   );
