@@ -18,6 +18,7 @@ import { webRoutes } from './modules/web/routes.ts';
 import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { orderGenerationRoutes } from './modules/order-generations/routes.ts';
+import { upgradeSessionRoutes } from './modules/upgrade-sessions/routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -89,6 +90,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       });
       await api.register(auditRoutes, { audit: services.audit, guards });
       await api.register(orderGenerationRoutes, { orderGenerations: services.orderGenerations, guards });
+      await api.register(upgradeSessionRoutes, { sessions: services.upgradeSessions, guards });
     },
     { prefix: '/api/v1' },
   );

@@ -20,6 +20,9 @@ import { LicenseBinding } from './modules/licenses/binding.ts';
 import { LicenseService } from './modules/licenses/service.ts';
 import { OrderGenerationRepository } from './modules/order-generations/repository.ts';
 import { OrderGenerationService } from './modules/order-generations/service.ts';
+import { UpgradeSessionRepository } from './modules/upgrade-sessions/repository.ts';
+import { UpgradeSessionService } from './modules/upgrade-sessions/service.ts';
+import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -38,6 +41,7 @@ export interface Services {
   documents: DocumentModule;
   deliveries: DeliveryService;
   orderGenerations: OrderGenerationService;
+  upgradeSessions: UpgradeSessionService;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -95,6 +99,14 @@ export async function createServices({
     },
     log,
   });
+  const upgradeSessions = new UpgradeSessionService({
+    db,
+    repository: new UpgradeSessionRepository(db),
+    licenses: licenses.repository,
+    signInTokens: tokens,
+    tokens: new UpgradeSessionTokens(jwtSecret),
+    shopProductIds: config.shop.productIds,
+  });
   return {
     config,
     database,
@@ -113,6 +125,7 @@ export async function createServices({
     documents,
     deliveries,
     orderGenerations,
+    upgradeSessions,
     close: async () => {
       await queue.stop();
       await documents.close();

@@ -11,6 +11,7 @@ export interface DB {
   product_release: ProductReleaseTable;
   download: DownloadTable;
   audit_entry: AuditEntryTable;
+  upgrade_session: UpgradeSessionTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -78,6 +79,8 @@ export interface DeliveryTable {
   document_type: 'starter' | 'license';
   occasion: 'order' | 'manual' | 'bind' | 'update' | 'recovery';
   order_generation: string | null;
+  /** The session whose offer an `offer` delivery sends (it names no licenses). */
+  upgrade_session: Generated<string | null>;
   recipient: string;
   recipient_name: string | null;
   licenses: string[];
@@ -166,3 +169,35 @@ export interface AuditEntryTable {
 }
 
 export type AuditEntryRow = Selectable<AuditEntryTable>;
+
+export interface UpgradeSessionTable {
+  id: Generated<string>;
+  purchase_type: 'upgrade' | 'new' | 'extension' | 'reseller';
+  status: Generated<'created' | 'offered' | 'purchased' | 'in-progress' | 'failed' | 'completed' | 'expired'>;
+  from_version: '8' | '9' | null;
+  to_version: Generated<'9'>;
+  /** `SessionProperties` of the domain. */
+  properties: unknown;
+  /** `BillingDraft` (or `Billing` once offered). */
+  billing: unknown;
+  ship_to_different_address: boolean;
+  shipping: unknown;
+  holder: unknown;
+  original_licenses: string[];
+  original_seats: number;
+  reseller_licenses: unknown;
+  order_id: Generated<string | null>;
+  offer_number: Generated<string | null>;
+  offer_code: Generated<string | null>;
+  offer_document: Generated<string | null>;
+  offered_at: Generated<Date | null>;
+  offer_valid_until: Generated<Date | null>;
+  before_extension: Generated<unknown>;
+  product_license: Generated<string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type UpgradeSessionRow = Selectable<UpgradeSessionTable>;
+export type NewUpgradeSessionRow = Insertable<UpgradeSessionTable>;
+export type UpgradeSessionRowUpdate = Updateable<UpgradeSessionTable>;

@@ -1,3 +1,4 @@
+import { assistantMessages } from '../messages/assistant.ts';
 import { GENERIC_SERVER_ERROR } from '../messages/common.ts';
 
 /**
@@ -20,6 +21,7 @@ export const ERROR_CODES = {
     message:
       'Diese Lizenz wurde deaktiviert, vermutlich wegen eines Updates auf eine neuere Version. Dafür wurden Ihnen neue Zugangsdaten ausgestellt.',
   },
+  OFFER_NOT_FOUND: { status: 403, message: assistantMessages.offerNotFound },
   NOT_FOUND: { status: 404, message: 'Nicht gefunden.' },
   LICENSE_NOT_FOUND: {
     status: 404,
@@ -37,6 +39,7 @@ export const ERROR_CODES = {
     status: 410,
     message: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',
   },
+  OFFER_EXPIRED: { status: 410, message: assistantMessages.offerExpired },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Anfrage ist zu groß.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Datenformat wird nicht unterstützt.' },
   LICENSE_ALREADY_BOUND: {
@@ -69,6 +72,7 @@ export const NOT_FOUND_MESSAGES = {
   document: 'Das Dokument wurde nicht gefunden.',
   delivery: 'Die Versand-Aktion wurde nicht gefunden.',
   orderGeneration: 'Die Shop-Generierung wurde nicht gefunden.',
+  upgradeSession: 'Die Upgrade-Session wurde nicht gefunden.',
   address: 'Diese Adresse gibt es nicht.',
 } as const satisfies Record<string, string>;
 

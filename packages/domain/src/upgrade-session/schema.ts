@@ -246,3 +246,11 @@ export const createUpgradeSessionResponseSchema = z.object({
 });
 export type CreateUpgradeSessionResponse = z.infer<typeof createUpgradeSessionResponseSchema>;
 export const upgradeSessionResponseSchema = z.object({ session: upgradeSessionSchema });
+
+/**
+ * A session's whole content as stored: what a patch must leave valid. The server checks the
+ * merged result of a patch with it (the same rules as the create call, without the tokens).
+ */
+export const upgradeSessionContentSchema = z
+  .object({ ...sessionContentShape, originalLicenses: z.array(z.uuid()) })
+  .superRefine(checkPurchase);

@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { upgradeSessionMessages } from '@lizenzportal/domain';
+import { AppError } from '../../http/app-error.ts';
+import type { Guards } from '../auth/guards.ts';
+import { UpgradeSessionTokens } from './tokens.ts';
+
+/** Who asks for a session: its customer (holding the session token) or an admin. */
+export type SessionReader = 'customer' | 'admin';
+
+function bearerOf(request: FastifyRequest): string | null {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+}
+
+/**
+ * Checks the session token of `Authorization: Bearer <token>` for the session `sessionId`: 401
+ * without a valid one, 403 for the token of another session.
+ */
+export function requireSessionToken(
+  request: FastifyRequest,
+  tokens: UpgradeSessionTokens,
+  sessionId: string,
+): void {
+  const token = bearerOf(request);
+  if (token && tokens.isSessionToken(sessionId, token)) return;
+  const otherSession = token && UpgradeSessionTokens.looksLikeSessionToken(token);
+  if (otherSession && tokens.isSessionToken(token.slice(0, token.indexOf('.')), token)) {
+    throw new AppError('FORBIDDEN');
+  }
+  throw new AppError('AUTHENTICATION_REQUIRED', upgradeSessionMessages.sessionTokenRequired);
+}
+
+/** The session token of that session, or an admin's sign-in token (the back office reads any session). */
+export async function sessionReader(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: UpgradeSessionTokens,
+  guards: Guards,
+  sessionId: string,
+): Promise<SessionReader> {
+  const token = bearerOf(request);
+  if (!token || UpgradeSessionTokens.looksLikeSessionToken(token)) {
+    requireSessionToken(request, tokens, sessionId);
+    return 'customer';
+  }
+  await guards.admin.call(request.server, request, reply);
+  return 'admin';
+}
+
+/** The offer token of `Authorization: Bearer <offerToken>`: the session it belongs to; 401 otherwise. */
+export function offeredSessionOf(request: FastifyRequest, tokens: UpgradeSessionTokens): string {
+  const token = bearerOf(request);
+  const sessionId = token && tokens.sessionOfOfferToken(token);
+  if (!sessionId) throw new AppError('AUTHENTICATION_REQUIRED', upgradeSessionMessages.sessionTokenRequired);
+  return sessionId;
+}

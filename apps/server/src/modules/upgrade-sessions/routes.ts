@@ -1,0 +1,110 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createUpgradeSessionRequestSchema,
+  createUpgradeSessionResponseSchema,
+  upgradeSessionDetailSchema,
+  upgradeSessionPatchSchema,
+  upgradeSessionResponseSchema,
+  upgradeSessionSchema,
+} from '@lizenzportal/domain';
+import { dataEnvelope } from '../../http/envelope.ts';
+import { idParams } from '../../http/id-params.ts';
+import { listRoute } from '../../http/list-route.ts';
+import type { Guards } from '../auth/guards.ts';
+import { requireSessionToken, sessionReader } from './access.ts';
+import { UPGRADE_SESSION_LIST } from './list.ts';
+import type { UpgradeSessionService } from './service.ts';
+
+const TAG = 'upgrade sessions';
+const bearer = [{ bearer: [] }];
+
+export interface UpgradeSessionRoutesOptions {
+  sessions: UpgradeSessionService;
+  guards: Guards;
+}
+
+/** The assistant's session calls (customer spec §7, DESIGN.md §2) and the back office's lists. */
+export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOptions> = async (
+  app,
+  { sessions, guards },
+) => {
+  app.post(
+    '/upgrade-session',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Create an upgrade session; updates and extensions prove each license by its access token',
+        body: createUpgradeSessionRequestSchema,
+        response: { 201: dataEnvelope(createUpgradeSessionResponseSchema) },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await sessions.create(request.body) }),
+  );
+
+  app.patch(
+    '/upgrade-session/:id',
+    {
+      preHandler: async (request) => requireSessionToken(request, sessions.tokens, request.params.id),
+      schema: {
+        tags: [TAG],
+        summary: 'Change a session that is not offered or ordered yet (session token)',
+        security: bearer,
+        params: idParams,
+        body: upgradeSessionPatchSchema,
+        response: { 200: dataEnvelope(upgradeSessionResponseSchema) },
+      },
+    },
+    async (request) => ({ data: { session: await sessions.patch(request.params.id, request.body) } }),
+  );
+
+  app.get(
+    '/upgrade-session/:id',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'One session: for its session token as the customer sees it, for an admin in full',
+        security: bearer,
+        params: idParams,
+        response: {
+          200: dataEnvelope(
+            z.object({ session: z.union([upgradeSessionDetailSchema, upgradeSessionSchema]) }),
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const reader = await sessionReader(request, reply, sessions.tokens, guards, request.params.id);
+      const session =
+        reader === 'admin' ? await sessions.detail(request.params.id) : await sessions.get(request.params.id);
+      return { data: { session } };
+    },
+  );
+
+  app.get(
+    '/upgrade-session',
+    listRoute({
+      entity: UPGRADE_SESSION_LIST,
+      key: 'items',
+      item: upgradeSessionDetailSchema,
+      tag: TAG,
+      summary: 'List upgrade sessions with paging, sorting and filters (admin)',
+      preHandler: guards.admin,
+      list: (request) => sessions.list(request),
+    }),
+  );
+
+  app.get(
+    '/license/:id/upgrade-session',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: [TAG],
+        summary: 'Upgrade sessions of a license (admin)',
+        params: idParams,
+        response: { 200: dataEnvelope(z.object({ items: z.array(upgradeSessionDetailSchema) })) },
+      },
+    },
+    async (request) => ({ data: { items: await sessions.forLicense(request.params.id) } }),
+  );
+};

@@ -1,0 +1,45 @@
+import type { License } from '@lizenzportal/domain';
+import type { TestApp } from '../../test/app.ts';
+
+/** Test support for upgrade sessions: licenses signed in as the assistant does, sessions made through the API. */
+export function sessionHelpers(ctx: TestApp) {
+  /** The access token the assistant's sign-in returns for a license. */
+  async function accessTokenOf(license: License): Promise<string> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/license',
+      payload: { key: license.key, authenticationCode: license.authenticationCode },
+    });
+    if (response.statusCode !== 200) throw new Error(`signing in failed: ${response.body}`);
+    return response.json().data.token;
+  }
+
+  function createSession(payload: Record<string, unknown>) {
+    return ctx.app.inject({ method: 'POST', url: '/api/v1/upgrade-session', payload });
+  }
+
+  const newPurchase = (changes: Record<string, unknown> = {}) => ({
+    purchaseType: 'new',
+    originalLicenses: [],
+    accessTokens: [],
+    fromVersion: null,
+    toVersion: '9',
+    properties: { class: 'pro', size: 10, dvdCount: 1 },
+    billing: { countryCode: 'DE' },
+    shipToDifferentAddress: false,
+    shipping: null,
+    resellerLicenses: [],
+    ...changes,
+  });
+
+  /** Creates a session through the API and returns its body's data ({session, token}). */
+  async function created(payload: Record<string, unknown>) {
+    const response = await createSession(payload);
+    if (response.statusCode !== 201) throw new Error(`creating a session failed: ${response.body}`);
+    return response.json().data as { session: { _id: string } & Record<string, unknown>; token: string };
+  }
+
+  return { accessTokenOf, createSession, newPurchase, created };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

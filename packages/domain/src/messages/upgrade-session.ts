@@ -1,0 +1,24 @@
+/**
+ * German texts of the server's upgrade sessions and offers (the API's error messages, the offer
+ * document and its mail). The assistant's own texts are in `assistant.ts`.
+ */
+export const upgradeSessionMessages = {
+  // Who may use a session (its token) and which licenses it may name (their access tokens).
+  sessionTokenRequired: 'Für diese Upgrade-Session fehlt ein gültiger Zugangs-Token.',
+  licenseTokenInvalid:
+    'Der Zugangs-Token einer Lizenz ist ungültig oder abgelaufen. Bitte melden Sie die Lizenz im Assistenten erneut an.',
+  duplicateLicense: 'Jede Lizenz kann nur einmal angegeben werden.',
+  licenseDisabled: 'Diese Lizenz wurde deaktiviert und kann nicht mehr aktualisiert oder erweitert werden.',
+  extensionTooSmall: (previousSeats: number) =>
+    `Die Lizenz umfasst bereits ${previousSeats.toLocaleString('de-DE')} Arbeitsplätze: Eine Erweiterung braucht mehr Arbeitsplätze.`,
+  extensionTooManyDvds: (maximum: number) =>
+    `Zu dieser Erweiterung können höchstens ${maximum.toLocaleString('de-DE')} zusätzliche DVDs bestellt werden.`,
+  holderTypeNotAllowed: 'Diese Art von Lizenznehmer ist für die gewählte Lizenz nicht möglich.',
+
+  // The lifecycle: what a session in its status no longer allows.
+  sessionFrozen:
+    'Zu dieser Upgrade-Session wurde bereits ein Angebot erstellt oder eine Bestellung aufgegeben. Sie kann nicht mehr geändert werden.',
+  offerExists: 'Zu dieser Upgrade-Session wurde bereits ein Angebot erstellt.',
+  offerNeedsPurchase: 'Für ein Angebot muss zuerst die Lizenz gewählt werden (Klasse und Arbeitsplätze).',
+  offerNeedsHolder: 'Für ein Angebot zu einem Update oder einer Erweiterung fehlt noch der Lizenznehmer.',
+} as const;
