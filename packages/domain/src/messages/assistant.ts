@@ -1,3 +1,5 @@
+import { RETRY_LABEL } from './common.ts';
+
 /**
  * The license assistant's German texts (customer spec §2, §4, §5, §8): warnings, dialogs, notes,
  * toasts and error messages, shared by the assistant's screens, its machine and the server.
@@ -53,7 +55,7 @@ export const assistantMessages = {
   createSessionTitle: 'Fehler beim Erstellen der Update-Session',
   patchSessionTitle: 'Fehler beim Aktualisieren der Update-Session',
   createOfferTitle: 'Fehler beim Erstellen des Angebots',
-  retry: 'Erneut versuchen',
+  retry: RETRY_LABEL,
 
   // Rules the server checks on an upgrade session (its 400 messages).
   personalAtMostOneDvd: 'Zu einer persönlichen Lizenz gehört höchstens eine DVD.',

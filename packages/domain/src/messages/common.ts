@@ -13,6 +13,12 @@ export const GENERIC_SERVER_ERROR =
 export const SERVER_ERROR_TRY_LATER =
   'Ein Serverfehler ist aufgetreten. Bitte versuchen Sie es später erneut.';
 
+/** The tag of an error box: the HTTP status of the failed call. */
+export const errorCodeTag = (status: number) => `Fehler-Code ${status}`;
+
+/** The error box's button that repeats the failed call. */
+export const RETRY_LABEL = 'Erneut versuchen';
+
 /** The tag of an error box when no answer arrived (instead of "Fehler-Code {status}"). */
 export const NO_CONNECTION_TAG = 'Keine Verbindung';
 

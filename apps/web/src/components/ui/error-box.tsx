@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { NO_CONNECTION_TAG } from '@lizenzportal/domain';
+import { errorCodeTag, NO_CONNECTION_TAG, RETRY_LABEL } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 
 export interface ErrorBoxProps {
@@ -20,7 +20,7 @@ export function ErrorBox({ title, status, message, details, onRetry, retrying }:
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="xs">
         <Badge color="red" variant="outline" w="fit-content">
-          {status === null ? NO_CONNECTION_TAG : `Fehler-Code ${status}`}
+          {status === null ? NO_CONNECTION_TAG : errorCodeTag(status)}
         </Badge>
         <Text size="sm">{message}</Text>
         {details && (
@@ -31,7 +31,7 @@ export function ErrorBox({ title, status, message, details, onRetry, retrying }:
         {onRetry && (
           <Group>
             <Button size="xs" variant="outline" color="red" onClick={onRetry} loading={retrying}>
-              Erneut versuchen
+              {RETRY_LABEL}
             </Button>
           </Group>
         )}
