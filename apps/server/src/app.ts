@@ -19,6 +19,7 @@ import { deliveryRoutes } from './modules/deliveries/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { orderGenerationRoutes } from './modules/order-generations/routes.ts';
 import { upgradeSessionRoutes } from './modules/upgrade-sessions/routes.ts';
+import { shopRoutes } from './modules/shop/routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -91,6 +92,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       await api.register(auditRoutes, { audit: services.audit, guards });
       await api.register(orderGenerationRoutes, { orderGenerations: services.orderGenerations, guards });
       await api.register(upgradeSessionRoutes, { sessions: services.upgradeSessions, guards });
+      await api.register(shopRoutes, services.shop);
     },
     { prefix: '/api/v1' },
   );

@@ -23,6 +23,10 @@ import { OrderGenerationService } from './modules/order-generations/service.ts';
 import { UpgradeSessionRepository } from './modules/upgrade-sessions/repository.ts';
 import { UpgradeSessionService } from './modules/upgrade-sessions/service.ts';
 import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
+import { OrderGenerator } from './modules/order-generations/generator.ts';
+import { defineOrderGenerationQueues, workOrderGenerations } from './modules/order-generations/jobs.ts';
+import { ShopOrderIntake } from './modules/shop/intake.ts';
+import { keptSecret } from './lib/kept-secret.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -42,6 +46,8 @@ export interface Services {
   deliveries: DeliveryService;
   orderGenerations: OrderGenerationService;
   upgradeSessions: UpgradeSessionService;
+  orderGenerator: OrderGenerator;
+  shop: { intake: ShopOrderIntake; webhookSecret: string };
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -66,6 +72,7 @@ export async function createServices({
   const queue = await JobQueue.start(database, log, { maintenance });
   await defineDocumentQueues(queue);
   await defineDeliveryQueues(queue, config.mailRetry);
+  await defineOrderGenerationQueues(queue, config.shop.orderRetryLimit);
 
   const tokens = new TokenService(jwtSecret);
   const audit = new AuditLog(db);
@@ -77,7 +84,12 @@ export async function createServices({
     tokens,
     throttle: new SignInThrottle(db),
   });
-  const orderGenerations = new OrderGenerationService(new OrderGenerationRepository(db), licenses.repository);
+  const orderGenerations = new OrderGenerationService({
+    repository: new OrderGenerationRepository(db),
+    licenses: licenses.repository,
+    db,
+    queue,
+  });
   const storage = createFileStorage(config);
   const documents = createDocumentModule({ config, db, storage, jwtSecret });
   const mailer = createMailer({
@@ -107,6 +119,19 @@ export async function createServices({
     tokens: new UpgradeSessionTokens(jwtSecret),
     shopProductIds: config.shop.productIds,
   });
+  const orderGenerator = new OrderGenerator({
+    db,
+    repository: orderGenerations.repository,
+    licenses,
+    deliveries,
+    productIds: config.shop.productIds,
+    log,
+  });
+  const shop = {
+    intake: new ShopOrderIntake({ db, generations: orderGenerations.repository, queue, log }),
+    // Development works without configuration: a secret of its own, kept like the JWT secret.
+    webhookSecret: config.shop.webhookSecret ?? keptSecret(config.dataDir, 'shop-webhook-secret'),
+  };
   return {
     config,
     database,
@@ -126,6 +151,8 @@ export async function createServices({
     deliveries,
     orderGenerations,
     upgradeSessions,
+    orderGenerator,
+    shop,
     close: async () => {
       await queue.stop();
       await documents.close();
@@ -139,4 +166,5 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   services.documents.sweepAbandonedUploads(log);
   await workDocuments(services.queue, services.documents.documents);
   await workDeliveries(services.queue, services.deliveries);
+  await workOrderGenerations(services.queue, services.orderGenerator, services.config.shop.orderRetryLimit);
 }

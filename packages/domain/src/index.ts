@@ -53,3 +53,5 @@ export * from './assistant/context.ts';
 export * from './assistant/machine.ts';
 export * from './pages.ts';
 export * from './audit/audit.ts';
+export * from './shop-order/woocommerce-order.ts';
+export * from './messages/shop-orders.ts';

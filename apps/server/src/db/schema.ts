@@ -115,6 +115,8 @@ export interface OrderGenerationTable {
   note: string | null;
   error: string | null;
   products: Generated<unknown>;
+  /** The shop order as the portal read it (`ShopOrder`), what the generation works from. */
+  shop_order: unknown;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

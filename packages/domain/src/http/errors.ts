@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   },
   AUTHENTICATION_REQUIRED: { status: 401, message: 'Bitte melden Sie sich an.' },
   INVALID_CREDENTIALS: { status: 401, message: 'Die Anmeldedaten sind ungültig.' },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 401,
+    message: 'Die Signatur der Shop-Nachricht fehlt oder ist ungültig.',
+  },
   FORBIDDEN: { status: 403, message: 'Dafür fehlt Ihnen die Berechtigung.' },
   LICENSE_DISABLED: {
     status: 403,
@@ -35,6 +39,10 @@ export const ERROR_CODES = {
       'Die Lizenz wurde inzwischen geändert (von einer anderen Person, einer Bestellung oder einer Bindung). Ihre Änderungen wurden nicht gespeichert, um diese nicht zu überschreiben.',
   },
   LICENSE_NOT_UNBOUND: { status: 409, message: 'Die Lizenz ist nicht ungebunden.' },
+  ORDER_GENERATION_NOT_FAILED: {
+    status: 409,
+    message: 'Nur eine fehlgeschlagene Shop-Generierung kann erneut versucht werden.',
+  },
   LICENSE_DEACTIVATED: {
     status: 410,
     message: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',

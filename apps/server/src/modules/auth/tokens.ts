@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { keptSecret } from '../../lib/kept-secret.ts';
 import { z } from 'zod';
 import type { UserType } from '@lizenzportal/domain';
 
@@ -82,20 +81,5 @@ export class TokenService {
  * directory, so tokens survive restarts without any setup.
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const stored = fs.readFileSync(file, 'utf8').trim();
-    if (stored.length < 32)
-      throw new Error(
-        `${file} holds no usable secret (under 32 characters): delete it to have a new one made`,
-      );
-    return stored;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
+  return configured ?? keptSecret(dataDir, 'jwt-secret');
 }

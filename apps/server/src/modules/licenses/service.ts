@@ -22,6 +22,8 @@ export interface CreateOrigin {
   typeOfEntry: 'manual' | 'order';
   /** The order number, or the name of the admin who created the licenses by hand. */
   entryReference: string;
+  /** The shop product the licenses were bought as. */
+  productSku?: string;
 }
 
 export class LicenseService {
@@ -95,7 +97,7 @@ export class LicenseService {
         starter_document: null,
         license_document: null,
         updated_to_license: null,
-        product_sku: null,
+        product_sku: origin.productSku ?? null,
         extension_sku: null,
       };
     };

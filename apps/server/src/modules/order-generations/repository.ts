@@ -16,8 +16,86 @@ export class OrderGenerationRepository {
     return db.insertInto('order_generation').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
-  findById(id: string): Promise<OrderGenerationRow | undefined> {
-    return this.#db.selectFrom('order_generation').selectAll().where('id', '=', id).executeTakeFirst();
+  /**
+   * Inserts the generation of a shop order unless one exists for its number (the unique order
+   * number decides between concurrent inserts): the new row, or undefined.
+   */
+  insertIfNew(
+    row: NewOrderGenerationRow,
+    db: Kysely<DB> = this.#db,
+  ): Promise<OrderGenerationRow | undefined> {
+    return db
+      .insertInto('order_generation')
+      .values(row)
+      .onConflict((conflict) => conflict.column('order_number').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findById(id: string, db: Kysely<DB> = this.#db): Promise<OrderGenerationRow | undefined> {
+    return db.selectFrom('order_generation').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByOrderNumber(orderNumber: string, db: Kysely<DB> = this.#db): Promise<OrderGenerationRow | undefined> {
+    return db
+      .selectFrom('order_generation')
+      .selectAll()
+      .where('order_number', '=', orderNumber)
+      .executeTakeFirst();
+  }
+
+  /** The generation, locked until the transaction ends: one job at a time works on it. */
+  lock(id: string, transaction: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
+    return transaction
+      .selectFrom('order_generation')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Marks an in-progress generation completed with the licenses it created or changed. */
+  async complete(id: string, licenses: string[], transaction: Kysely<DB>): Promise<void> {
+    await transaction
+      .updateTable('order_generation')
+      .set({ progress: 'completed', licenses, error: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('progress', '=', 'in-progress')
+      .execute();
+  }
+
+  /** Marks an in-progress generation failed with the reason; false when it was not in progress. */
+  async fail(id: string, error: string, db: Kysely<DB> = this.#db): Promise<boolean> {
+    const result = await db
+      .updateTable('order_generation')
+      .set({ progress: 'failed', error, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('progress', '=', 'in-progress')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Puts a failed generation back in progress (its error cleared); undefined if it was not failed. */
+  restartFailed(id: string, transaction: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
+    return transaction
+      .updateTable('order_generation')
+      .set({ progress: 'in-progress', error: null, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('progress', '=', 'failed')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Appends a line to the generation's note. */
+  async addNote(id: string, line: string, db: Kysely<DB> = this.#db): Promise<void> {
+    await db
+      .updateTable('order_generation')
+      .set({
+        note: sql<string>`case when note is null or note = '' then ${line} else note || chr(10) || ${line} end`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   async exists(id: string): Promise<boolean> {

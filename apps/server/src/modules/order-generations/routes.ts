@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderGenerationSchema } from '@lizenzportal/domain';
-import { dataEnvelope } from '../../http/envelope.ts';
+import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../auth/guards.ts';
@@ -37,6 +37,21 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({ data: { orderGeneration: await orderGenerations.get(request.params.id) } }),
+  );
+
+  app.post(
+    '/order-generation/:id/retry',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['order generations'],
+        summary: 'Retry a failed order generation („Erneut versuchen”, admin); 409 unless it failed',
+        params: idParams,
+        body: noParametersBody,
+        response: { 200: dataEnvelope(z.object({ orderGeneration: orderGenerationSchema })) },
+      },
+    },
+    async (request) => ({ data: { orderGeneration: await orderGenerations.retry(request.params.id) } }),
   );
 
   app.get(

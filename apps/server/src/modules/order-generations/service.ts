@@ -1,18 +1,48 @@
+import type { Kysely } from 'kysely';
 import type { OrderGeneration } from '@lizenzportal/domain';
-import { notFound } from '../../http/app-error.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
+import { GENERATE_ORDER, type GenerateOrderJob } from './generator.ts';
 import { toOrderGeneration } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 
-/** What the back office shows of order generations: the list, one, and those of a license. */
+/** What the back office does with order generations: the list, one, those of a license, a retry. */
 export class OrderGenerationService {
   readonly repository: OrderGenerationRepository;
   readonly #licenses: LicenseRepository;
+  readonly #db: Kysely<DB>;
+  readonly #queue: JobQueue;
 
-  constructor(repository: OrderGenerationRepository, licenses: LicenseRepository) {
-    this.repository = repository;
-    this.#licenses = licenses;
+  constructor(deps: {
+    repository: OrderGenerationRepository;
+    licenses: LicenseRepository;
+    db: Kysely<DB>;
+    queue: JobQueue;
+  }) {
+    this.repository = deps.repository;
+    this.#licenses = deps.licenses;
+    this.#db = deps.db;
+    this.#queue = deps.queue;
+  }
+
+  /**
+   * „Erneut versuchen”: a failed generation goes back in progress and its job is queued again, in
+   * one transaction. What it created before it failed was rolled back with that attempt, so the
+   * retry creates everything once. Of concurrent retries one wins, the others get 409.
+   */
+  async retry(id: string): Promise<OrderGeneration> {
+    return this.#db.transaction().execute(async (transaction) => {
+      const restarted = await this.repository.restartFailed(id, transaction);
+      if (!restarted) {
+        if (!(await this.repository.findById(id, transaction))) throw notFound('orderGeneration');
+        throw new AppError('ORDER_GENERATION_NOT_FAILED');
+      }
+      await this.#queue.send<GenerateOrderJob>(GENERATE_ORDER, { orderGenerationId: id }, { transaction });
+      return toOrderGeneration(restarted);
+    });
   }
 
   async list(request: ListRequest): Promise<{ orderGenerations: OrderGeneration[]; total: number }> {

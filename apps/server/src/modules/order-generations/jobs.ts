@@ -1,0 +1,46 @@
+import type { JobQueue } from '../../jobs/queue.ts';
+import {
+  GENERATE_ORDER,
+  ORDER_GENERATION_FAILED,
+  type GenerateOrderJob,
+  type OrderGenerator,
+} from './generator.ts';
+
+/**
+ * The generation queue: technical failures are retried with back-off (`retryLimit` times), then
+ * the generation is marked failed, to be retried from the back office.
+ */
+export async function defineOrderGenerationQueues(queue: JobQueue, retryLimit: number): Promise<void> {
+  await queue.define(ORDER_GENERATION_FAILED, {
+    retryLimit: 5,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  });
+  await queue.define(GENERATE_ORDER, {
+    retryLimit,
+    retryDelay: 10,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    // One transaction creating the licenses (a reseller order: hundreds) and queueing their jobs.
+    expireInSeconds: 300,
+    deadLetter: ORDER_GENERATION_FAILED,
+  });
+}
+
+export async function workOrderGenerations(
+  queue: JobQueue,
+  generator: OrderGenerator,
+  retryLimit: number,
+): Promise<void> {
+  await queue.work<GenerateOrderJob>(GENERATE_ORDER, (job) => generator.run(job.data.orderGenerationId), 2);
+  await queue.work<GenerateOrderJob>(ORDER_GENERATION_FAILED, (job) =>
+    generator.giveUp(job.data.orderGenerationId, retryLimit + 1, lastErrorOf(job.sourceOutput)),
+  );
+}
+
+/** The last attempt's error as pg-boss stored it: `{ message }`, or `{ value: { message } }` from its supervisor. */
+function lastErrorOf(output: unknown): string {
+  const stored = output as { message?: unknown; value?: { message?: unknown } } | null;
+  return String(stored?.message ?? stored?.value?.message ?? 'unbekannt');
+}

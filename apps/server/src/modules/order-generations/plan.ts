@@ -1,0 +1,202 @@
+import {
+  licenseSku,
+  orderGenerationErrors,
+  orderGenerationNotes,
+  PRODUCTS,
+  SKUS,
+  type HolderData,
+  type PurchasableClass,
+  type PurchaseType,
+  type ResellerLicense,
+  type ShopOrder,
+  type ShopOrderLine,
+  type ShopProductIds,
+  type Sku,
+} from '@lizenzportal/domain';
+
+/**
+ * A shop order that cannot become licenses as it is (unknown product, session of another
+ * purchase type, …): the generation fails at once with this German message, no retry helps
+ * until an admin has fixed the cause.
+ */
+export class OrderProblem extends Error {}
+
+/** What the generation knows of the order's upgrade session. */
+export interface SessionFacts {
+  id: string;
+  purchaseType: PurchaseType;
+  properties: { class: PurchasableClass; size: number; dvdCount: number } | null;
+  holder: HolderData | null;
+  originalLicenses: string[];
+  resellerLicenses: ResellerLicense[];
+}
+
+/** Licenses to create alike: `count` v9 licenses of this class, size and DVD count. */
+export interface LicensesToCreate {
+  class: PurchasableClass;
+  type: 'full' | 'update';
+  size: number;
+  dvdCount: number;
+  count: number;
+  productSku: Sku;
+  notes: string | null;
+}
+
+/** What a paid order becomes (DESIGN §5), decided before anything is written. */
+export type GenerationPlan =
+  | { purchaseType: 'new' | 'reseller'; create: LicensesToCreate[] }
+  | { purchaseType: 'upgrade'; create: LicensesToCreate; holder: HolderData; originalLicenses: string[] }
+  | { purchaseType: 'extension'; licenseId: string; size: number; dvdCount: number; extensionSku: Sku };
+
+interface ResolvedLine {
+  line: ShopOrderLine;
+  sku: Sku;
+}
+
+/** The SKU of an order line: its own when it is one of ours, else by its configured product id. */
+function resolveSku(line: ShopOrderLine, productIds: ShopProductIds): Sku {
+  if (line.sku && (SKUS as readonly string[]).includes(line.sku)) return line.sku as Sku;
+  for (const sku of SKUS) {
+    const id = productIds[sku];
+    if (id === line.variationId || id === line.productId) return sku;
+  }
+  throw new OrderProblem(orderGenerationErrors.unknownProduct(line));
+}
+
+/** The purchase type of an order: as its meta data says, else its session's, else by its lines. */
+export function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): PurchaseType {
+  if (order.unknownPurchaseType) {
+    throw new OrderProblem(orderGenerationErrors.unknownPurchaseType(order.unknownPurchaseType));
+  }
+  const purchaseType =
+    order.purchaseType ??
+    session?.purchaseType ??
+    (order.lines.some((line) => line.licenseUid) ? 'reseller' : 'new');
+  if (session && session.purchaseType !== purchaseType) {
+    throw new OrderProblem(
+      orderGenerationErrors.sessionOfOtherPurchaseType(session.purchaseType, purchaseType),
+    );
+  }
+  return purchaseType;
+}
+
+/**
+ * Decides what a paid order becomes, from its lines (SKUs, or product ids from the configuration)
+ * and its upgrade session. Throws an OrderProblem when they do not fit together.
+ */
+export function planGeneration(
+  order: ShopOrder,
+  productIds: ShopProductIds,
+  session: SessionFacts | null,
+): GenerationPlan {
+  const purchaseType = purchaseTypeOf(order, session);
+  if (!order.billing.email) throw new OrderProblem(orderGenerationErrors.noEmail);
+  const lines = order.lines
+    .filter((line) => line.quantity > 0)
+    .map((line): ResolvedLine => ({ line, sku: resolveSku(line, productIds) }));
+  if (!lines.some(({ sku }) => PRODUCTS[sku].productType === 'license')) {
+    throw new OrderProblem(orderGenerationErrors.noLicenseProduct);
+  }
+  if (purchaseType === 'new') return { purchaseType, create: newLicenses(lines) };
+  if (!session) throw new OrderProblem(orderGenerationErrors.sessionRequired(purchaseType));
+  if (purchaseType === 'reseller') return { purchaseType, create: resellerLicenses(lines, session) };
+  const properties = session.properties;
+  if (!properties) throw new OrderProblem(orderGenerationErrors.sessionWithoutProperties);
+  if (purchaseType === 'extension') {
+    return {
+      purchaseType,
+      licenseId: session.originalLicenses[0]!,
+      size: properties.size,
+      dvdCount: properties.dvdCount,
+      extensionSku: 'M9-PRO',
+    };
+  }
+  if (!session.holder) throw new OrderProblem(orderGenerationErrors.sessionWithoutHolder);
+  return {
+    purchaseType,
+    create: {
+      class: properties.class,
+      type: 'update',
+      size: properties.size,
+      dvdCount: properties.dvdCount,
+      count: 1,
+      productSku: licenseSku(properties.class, 'update'),
+      notes: null,
+    },
+    holder: session.holder,
+    originalLicenses: session.originalLicenses,
+  };
+}
+
+/**
+ * A new purchase: one pro license per pro line (its quantity are the seats), one personal license
+ * per personal unit; the DVDs belong to the license when there is one.
+ */
+function newLicenses(lines: ResolvedLine[]): LicensesToCreate[] {
+  const create: LicensesToCreate[] = [];
+  let dvds = 0;
+  for (const { line, sku } of lines) {
+    const product = PRODUCTS[sku];
+    if (product.productType === 'dvd') {
+      dvds += line.quantity;
+      continue;
+    }
+    if (product.type !== 'full')
+      throw new OrderProblem(orderGenerationErrors.productNotForPurchaseType(line.name, 'new'));
+    const pro = product.class === 'pro';
+    create.push({
+      class: product.class!,
+      type: 'full',
+      size: pro ? line.quantity : 1,
+      dvdCount: 0,
+      count: pro ? 1 : line.quantity,
+      productSku: sku,
+      notes: null,
+    });
+  }
+  if (dvds > 0) {
+    const only = create.length === 1 && create[0]!.count === 1 ? create[0]! : undefined;
+    if (!only) throw new OrderProblem(orderGenerationErrors.unassignableDvds);
+    if (dvds > only.size) throw new OrderProblem(orderGenerationErrors.tooManyDvds(dvds, only.size));
+    only.dvdCount = dvds;
+  }
+  return create;
+}
+
+/**
+ * A reseller order: per line of the session the order bought, `quantity` licenses of its class,
+ * size and DVDs, its customer reference in the notes. The order's seats and DVDs of each line must
+ * be what the session says.
+ */
+function resellerLicenses(lines: ResolvedLine[], session: SessionFacts): LicensesToCreate[] {
+  const byUid = new Map<string, { seats: number; dvds: number }>();
+  for (const { line, sku } of lines) {
+    const uid = line.licenseUid;
+    if (!uid || !session.resellerLicenses.some((license) => license.uid === uid)) {
+      throw new OrderProblem(orderGenerationErrors.resellerLineUnknown(uid ?? line.name));
+    }
+    const counts = byUid.get(uid) ?? { seats: 0, dvds: 0 };
+    if (PRODUCTS[sku].productType === 'dvd') counts.dvds += line.quantity;
+    else if (PRODUCTS[sku].type === 'full') counts.seats += line.quantity;
+    else throw new OrderProblem(orderGenerationErrors.productNotForPurchaseType(line.name, 'reseller'));
+    byUid.set(uid, counts);
+  }
+  return session.resellerLicenses
+    .filter((license) => byUid.has(license.uid))
+    .map((license) => {
+      const bought = byUid.get(license.uid)!;
+      const { size, dvdCount } = license.properties;
+      if (bought.seats !== size * license.quantity || bought.dvds !== dvdCount * license.quantity) {
+        throw new OrderProblem(orderGenerationErrors.resellerLineMismatch(license.customerReference));
+      }
+      return {
+        class: license.class,
+        type: 'full',
+        size,
+        dvdCount,
+        count: license.quantity,
+        productSku: licenseSku(license.class, 'full'),
+        notes: orderGenerationNotes.customerReference(license.customerReference),
+      };
+    });
+}

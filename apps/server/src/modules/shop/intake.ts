@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  formatDateTime,
+  isPaidOrder,
+  orderGenerationNotes,
+  WITHDRAWN_ORDER_STATUSES,
+  type ShopOrder,
+} from '@lizenzportal/domain';
+import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { GENERATE_ORDER, type GenerateOrderJob } from '../order-generations/generator.ts';
+import type { OrderGenerationRepository } from '../order-generations/repository.ts';
+
+/**
+ * What became of a received order: a new generation, one that existed (the order came again),
+ * a note on the generation of a withdrawn order, or nothing (not paid yet).
+ */
+export type IntakeOutcome = 'created' | 'known' | 'noted' | 'not-paid';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Where every shop order arrives, by webhook or by reconciliation: a paid order gets its order
+ * generation exactly once (the unique order number decides, however often and concurrently it
+ * comes), committed together with the job that carries it out.
+ */
+export class ShopOrderIntake {
+  readonly #db: Kysely<DB>;
+  readonly #generations: OrderGenerationRepository;
+  readonly #queue: JobQueue;
+  readonly #log: FastifyBaseLogger;
+
+  constructor(deps: {
+    db: Kysely<DB>;
+    generations: OrderGenerationRepository;
+    queue: JobQueue;
+    log: FastifyBaseLogger;
+  }) {
+    this.#db = deps.db;
+    this.#generations = deps.generations;
+    this.#queue = deps.queue;
+    this.#log = deps.log;
+  }
+
+  async receive(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
+    if (isPaidOrder(order)) return this.#accept(order);
+    const known = await this.#generations.findByOrderNumber(order.number);
+    if (known && (WITHDRAWN_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+      // A paid order that was cancelled or refunded later: what it created stays, the admin is told.
+      const note = orderGenerationNotes.withdrawn(order.status, formatDateTime(new Date()));
+      const withoutTime = (text: string) => text.replace(/seit .*? auf/, 'auf');
+      if (!known.note?.split('\n').some((line) => withoutTime(line) === withoutTime(note))) {
+        await this.#generations.addNote(known.id, note);
+      }
+      this.#log.info({ order: order.number, status: order.status }, 'withdrawn shop order noted');
+      return { outcome: 'noted', orderGeneration: known.id };
+    }
+    return { outcome: known ? 'known' : 'not-paid', orderGeneration: known?.id ?? null };
+  }
+
+  #accept(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
+    return this.#db.transaction().execute(async (transaction) => {
+      const created = await this.#generations.insertIfNew(
+        {
+          order_number: order.number,
+          shop_order_id: order.shopOrderId,
+          upgrade_session:
+            order.upgradeSessionId && UUID.test(order.upgradeSessionId) ? order.upgradeSessionId : null,
+          products: JSON.stringify(
+            order.lines.map((line) => ({
+              id: line.id,
+              name: line.name,
+              sku: line.sku,
+              productId: line.productId,
+              variationId: line.variationId,
+              quantity: line.quantity,
+            })),
+          ),
+          shop_order: JSON.stringify(order),
+          note: null,
+          error: null,
+        },
+        transaction,
+      );
+      if (!created) {
+        const known = await this.#generations.findByOrderNumber(order.number, transaction);
+        return { outcome: 'known' as const, orderGeneration: known?.id ?? null };
+      }
+      await this.#queue.send<GenerateOrderJob>(
+        GENERATE_ORDER,
+        { orderGenerationId: created.id },
+        { transaction },
+      );
+      this.#log.info({ order: order.number, orderGeneration: created.id }, 'shop order accepted');
+      return { outcome: 'created' as const, orderGeneration: created.id };
+    });
+  }
+}

@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import type { WooCommerceOrder } from '@lizenzportal/domain';
+import { errorOf, useTestApp } from '../../test/app.ts';
+import { eventually, startSmtpServer } from '../../test/smtp.ts';
+import { DeliveryService } from '../deliveries/service.ts';
+import { webhookSignature } from './signature.ts';
+import { orderNumbered, PAID_ORDER_FILE } from './test-orders.ts';
+
+const SECRET = 'webhook-test-secret';
+const smtp = await startSmtpServer();
+afterAll(() => smtp.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const ctx = useTestApp({
+  WORKER: 'inline',
+  SMTP_URL: smtp.url,
+  SHOP_WEBHOOK_SECRET: SECRET,
+  // A technical failure fails the generation at once (no automatic retries to wait for).
+  SHOP_ORDER_RETRY_LIMIT: '0',
+});
+
+function post(body: string | Buffer, headers: Record<string, string>) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/shop/webhook', headers, payload: body });
+}
+
+/** Posts the order as WooCommerce does: JSON, signed over the exact bytes. */
+function deliver(order: WooCommerceOrder | string) {
+  const body = typeof order === 'string' ? order : JSON.stringify(order);
+  return post(body, {
+    'content-type': 'application/json',
+    'x-wc-webhook-topic': 'order.updated',
+    'x-wc-webhook-resource': 'order',
+    'x-wc-webhook-signature': webhookSignature(body, SECRET),
+  });
+}
+
+async function adminGet(url: string) {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: await ctx.adminHeaders() });
+  return response.json().data;
+}
+
+async function generations() {
+  return (await adminGet('/api/v1/order-generation?limit=0')).orderGenerations;
+}
+
+async function settled(id: string) {
+  return eventually(async () => {
+    const { orderGeneration } = await adminGet(`/api/v1/order-generation/${id}`);
+    return orderGeneration.progress === 'in-progress' ? undefined : orderGeneration;
+  }, 30_000);
+}
+
+async function counts() {
+  const count = async (table: 'order_generation' | 'license' | 'delivery') =>
+    Number(
+      (
+        await ctx.database.db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job`.execute(
+    ctx.database.db,
+  );
+  return {
+    generations: await count('order_generation'),
+    licenses: await count('license'),
+    deliveries: await count('delivery'),
+    jobs: rows[0]!.n,
+  };
+}
+
+describe('the shop webhook', () => {
+  test('an unsigned or mis-signed order is refused with 401 and changes nothing', async () => {
+    const body = fs.readFileSync(PAID_ORDER_FILE);
+    const unsigned = await post(body, { 'content-type': 'application/json' });
+    const misSigned = await post(body, {
+      'content-type': 'application/json',
+      'x-wc-webhook-signature': webhookSignature(body, 'another-secret'),
+    });
+    const tampered = await post(Buffer.from(body.toString().replace('"quantity": 10', '"quantity": 90')), {
+      'content-type': 'application/json',
+      'x-wc-webhook-signature': webhookSignature(body, SECRET),
+    });
+    for (const response of [unsigned, misSigned, tampered]) {
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response)).toMatchObject({
+        code: 'WEBHOOK_SIGNATURE_INVALID',
+        message: 'Die Signatur der Shop-Nachricht fehlt oder ist ungültig.',
+      });
+    }
+    expect(await counts()).toEqual({ generations: 0, licenses: 0, deliveries: 0, jobs: 0 });
+  });
+
+  test("WooCommerce's ping when a webhook is saved gets 200", async () => {
+    const response = await post('webhook_id=17', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ received: 'ping' });
+    expect(await counts()).toEqual({ generations: 0, licenses: 0, deliveries: 0, jobs: 0 });
+  });
+
+  test('signed nonsense is a 400, never a 500', async () => {
+    expect((await deliver('{"id": ')).statusCode).toBe(400);
+    expect(errorOf(await deliver('{"id": "x", "line_items": 3}')).status).toBe(400);
+    expect(errorOf(await deliver(JSON.stringify({ ...orderNumbered(1), number: '' }))).status).toBe(400);
+    expect((await counts()).generations).toBe(0);
+  });
+
+  test('the paid fixture order: one completed generation, one 10-seat pro license with a DVD, its starter document and mail — however often it comes', async () => {
+    smtp.received.length = 0;
+    const body = fs.readFileSync(PAID_ORDER_FILE, 'utf8');
+    const first = await deliver(body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ received: 'created', order: '4711' });
+    const generation = await settled(first.json().data.orderGeneration);
+    expect(generation).toMatchObject({
+      order: '4711',
+      shopOrderId: 4711,
+      progress: 'completed',
+      error: null,
+      products: [
+        {
+          id: 3101,
+          name: 'Pro-Lizenz Version 9',
+          sku: 'M9-PRO',
+          productId: 801,
+          variationId: null,
+          quantity: 10,
+        },
+        {
+          id: 3102,
+          name: 'Zusätzliche DVD Version 9',
+          sku: 'M9-DVD',
+          productId: 805,
+          variationId: null,
+          quantity: 1,
+        },
+      ],
+    });
+    expect(generation.licenses).toHaveLength(1);
+    const { license } = await adminGet(`/api/v1/license/${generation.licenses[0]}`);
+    expect(license).toMatchObject({
+      version: '9',
+      status: 'unbound',
+      typeOfEntry: 'order',
+      entryReference: '4711',
+      productSKU: 'M9-PRO',
+      properties: { class: 'pro', type: 'full', size: 10, delivery: 'download', dvdCount: 1 },
+    });
+
+    const mail = await eventually(() =>
+      smtp.received.find((received) => received.text?.includes(license.key.slice(0, 4))),
+    );
+    expect(mail.to).toMatchObject({
+      value: [{ address: 'verwaltung@foerderzentrum.example', name: 'Erika Mustermann' }],
+    });
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    const { deliveries } = await adminGet(`/api/v1/order-generation/${generation._id}/delivery`);
+    expect(deliveries).toMatchObject([
+      { occasion: 'order', documentType: 'starter', licenses: [license._id], progress: 'completed' },
+    ]);
+    const stored = await eventually(
+      async () => (await adminGet(`/api/v1/license/${license._id}`)).license.starterDocument ?? undefined,
+    );
+    expect(await ctx.app.services.storage.exists(stored)).toBe(true);
+
+    for (const again of await Promise.all([deliver(body), deliver(body), deliver(body)])) {
+      expect(again.json().data).toMatchObject({ received: 'known', orderGeneration: generation._id });
+    }
+    expect(await counts()).toMatchObject({ generations: 1, licenses: 1, deliveries: 1 });
+    expect(
+      smtp.received.filter((received) => received.to && received.text?.includes(license.key.slice(0, 4))),
+    ).toHaveLength(1);
+  });
+
+  test('the same order posted 50 times at once: exactly one generation and one license', async () => {
+    const order = orderNumbered(5000);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => deliver(order)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    const outcomes = answers.map((answer) => answer.json().data.received);
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'known')).toHaveLength(49);
+    const [generation] = await generations();
+    expect((await settled(generation._id)).progress).toBe('completed');
+    expect(await counts()).toMatchObject({ generations: 1, licenses: 1, deliveries: 1 });
+  });
+
+  test('an unpaid order is not generated; a withdrawn one is noted on its generation', async () => {
+    const pending = await deliver(
+      orderNumbered(6000, { status: 'pending', date_paid: null, date_paid_gmt: null }),
+    );
+    expect(pending.json().data).toMatchObject({ received: 'not-paid', orderGeneration: null });
+    expect((await counts()).generations).toBe(0);
+
+    const created = (await deliver(orderNumbered(6000))).json().data.orderGeneration;
+    await settled(created);
+    for (let i = 0; i < 2; i++) {
+      const refunded = await deliver(orderNumbered(6000, { status: 'refunded' }));
+      expect(refunded.json().data).toMatchObject({ received: 'noted', orderGeneration: created });
+    }
+    const { orderGeneration } = await adminGet(`/api/v1/order-generation/${created}`);
+    expect(orderGeneration.progress).toBe('completed');
+    expect(orderGeneration.note).toMatch(/^Die Bestellung steht im Shop seit .* auf „refunded”/);
+    expect(orderGeneration.note.split('\n')).toHaveLength(1);
+    expect((await counts()).licenses).toBe(1);
+  });
+
+  test('an order with an unknown product fails with a German reason an admin can act on', async () => {
+    const order = orderNumbered(7000);
+    order.line_items![0] = { ...order.line_items![0]!, sku: 'M9-XXL', product_id: 999, name: 'Riesenlizenz' };
+    const generation = await settled((await deliver(order)).json().data.orderGeneration);
+    expect(generation).toMatchObject({ progress: 'failed', licenses: [] });
+    expect(generation.error).toBe(
+      'Unbekanntes Produkt „Riesenlizenz” (SKU „M9-XXL”, Produkt-ID 999): weder die SKU noch die Produkt-ID gehört zu einem Lizenzprodukt (SHOP_PRODUCT_IDS). Bitte prüfen und dann „Erneut versuchen”.',
+    );
+    expect(await counts()).toMatchObject({ licenses: 0, deliveries: 0 });
+  });
+
+  test('a generation that fails half-way keeps nothing; „Erneut versuchen” completes it once', async () => {
+    smtp.received.length = 0;
+    const create = vi
+      .spyOn(DeliveryService.prototype, 'create')
+      .mockRejectedValueOnce(new Error('injected fault after the licenses were created'));
+    const id = (await deliver(orderNumbered(8000))).json().data.orderGeneration;
+    const failed = await settled(id);
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(failed.progress).toBe('failed');
+    expect(failed.error).toBe(
+      'Technischer Fehler nach 1 Versuch: injected fault after the licenses were created. Bitte prüfen und dann „Erneut versuchen”.',
+    );
+    expect(await counts()).toMatchObject({ licenses: 0, deliveries: 0 });
+
+    const headers = await ctx.adminHeaders();
+    const retries = await Promise.all(
+      [1, 2, 3].map(() =>
+        ctx.app.inject({ method: 'POST', url: `/api/v1/order-generation/${id}/retry`, headers }),
+      ),
+    );
+    expect(retries.map((retry) => retry.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(errorOf(retries.find((retry) => retry.statusCode === 409)!).message).toBe(
+      'Nur eine fehlgeschlagene Shop-Generierung kann erneut versucht werden.',
+    );
+    const completed = await settled(id);
+    expect(completed).toMatchObject({ progress: 'completed', error: null });
+    expect(await counts()).toMatchObject({ generations: 1, licenses: 1, deliveries: 1 });
+    await eventually(() => smtp.received.length === 1 || undefined);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/order-generation/${id}/retry`,
+      headers,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  test('the retry is for admins only', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/order-generation/00000000-0000-4000-8000-000000000000/retry',
+    });
+    expect(response.statusCode).toBe(401);
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/order-generation/00000000-0000-4000-8000-000000000000/retry',
+      headers: await ctx.adminHeaders(),
+    });
+    expect(errorOf(missing)).toMatchObject({
+      status: 404,
+      message: 'Die Shop-Generierung wurde nicht gefunden.',
+    });
+  });
+});

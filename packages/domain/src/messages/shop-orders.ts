@@ -1,0 +1,53 @@
+import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../upgrade-session/enums.ts';
+
+/** What to do about a generation that failed: fix the cause, then retry it. */
+const ACT = 'Bitte prüfen und dann „Erneut versuchen”.';
+
+/**
+ * Why an order generation failed (back office, „Alle Shop-Generierungen”): German, naming the
+ * line or record at fault and what an admin can do about it.
+ */
+export const orderGenerationErrors = {
+  unknownProduct: (line: { name: string; sku: string | null; productId: number | null }) =>
+    `Unbekanntes Produkt „${line.name}” (SKU „${line.sku ?? '–'}”, Produkt-ID ${line.productId ?? '–'}): weder die SKU noch die Produkt-ID gehört zu einem Lizenzprodukt (SHOP_PRODUCT_IDS). ${ACT}`,
+  unknownPurchaseType: (value: string) =>
+    `Unbekannte Kaufart „${value}” in den Bestelldaten (purchase_type). ${ACT}`,
+  noLicenseProduct: `Die Bestellung enthält kein Lizenzprodukt, nur DVDs oder nichts. ${ACT}`,
+  productNotForPurchaseType: (name: string, purchaseType: PurchaseType) =>
+    `Das Produkt „${name}” passt nicht zur Kaufart „${PURCHASE_TYPE_LABELS[purchaseType]}”. ${ACT}`,
+  unassignableDvds: `Die DVDs der Bestellung lassen sich keiner Lizenz zuordnen (mehrere Lizenzen). ${ACT}`,
+  tooManyDvds: (dvds: number, seats: number) =>
+    `Die Bestellung enthält ${dvds} DVDs für ${seats} Arbeitsplätze; mehr DVDs als Arbeitsplätze gibt es nicht. ${ACT}`,
+  personalSize: `Eine persönliche Lizenz hat genau einen Arbeitsplatz. ${ACT}`,
+  noEmail: `Die Rechnungsadresse der Bestellung hat keine E-Mail-Adresse: wohin sollen die Dokumente? ${ACT}`,
+  sessionRequired: (purchaseType: PurchaseType) =>
+    `Für die Kaufart „${PURCHASE_TYPE_LABELS[purchaseType]}” braucht die Bestellung eine Upgrade-Session (upgrade_session_id), sie nennt keine. ${ACT}`,
+  sessionNotFound: (id: string) => `Die Upgrade-Session ${id} der Bestellung gibt es nicht. ${ACT}`,
+  sessionOfOtherPurchaseType: (session: PurchaseType, order: PurchaseType) =>
+    `Die Upgrade-Session ist ein(e) „${PURCHASE_TYPE_LABELS[session]}”, die Bestellung ein(e) „${PURCHASE_TYPE_LABELS[order]}”. ${ACT}`,
+  sessionOfOtherOrder: (order: string) =>
+    `Die Upgrade-Session gehört bereits zur Bestellung ${order}. ${ACT}`,
+  sessionWithoutProperties: `Die Upgrade-Session nennt keine Lizenzeigenschaften (Klasse, Größe). ${ACT}`,
+  sessionWithoutHolder: `Die Upgrade-Session nennt keinen Lizenznehmer, an den die neue Lizenz gebunden wird. ${ACT}`,
+  resellerLineUnknown: (uid: string) =>
+    `Die Reseller-Position „${uid}” der Bestellung steht nicht in der Upgrade-Session. ${ACT}`,
+  resellerLineMismatch: (reference: string) =>
+    `Die Reseller-Position „${reference}” der Bestellung passt nicht zur Upgrade-Session (Menge oder Größe). ${ACT}`,
+  originalLicenseMissing: (id: string) => `Die ursprüngliche Lizenz ${id} gibt es nicht mehr. ${ACT}`,
+  originalLicenseDisabled: (key: string) =>
+    `Die ursprüngliche Lizenz ${key} ist deaktiviert (schon aktualisiert?). ${ACT}`,
+  extendedLicenseChanged: (key: string) =>
+    `Die zu erweiternde Lizenz ${key} hat sich seit dem Kauf geändert (Größe, Klasse oder Status). ${ACT}`,
+  technical: (attempts: number, detail: string) =>
+    `Technischer Fehler nach ${attempts} ${attempts === 1 ? 'Versuch' : 'Versuchen'}: ${detail}. ${ACT}`,
+} as const;
+
+/** Notes of an order generation about what the shop did with its order later. */
+export const orderGenerationNotes = {
+  withdrawn: (status: string, at: string) =>
+    `Die Bestellung steht im Shop seit ${at} auf „${status}”: die erzeugten Lizenzen bleiben bestehen, bitte bei Bedarf von Hand deaktivieren.`,
+  customerReference: (reference: string) => `Kundenreferenz: ${reference}`,
+} as const;
+
+/** The back office's action on a failed order generation. */
+export const RETRY_ORDER_GENERATION = 'Erneut versuchen';

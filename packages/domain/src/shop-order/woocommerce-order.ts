@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PURCHASE_TYPES, type PurchaseType } from '../upgrade-session/enums.ts';
+
+/**
+ * The parts of a WooCommerce order resource (REST API v3, also the body of its order webhooks)
+ * the portal reads. WooCommerce sends many more fields; they are allowed and ignored.
+ */
+const metaDataSchema = z
+  .array(z.looseObject({ key: z.string().max(255), value: z.unknown() }))
+  .max(500)
+  .default([]);
+
+const text = (max: number) => z.string().max(max).nullish();
+
+export const wooCommerceOrderSchema = z.looseObject({
+  id: z.int().min(1),
+  number: z.string().trim().min(1).max(100),
+  status: z.string().max(100),
+  date_paid: z.string().max(40).nullish(),
+  date_paid_gmt: z.string().max(40).nullish(),
+  billing: z
+    .looseObject({
+      first_name: text(200),
+      last_name: text(200),
+      company: text(200),
+      email: text(254),
+    })
+    .default({}),
+  meta_data: metaDataSchema,
+  line_items: z
+    .array(
+      z.looseObject({
+        id: z.int().nullish(),
+        name: z.string().max(500).default(''),
+        product_id: z.int().nullish(),
+        variation_id: z.int().nullish(),
+        sku: z.string().max(200).nullish(),
+        quantity: z.int().min(0).max(1_000_000),
+        meta_data: metaDataSchema,
+      }),
+    )
+    .max(500),
+});
+export type WooCommerceOrder = z.input<typeof wooCommerceOrderSchema>;
+
+/** Order statuses WooCommerce gives a paid order. */
+export const PAID_ORDER_STATUSES = ['processing', 'completed'] as const;
+/** Order statuses after which the money is gone back or never came. */
+export const WITHDRAWN_ORDER_STATUSES = ['cancelled', 'refunded', 'failed'] as const;
+
+/** One product line of a shop order. */
+export interface ShopOrderLine {
+  id: number | null;
+  name: string;
+  sku: string | null;
+  productId: number | null;
+  variationId: number | null;
+  quantity: number;
+  /** Reseller lines: the assistant's line the product belongs to, and the customer's reference. */
+  licenseUid: string | null;
+  customerReference: string | null;
+}
+
+/** A shop order as the portal keeps it with its order generation: what the generation needs. */
+export interface ShopOrder {
+  shopOrderId: number;
+  number: string;
+  status: string;
+  datePaid: string | null;
+  billing: { name: string; email: string | null };
+  purchaseType: PurchaseType | null;
+  /** The order's `purchase_type` meta value when it is none of the known ones. */
+  unknownPurchaseType: string | null;
+  upgradeSessionId: string | null;
+  upgradeSessionToken: string | null;
+  offerToken: string | null;
+  lines: ShopOrderLine[];
+}
+
+function metaValue(meta: readonly { key: string; value: unknown }[], key: string): string | null {
+  const entry = meta.find((item) => item.key === key);
+  if (entry === undefined || entry.value === null || entry.value === undefined) return null;
+  const value = typeof entry.value === 'string' ? entry.value.trim() : String(entry.value);
+  return value === '' ? null : value;
+}
+
+/** Whether WooCommerce considers the order paid: a paid status and a payment date. */
+export function isPaidOrder(order: Pick<ShopOrder, 'status' | 'datePaid'>): boolean {
+  return (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) && order.datePaid !== null;
+}
+
+/** The order as the portal keeps it, from the WooCommerce resource (parsed by the schema). */
+export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): ShopOrder {
+  const purchaseType = metaValue(order.meta_data, 'purchase_type');
+  const known = (PURCHASE_TYPES as readonly string[]).includes(purchaseType ?? '');
+  const { first_name, last_name, company, email } = order.billing;
+  const person = [first_name, last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return {
+    shopOrderId: order.id,
+    number: order.number,
+    status: order.status,
+    datePaid: order.date_paid_gmt || order.date_paid || null,
+    billing: { name: person || company?.trim() || '', email: email?.trim() || null },
+    purchaseType: known ? (purchaseType as PurchaseType) : null,
+    unknownPurchaseType: known ? null : purchaseType,
+    upgradeSessionId: metaValue(order.meta_data, 'upgrade_session_id'),
+    upgradeSessionToken: metaValue(order.meta_data, 'upgrade_session_token'),
+    offerToken: metaValue(order.meta_data, 'offer_token'),
+    lines: order.line_items.map((line) => ({
+      id: line.id ?? null,
+      name: line.name,
+      sku: line.sku?.trim() || null,
+      productId: line.product_id || null,
+      variationId: line.variation_id || null,
+      quantity: line.quantity,
+      licenseUid: metaValue(line.meta_data, 'license_uid'),
+      customerReference: metaValue(line.meta_data, 'customer_reference'),
+    })),
+  };
+}
