@@ -4,7 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export interface DB {
   admin_user: AdminUserTable;
   license: LicenseTable;
-  auth_throttle: AuthThrottleTable;
+  auth_throttle_client: AuthThrottleClientTable;
+  auth_throttle_subject: AuthThrottleSubjectTable;
   delivery: DeliveryTable;
   order_generation: OrderGenerationTable;
   pending_upload: PendingUploadTable;
@@ -61,11 +62,21 @@ export interface LicenseTable {
   revision: ColumnType<number, never, never>;
 }
 
-export interface AuthThrottleTable {
+export interface AuthThrottleClientTable {
+  scope: string;
+  subject: string;
+  client: string;
+  failures: number;
+  retry_at: Date | null;
+  expires_at: Date;
+}
+
+export interface AuthThrottleSubjectTable {
   scope: string;
   subject: string;
   failures: number;
-  window_ends_at: Date;
+  retry_at: Date;
+  expires_at: Date;
 }
 
 export type LicenseRow = Selectable<LicenseTable>;

@@ -44,14 +44,16 @@ test('an unknown API address gets the 404 envelope', async () => {
 test('a server error answers 500 without internals, and the server logs it', async () => {
   expectErrorLog(/"request failed".*auth_throttle/);
   // A table the sign-in needs is briefly gone: an internal failure, not the client's.
-  await sql`alter table auth_throttle rename to auth_throttle_hidden`.execute(ctx.database.db);
+  await sql`alter table auth_throttle_client rename to auth_throttle_hidden`.execute(ctx.database.db);
   const response = await ctx.app
     .inject({
       method: 'POST',
       url: '/api/v1/auth/license',
       payload: { key: 'AAAA-BBBB-CCCC', authenticationCode: '123456' },
     })
-    .finally(() => sql`alter table auth_throttle_hidden rename to auth_throttle`.execute(ctx.database.db));
+    .finally(() =>
+      sql`alter table auth_throttle_hidden rename to auth_throttle_client`.execute(ctx.database.db),
+    );
   expect(response.statusCode).toBe(500);
   expect(response.json()).toEqual({
     error: {

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserRow, DB } from '../../db/schema.ts';
+import type { ThrottleColumns, ThrottleState } from './throttle.ts';
 
 export class AdminRepository {
   readonly #db: Kysely<DB>;
@@ -13,16 +14,17 @@ export class AdminRepository {
   }
 
   /**
-   * The admin (if the name exists) and the sign-in lock state of the name (whether it exists or
-   * not), in one query.
+   * The admin (if the name exists) and the client's sign-in throttle state on the name (whether it
+   * exists or not), in one query.
    */
   async findByNameForSignIn(
     name: string,
     subject: string,
-    retryAfter: (subject: RawBuilder<string>) => RawBuilder<number | null>,
-  ): Promise<(AdminUserRow & { retry_after: number | null }) | { retry_after: number | null; id: null }> {
-    const { rows } = await sql<AdminUserRow & { retry_after: number | null }>`
-      select admin_user.*, ${retryAfter(sql.val(subject))} as retry_after
+    throttle: (subject: RawBuilder<string>) => ThrottleColumns,
+  ): Promise<(AdminUserRow & ThrottleState) | (ThrottleState & { id: null })> {
+    const { retryAfter, failures } = throttle(sql.val(subject));
+    const { rows } = await sql<AdminUserRow & ThrottleState>`
+      select admin_user.*, ${retryAfter} as retry_after, ${failures} as throttle_failures
       from (select 1) as one left join admin_user on admin_user.name = ${name}
     `.execute(this.#db);
     return rows[0]!;

@@ -88,30 +88,6 @@ describe('license login', () => {
     });
     expect(errorOf(await login('AAAA-BBBB-CCCC', '123456'))).toMatchObject({ status: 401 });
   });
-
-  test('locks a key after 10 wrong codes, with Retry-After, while other keys still work', async () => {
-    const attacked = await createLicense();
-    const other = await createLicense();
-    const wrong = attacked.startCode === '000000' ? '111111' : '000000';
-    for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await login(attacked.key, wrong)).statusCode).toBe(401);
-    }
-    const locked = await login(attacked.key, attacked.startCode);
-    expect(locked.statusCode).toBe(429);
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(800);
-    expect((await login(other.key, other.startCode)).statusCode).toBe(200);
-  });
-
-  test('counts parallel guesses one by one: a burst cannot slip past the limit', async () => {
-    const license = await createLicense();
-    const guesses = Array.from({ length: 30 }, (_, index) => String(100000 + index)).filter(
-      (code) => code !== license.startCode,
-    );
-    const responses = await Promise.all(guesses.map((code) => login(license.key, code)));
-    const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((code) => code === 401)).toHaveLength(10);
-    expect(statuses.filter((code) => code === 429)).toHaveLength(guesses.length - 10);
-  });
 });
 
 describe('admin login', () => {
@@ -125,20 +101,6 @@ describe('admin login', () => {
       payload: { username: TEST_ADMIN.username, password: 'nope' },
     });
     expect(errorOf(wrong)).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
-  });
-});
-
-describe('admin login throttle', () => {
-  test('locks a name after 10 failures, whether the admin exists or not', async () => {
-    await ctx.adminHeaders();
-    const attempt = (username: string, password = 'wrong-password') =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/auth/admin', payload: { username, password } });
-    for (const username of [TEST_ADMIN.username, 'nobody-here']) {
-      for (let failure = 0; failure < 10; failure++) expect((await attempt(username)).statusCode).toBe(401);
-      expect((await attempt(username)).statusCode).toBe(429);
-    }
-    const rightPassword = await attempt(TEST_ADMIN.username, TEST_ADMIN.password);
-    expect(errorOf(rightPassword)).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
   });
 });
 

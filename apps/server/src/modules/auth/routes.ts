@@ -49,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => ({
-      data: await auth.licenseLogin(request.body.key, request.body.authenticationCode),
+      data: await auth.licenseLogin(request.body.key, request.body.authenticationCode, request.ip),
     }),
   );
 
@@ -64,7 +64,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: dataEnvelope(loginResponseSchema) },
       },
     },
-    async (request) => ({ data: await auth.adminLogin(request.body.username, request.body.password) }),
+    async (request) => ({
+      data: await auth.adminLogin(request.body.username, request.body.password, request.ip),
+    }),
   );
 
   app.get(

@@ -48,42 +48,50 @@ export class AuthService {
   /**
    * Signs a license in: the start code while unbound, the exact holder name once bound. A start
    * code on a bound license answers 423 so the holder learns to use the name; a disabled license 410.
+   * `address` is the client's: failures slow down that client (decision 003).
    */
-  licenseLogin(typedKey: string, authenticationCode: string): Promise<LoginResponse> {
+  licenseLogin(typedKey: string, authenticationCode: string, address: string): Promise<LoginResponse> {
     const key = parseKey(typedKey);
+    const client = this.#throttle.client(address);
     return this.#throttle.serially('license', key, async () => {
       const license = await this.#licenses.findByKeyForSignIn(key, (subject) =>
-        this.#throttle.retryAfterSql('license', subject),
+        this.#throttle.columns('license', subject, client),
       );
       if (!license) throw new AppError('INVALID_CREDENTIALS');
       if (license.retry_after !== null) throw this.#throttle.blocked(license.retry_after);
       if (license.status === 'disabled') throw new AppError('LICENSE_DEACTIVATED');
       if (matchesAuthenticationCode(license, authenticationCode)) {
+        if (license.throttle_failures > 0) await this.#throttle.clear('license', key, client);
         const token = await this.#tokens.sign({ userType: 'license', sub: license.id });
         return { token, userData: { type: 'license', ...customerView(license) } };
       }
       if (license.status === 'bound' && isStartCode(license, authenticationCode)) {
         throw new AppError('LICENSE_ALREADY_BOUND');
       }
-      await this.#throttle.recordFailure('license', key);
+      await this.#throttle.recordFailure('license', key, client);
       throw new AppError('INVALID_CREDENTIALS');
     });
   }
 
-  /** Unknown names are counted like wrong passwords, so the answers do not reveal which exist. */
-  adminLogin(username: string, password: string): Promise<LoginResponse> {
-    const subject = username.toLowerCase();
+  /**
+   * Unknown names are counted like wrong passwords, so the answers do not reveal which exist. Names
+   * are counted in one spelling (case, Unicode composition), so variants count together.
+   */
+  adminLogin(username: string, password: string, address: string): Promise<LoginResponse> {
+    const subject = adminThrottleSubject(username);
+    const client = this.#throttle.client(address);
     return this.#throttle.serially('admin', subject, async () => {
       const found = await this.#admins.findByNameForSignIn(username, subject, (name) =>
-        this.#throttle.retryAfterSql('admin', name),
+        this.#throttle.columns('admin', name, client),
       );
       if (found.retry_after !== null) throw this.#throttle.blocked(found.retry_after);
       const admin = found.id === null ? undefined : found;
       const valid = await verifyPassword(admin?.password_hash, password);
       if (!admin || !valid) {
-        await this.#throttle.recordFailure('admin', subject);
+        await this.#throttle.recordFailure('admin', subject, client);
         throw new AppError('INVALID_CREDENTIALS');
       }
+      if (found.throttle_failures > 0) await this.#throttle.clear('admin', subject, client);
       const token = await this.#tokens.sign({
         userType: 'admin',
         sub: admin.id,
@@ -108,6 +116,14 @@ export class AuthService {
     const license = await this.#licenses.findById(id);
     return license?.status === 'disabled' ? undefined : license;
   }
+}
+
+/**
+ * The one spelling an admin name is throttled under: composed Unicode, case folded (through upper
+ * case, so „Groß”, „GROSS” and „gross” are one name).
+ */
+function adminThrottleSubject(username: string): string {
+  return username.normalize('NFC').toUpperCase().toLowerCase();
 }
 
 function parseKey(typedKey: string): string {

@@ -2,26 +2,49 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { KeyedMutex } from '../../lib/keyed-mutex.ts';
+import { clientGroup } from './client-group.ts';
 
 export interface ThrottlePolicy {
-  /** Failed attempts allowed per subject within one window. */
-  maxFailures: number;
-  windowSeconds: number;
+  /** Failures per subject and client that cost no waiting. */
+  freeFailures: number;
+  /** The longest wait, per client and per subject (the first is one minute, each next one twice as long). */
+  maxDelayMinutes: number;
+  /** Failures are forgotten this long after a client's (a subject's) last one. */
+  retentionDays: number;
 }
 
-/**
- * 10 failures per 15 minutes: guessing a 6-digit start code takes on average 12,500 hours of
- * uninterrupted trying, while the rightful holder waits at most 15 minutes after typos.
- */
-export const SIGN_IN_POLICY: ThrottlePolicy = { maxFailures: 10, windowSeconds: 15 * 60 };
+/** Decision 003 has the arithmetic: guessing a start code takes years, the holder waits at most a minute. */
+export const SIGN_IN_POLICY: ThrottlePolicy = {
+  freeFailures: 5,
+  maxDelayMinutes: 24 * 60,
+  retentionDays: 365,
+};
 
 export type ThrottleScope = 'license' | 'admin';
 
+/** What the sign-in query reads about one subject and client beside the account itself. */
+export interface ThrottleColumns {
+  /** Seconds until the client may try again; null when it may now. */
+  retryAfter: RawBuilder<number | null>;
+  /** The client's counted failures on the subject (0 for a fresh client). */
+  failures: RawBuilder<number>;
+}
+
+/** The row a sign-in query returns for the throttle. */
+export interface ThrottleState {
+  retry_after: number | null;
+  throttle_failures: number;
+}
+
 /**
- * Limits failed sign-in attempts per subject (a license key, an admin name). Counters live in the
- * database, so they hold across restarts and processes. Attempts on one subject run one at a time
- * in this process, so a burst of parallel guesses cannot pass the check before the earlier
- * failures are counted.
+ * Slows down failed sign-ins (decision 003). Per subject (a license key, an admin name) and client
+ * group (an IPv4 address, an IPv6 /56), the first failures are free, then the client waits 1, 2,
+ * 4 … minutes after each. Per subject, clients in slow-down also share one gate that widens the
+ * same way with every failure they make, so many addresses do not multiply the guessing rate. A
+ * client without failures on the subject is never refused: nobody can lock the rightful holder out.
+ *
+ * Counters live in the database (shared by processes, kept across restarts). Attempts on one
+ * subject run one at a time in this process, so parallel guesses are counted one by one.
  */
 export class SignInThrottle {
   readonly #db: Kysely<DB>;
@@ -33,46 +56,94 @@ export class SignInThrottle {
     this.#policy = policy;
   }
 
+  /** The client group of an address: IPv6 clients get a /56 each, so one network counts once. */
+  client(address: string): string {
+    return clientGroup(address);
+  }
+
   /** Runs one sign-in attempt for the subject; attempts on the same subject wait for each other. */
   serially<T>(scope: ThrottleScope, subject: string, attempt: () => Promise<T>): Promise<T> {
     return this.#serial.run(`${scope}:${subject}`, attempt);
   }
 
   /**
-   * SQL for the seconds until `subject` may try again (null when it may now), to select together
-   * with the account itself: the successful sign-in stays one query.
+   * SQL for the client's state on the subject, to select together with the account itself: a
+   * successful sign-in stays one query.
    */
-  retryAfterSql(scope: ThrottleScope, subject: RawBuilder<string>): RawBuilder<number | null> {
-    return sql<number | null>`(
-      select ceil(extract(epoch from t.window_ends_at - now()))::int from auth_throttle t
-      where t.scope = ${scope} and t.subject = ${subject}
-        and t.failures >= ${this.#policy.maxFailures} and t.window_ends_at > now()
-    )`;
+  columns(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleColumns {
+    const own = sql`c.scope = ${scope} and c.subject = ${subject} and c.client = ${client} and c.expires_at > now()`;
+    const until = sql`greatest(c.retry_at, case when c.failures >= ${this.#policy.freeFailures} then s.retry_at end)`;
+    return {
+      retryAfter: sql<number | null>`(
+        select ceil(extract(epoch from ${until} - now()))::int
+        from auth_throttle_client c
+        left join auth_throttle_subject s
+          on s.scope = c.scope and s.subject = c.subject and s.expires_at > now()
+        where ${own} and ${until} > now()
+      )`,
+      failures: sql<number>`coalesce((select c.failures from auth_throttle_client c where ${own}), 0)`,
+    };
   }
 
-  /** The 429 for a blocked subject. */
+  /** The 429 for a client that must wait. */
   blocked(retryAfterSeconds: number): AppError {
     return new AppError('TOO_MANY_REQUESTS', undefined, {
       headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
     });
   }
 
-  /** Counts a failure; windows that ended a day ago are deleted on the way (failures are rare). */
-  async recordFailure(scope: ThrottleScope, subject: string): Promise<void> {
-    await this.#db
-      .deleteFrom('auth_throttle')
-      .where('window_ends_at', '<', sql<Date>`now() - interval '1 day'`)
-      .execute();
-    const windowEnd = sql<Date>`now() + make_interval(secs => ${this.#policy.windowSeconds})`;
-    await this.#db
-      .insertInto('auth_throttle')
-      .values({ scope, subject, failures: 1, window_ends_at: windowEnd })
-      .onConflict((conflict) =>
-        conflict.columns(['scope', 'subject']).doUpdateSet({
-          failures: sql`case when auth_throttle.window_ends_at <= now() then 1 else auth_throttle.failures + 1 end`,
-          window_ends_at: sql`case when auth_throttle.window_ends_at <= now() then ${windowEnd} else auth_throttle.window_ends_at end`,
-        }),
+  /**
+   * Counts a failure of the client, and of the subject when the client was already in slow-down;
+   * counters forgotten long ago are deleted on the way (failures are rare).
+   */
+  async recordFailure(scope: ThrottleScope, subject: string, client: string): Promise<void> {
+    const { freeFailures, retentionDays } = this.#policy;
+    await sql`
+      with forgotten as (delete from auth_throttle_client where expires_at < now())
+      delete from auth_throttle_subject where expires_at < now()
+    `.execute(this.#db);
+    const clientFailures = sql`(case when c.expires_at <= now() then 1 else c.failures + 1 end)`;
+    const subjectFailures = sql`(case when s.expires_at <= now() then 1 else s.failures + 1 end)`;
+    const expires = sql`now() + make_interval(days => ${retentionDays})`;
+    await sql`
+      with counted as (
+        insert into auth_throttle_client as c (scope, subject, client, failures, retry_at, expires_at)
+        values (${scope}, ${subject}, ${client}, 1, ${this.#clientRetry(sql`1`)}, ${expires})
+        on conflict (scope, subject, client) do update set
+          failures = ${clientFailures},
+          retry_at = ${this.#clientRetry(clientFailures)},
+          expires_at = ${expires}
+        returning failures
       )
+      insert into auth_throttle_subject as s (scope, subject, failures, retry_at, expires_at)
+      select ${scope}, ${subject}, 1, ${this.#after(sql`1`)}, ${expires}
+      from counted where counted.failures > ${freeFailures}
+      on conflict (scope, subject) do update set
+        failures = ${subjectFailures},
+        retry_at = ${this.#after(subjectFailures)},
+        expires_at = ${expires}
+    `.execute(this.#db);
+  }
+
+  /** Forgets the client's failures on the subject once it signed in. */
+  async clear(scope: ThrottleScope, subject: string, client: string): Promise<void> {
+    await this.#db
+      .deleteFrom('auth_throttle_client')
+      .where('scope', '=', scope)
+      .where('subject', '=', subject)
+      .where('client', '=', client)
       .execute();
+  }
+
+  /** A client's next try after its n-th failure: free ones none, then 1, 2, 4 … minutes. */
+  #clientRetry(failures: RawBuilder<unknown>): RawBuilder<Date | null> {
+    const beyondFree = sql`${failures} - ${this.#policy.freeFailures}`;
+    return sql`case when ${beyondFree} >= 0 then ${this.#after(sql`${beyondFree} + 1`)} end`;
+  }
+
+  /** now() plus the doubling delay for the n-th delayed failure (n ≥ 1): 1, 2, 4 … minutes, capped. */
+  #after(nth: RawBuilder<unknown>): RawBuilder<Date> {
+    // The exponent is capped too: power() must not overflow for a subject failing for years.
+    return sql`now() + make_interval(mins => least(power(2, least(${nth} - 1, 30)), ${this.#policy.maxDelayMinutes})::int)`;
   }
 }

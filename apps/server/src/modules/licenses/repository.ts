@@ -27,15 +27,19 @@ export class LicenseRepository {
     return row?.status;
   }
 
-  /** The license with its sign-in lock state, in one query (the hot path of every login). */
+  /** The license with the client's sign-in throttle state, in one query (the hot path of every login). */
   findByKeyForSignIn(
     key: string,
-    retryAfter: (subject: RawBuilder<string>) => RawBuilder<number | null>,
-  ): Promise<(LicenseRow & { retry_after: number | null }) | undefined> {
+    throttle: (subject: RawBuilder<string>) => {
+      retryAfter: RawBuilder<number | null>;
+      failures: RawBuilder<number>;
+    },
+  ): Promise<(LicenseRow & { retry_after: number | null; throttle_failures: number }) | undefined> {
+    const { retryAfter, failures } = throttle(sql.ref<string>('license.key'));
     return this.#db
       .selectFrom('license')
       .selectAll()
-      .select(retryAfter(sql.ref<string>('license.key')).as('retry_after'))
+      .select([retryAfter.as('retry_after'), failures.as('throttle_failures')])
       .where('key', '=', key)
       .executeTakeFirst();
   }

@@ -1,0 +1,17 @@
+import ipaddr from 'ipaddr.js';
+
+/** Bits of an IPv6 address that name one client: a /56 is what a provider hands one customer. */
+const IPV6_CLIENT_PREFIX = 56;
+
+/**
+ * The client group an address belongs to for sign-in throttling: an IPv4 address (also when
+ * written IPv4-mapped), or the /56 network of an IPv6 address, since one customer can use every
+ * address of its /56. Anything else (a socket without an address) counts as itself.
+ */
+export function clientGroup(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${parsed.toString()}/${IPV6_CLIENT_PREFIX}`);
+  return `${network.toString()}/${IPV6_CLIENT_PREFIX}`;
+}
