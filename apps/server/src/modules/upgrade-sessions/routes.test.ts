@@ -219,6 +219,9 @@ describe('changing a session', () => {
     expect(response.json().data.session.holder).toEqual(organization);
   });
 
+  // The guard is the session's row lock (`forUpdate` in the repository). PGlite cannot show it: its
+  // one connection runs transactions one after another anyway (decision 002), so there this passes
+  // with the lock removed; on PostgreSQL (the server-pg project, run in CI) it fails without it.
   test('concurrent changes are applied one at a time: the result follows the rules', async () => {
     const { session, token } = await created(
       newPurchase({ properties: { class: 'pro', size: 10, dvdCount: 0 } }),
