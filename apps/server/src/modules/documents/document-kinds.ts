@@ -68,5 +68,10 @@ const berlinDate = new Intl.DateTimeFormat('en-CA', {
 
 /** `2025-01-31_Startdokumente.zip`: the day (in Berlin) first, so downloads sort by date. */
 export function batchFileName(kind: LicenseDocumentType, format: 'pdf' | 'zip', now: Date): string {
-  return `${berlinDate.format(now)}_${DOCUMENT_KIND[kind].plural}.${format}`;
+  return datedFileName(`${DOCUMENT_KIND[kind].plural}.${format}`, now);
+}
+
+/** A download's name with the day (in Berlin) first: `2025-01-31_Lizenzen.csv`. */
+export function datedFileName(name: string, now: Date): string {
+  return `${berlinDate.format(now)}_${name}`;
 }

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { HolderData } from '@lizenzportal/domain';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
+import { streamListRows } from '../../lists/list-export.ts';
 import { listPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { LICENSE_LIST } from './list.ts';
@@ -110,6 +111,11 @@ export class LicenseRepository {
   /** One page of licenses and the number of all that match the filters. */
   list(request: ListRequest): Promise<{ rows: LicenseRow[]; total: number }> {
     return listPage(this.#db, LICENSE_LIST, request);
+  }
+
+  /** Every license that matches the filters, in the list's order, streamed as `format` writes it. */
+  stream(request: ListRequest, format: { head: string; rows: (rows: LicenseRow[]) => string }) {
+    return streamListRows(this.#db, LICENSE_LIST, request, format);
   }
 
   /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */

@@ -1,20 +1,30 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DEFAULT_LIST_SORT,
   holderBindingSchema,
+  recordIdSchema,
   licenseCreateSchema,
   licenseSchema,
   licenseUpdateSchema,
 } from '@lizenzportal/domain';
 import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
-import { listRoute } from '../../http/list-route.ts';
+import { listQuerystringSchema, listRoute, readListQuery } from '../../http/list-route.ts';
+import { compileListQuery, MAX_PAGE_SIZE } from '../../lists/compile.ts';
+import { datedFileName } from '../documents/document-kinds.ts';
 import { LICENSE_LIST } from './list.ts';
 import type { Guards } from '../auth/guards.ts';
 import type { LicenseBinding } from './binding.ts';
 import type { LicenseService } from './service.ts';
 
 const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
+const exportSelectionBody = z.strictObject({
+  licenses: z.array(recordIdSchema).min(1).max(MAX_PAGE_SIZE),
+  sort: z.string().max(100).optional(),
+});
 
 export interface LicenseRoutesOptions {
   licenses: LicenseService;
@@ -54,6 +64,49 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
       preHandler: guards.admin,
       list: (request) => licenses.list(request),
     }),
+  );
+
+  const sendCsv = (reply: FastifyReply, csv: Readable) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${datedFileName('Lizenzen.csv', new Date())}"`)
+      .header('cache-control', 'private, no-store')
+      .send(csv);
+
+  app.get(
+    '/license-export',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['licenses'],
+        summary: 'Every license the filters match, without paging, as a streamed CSV file (admin)',
+        querystring: listQuerystringSchema,
+      },
+    },
+    async (request, reply) => {
+      const query = readListQuery(request);
+      const csv = await licenses.exportCsv(
+        compileListQuery({ ...query, limit: '0', skip: '0' }, LICENSE_LIST),
+      );
+      return sendCsv(reply, csv);
+    },
+  );
+
+  app.post(
+    '/license-export',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['licenses'],
+        summary: 'The selected licenses (up to 1,000) as a CSV file, in the order of `sort` (admin)',
+        body: exportSelectionBody,
+      },
+    },
+    async (request, reply) => {
+      const { licenses: ids, sort = DEFAULT_LIST_SORT } = request.body;
+      const query = { sort, filters: [{ field: '_id', operator: 'in' as const, values: ids }] };
+      return sendCsv(reply, await licenses.exportCsv(compileListQuery(query, LICENSE_LIST)));
+    },
   );
 
   app.get(

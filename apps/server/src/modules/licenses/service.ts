@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
   generateLicenseKey,
@@ -15,6 +16,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../auth/principal.ts';
 import { changedFields, type AuditLog } from '../audit/audit-log.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
+import { LICENSE_CSV } from './csv.ts';
 import { toLicense, toRowUpdate } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
 
@@ -124,6 +126,14 @@ export class LicenseService {
   async list(request: ListRequest): Promise<{ licenses: License[]; total: number }> {
     const { rows, total } = await this.repository.list(request);
     return { licenses: rows.map(toLicense), total };
+  }
+
+  /** The licenses a list request matches, without paging, as a streamed CSV file. */
+  exportCsv(request: ListRequest): Promise<Readable> {
+    return this.repository.stream(request, {
+      head: LICENSE_CSV.head,
+      rows: (rows) => LICENSE_CSV.rows(rows.map(toLicense)),
+    });
   }
 
   /** One license: admins see any, a license user only its own (without the back office's notes). */

@@ -1,0 +1,105 @@
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import { errorOf, useTestApp } from '../../test/app.ts';
+
+const ctx = useTestApp();
+
+async function exportCsv(query: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/v1/license-export${query}`,
+    headers: await ctx.adminHeaders(),
+  });
+}
+
+/** The CSV's rows as cells (no cell in these tests holds a line break). */
+function rowsOf(body: string): string[][] {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  return body
+    .slice(1)
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(';'));
+}
+
+describe('the CSV export of licenses', () => {
+  test('exports the filtered list with German headers and values; formulas are defused', async () => {
+    const plain = await ctx.createLicense({ notes: 'Schule; Haus "B"', properties: { class: 'server' } });
+    await ctx.createLicense({ notes: '=HYPERLINK("http://böse.example")' });
+    await ctx.createLicense({ notes: 'anderes' });
+
+    const response = await exportCsv('?notes=/haus|hyperlink/i&sort=createdAt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="\d{4}-\d{2}-\d{2}_Lizenzen\.csv"$/,
+    );
+    const body = response.body;
+    const [head, ...rows] = rowsOf(body);
+    expect(head!.slice(0, 5)).toEqual(['Lizenzschlüssel', 'Startcode', 'Version', 'Status', 'Lizenzklasse']);
+    expect(rows).toHaveLength(2);
+    const key = `${plain.key.slice(0, 4)}-${plain.key.slice(4, 8)}-${plain.key.slice(8)}`;
+    expect(rows[0]!.slice(0, 5)).toEqual([
+      key,
+      `${plain.startCode.slice(0, 3)} ${plain.startCode.slice(3)}`,
+      'Version 9',
+      'Ungebunden',
+      'Serverlizenz',
+    ]);
+    expect(body).toContain('"Schule; Haus ""B"""');
+    expect(body).toContain(`"'=HYPERLINK(""http://böse.example"")"`);
+  });
+
+  test('exports the selection in the order asked for', async () => {
+    const first = await ctx.createLicense({ notes: 'eins' });
+    await ctx.createLicense({ notes: 'zwei' });
+    const third = await ctx.createLicense({ notes: 'drei' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/license-export',
+      headers: await ctx.adminHeaders(),
+      payload: { licenses: [first._id, third._id], sort: 'createdAt' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [head, ...rows] = rowsOf(response.body);
+    const notes = head!.indexOf('Notizen');
+    expect(rows.map((row) => row[notes])).toEqual(['eins', 'drei']);
+  });
+
+  test('streams a list longer than one batch completely, in order', async () => {
+    const license = await ctx.createLicense();
+    await sql`
+      insert into license (key, version, start_code, authentication_code, status, type_of_entry, class, type,
+        size, delivery, special_permissions, notes, created_at)
+      select 'BULK' || translate(lpad(n::text, 8, '0'), '01', 'AB'), '9', '123456', '123456', 'unbound', 'order', 'pro', 'full',
+        n, 'download', '{}', 'Massenimport', now() - make_interval(secs => n)
+      from generate_series(1, 1234) as n
+    `.execute(ctx.database.db);
+    const response = await exportCsv('?notes=Massenimport&sort=-createdAt');
+    const [head, ...rows] = rowsOf(response.body);
+    const size = head!.indexOf('Größe');
+    expect(rows).toHaveLength(1234);
+    expect(rows.map((row) => Number(row[size]))).toEqual(
+      Array.from({ length: 1234 }, (_, index) => index + 1),
+    );
+    expect(response.body).not.toContain(license.key);
+  });
+
+  test('bad filters are a 400, values never SQL; only admins may export', async () => {
+    expect(errorOf(await exportCsv('?color=red')).status).toBe(400);
+    // A value is a parameter, never SQL: the quote finds no license and the table stays.
+    await ctx.createLicense();
+    const injection = await exportCsv(`?notes=${encodeURIComponent("x';drop table license;--")}`);
+    expect(rowsOf(injection.body)).toHaveLength(1);
+    expect(rowsOf((await exportCsv('')).body)).toHaveLength(2);
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/license-export' });
+    expect(errorOf(anonymous).status).toBe(401);
+    const tooMany = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/license-export',
+      headers: await ctx.adminHeaders(),
+      payload: { licenses: [] },
+    });
+    expect(errorOf(tooMany).status).toBe(400);
+  });
+});
