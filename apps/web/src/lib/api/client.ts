@@ -70,7 +70,8 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+/** The `ApiError` of a failed answer: its envelope's code and message, or our own wording. */
+export function toApiError(status: number, body: unknown): ApiError {
   const envelope = (body as Partial<ErrorEnvelope> | undefined)?.error;
   if (envelope && typeof envelope.code === 'string' && typeof envelope.message === 'string') {
     return new ApiError(status, envelope.code, envelope.message);

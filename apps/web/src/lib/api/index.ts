@@ -14,3 +14,4 @@ export const apiRequest = createApiClient({
   getToken: readToken,
   onUnauthorized: notifyUnauthorized,
 });
+export { downloadFile, type DownloadOptions } from './download.ts';

@@ -7,18 +7,23 @@ import {
   LICENSE_LIST_FIELDS,
   type License,
 } from '@lizenzportal/domain';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { backendLicensePath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
+import { LicenseDocumentActions } from './license-document-actions.tsx';
 import { LicenseInfo } from './license-info.tsx';
+import { LicenseListToolbar } from './license-list-toolbar.tsx';
 import { LicenseStatus } from './license-status.tsx';
 import { label } from './license-labels.ts';
 
 /** `/backend/license`: „Alle Lizenzen”, newest first. */
 export function LicenseListPage() {
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<License[]>([]);
   return (
     <Page>
       <EntityList<'licenses', License>
@@ -29,6 +34,18 @@ export function LicenseListPage() {
         emptyText={backOfficeMessages.noLicensesFound}
         errorTitle={backOfficeMessages.licensesLoadFailed}
         expansion={(license) => <LicenseRowDetails license={license} />}
+        selection={selecting ? { selected, onChange: setSelected } : undefined}
+        toolbar={({ total }) => (
+          <LicenseListToolbar
+            selecting={selecting}
+            onSelectingChange={(on) => {
+              setSelecting(on);
+              setSelected([]);
+            }}
+            selected={selected}
+            total={total}
+          />
+        )}
         columns={[
           {
             accessor: 'type',
@@ -61,6 +78,11 @@ export function LicenseListPage() {
             accessor: 'status',
             title: 'Status',
             render: (license) => <LicenseStatus license={license} />,
+          },
+          {
+            accessor: 'actions',
+            title: 'Aktionen',
+            render: (license) => <LicenseDocumentActions license={license} />,
           },
         ]}
       />

@@ -1,0 +1,125 @@
+import { Button, Group, Loader, Menu, Modal, Switch, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { type License, type LicenseDocumentType } from '@lizenzportal/domain';
+import { toApiQuery } from '@/lib/list-state';
+import { useListState } from '../lists/use-list-state.ts';
+import { CreateLicensesForm } from './create-licenses-form.tsx';
+import { receivedText, useFileDownload } from './use-file-download.ts';
+
+/** Multi-actions need at least two selected licenses (spec §4, §9). */
+export const MIN_SELECTION = 2;
+
+const BATCHES: { kind: LicenseDocumentType; format: 'pdf' | 'zip'; label: string }[] = [
+  { kind: 'starter', format: 'pdf', label: 'Startdokumente als PDF' },
+  { kind: 'starter', format: 'zip', label: 'Startdokumente als ZIP' },
+  { kind: 'license', format: 'pdf', label: 'Lizenzdokumente als PDF' },
+  { kind: 'license', format: 'zip', label: 'Lizenzdokumente als ZIP' },
+];
+
+interface LicenseListToolbarProps {
+  selecting: boolean;
+  onSelectingChange: (selecting: boolean) => void;
+  selected: License[];
+  total: number | undefined;
+}
+
+/**
+ * Above the license table: create licenses, the selection mode with its multi-actions (batch
+ * documents, CSV of the selection), and the CSV export of the whole filtered list — each download
+ * with its progress.
+ */
+export function LicenseListToolbar({
+  selecting,
+  onSelectingChange,
+  selected,
+  total,
+}: LicenseListToolbarProps) {
+  const [creating, createModal] = useDisclosure(false);
+  const [state] = useListState();
+  const download = useFileDownload();
+  const ids = selected.map((license) => license._id);
+  const enough = selecting && selected.length >= MIN_SELECTION;
+  const filteredQuery = toApiQuery({ ...state, limit: 0, skip: 0 });
+
+  return (
+    <Group justify="space-between" gap="sm">
+      <Group gap="sm">
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
+          Neue Lizenz(en) anlegen
+        </Button>
+        <Switch
+          label="Mehrfachauswahl"
+          checked={selecting}
+          onChange={(event) => onSelectingChange(event.currentTarget.checked)}
+        />
+        {selecting && (
+          <Menu position="bottom-start">
+            <Menu.Target>
+              <Button
+                variant="light"
+                disabled={!enough || download.running !== undefined}
+                rightSection={<IconChevronDown size={16} aria-hidden />}
+              >
+                Aktionen für {selected.length} ausgewählte
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Dokumente herunterladen</Menu.Label>
+              {BATCHES.map(({ kind, format, label }) => (
+                <Menu.Item
+                  key={label}
+                  onClick={() =>
+                    void download.start(label, `/batch-download/license-documents/${kind}/${format}`, {
+                      method: 'POST',
+                      body: { licenses: ids },
+                    })
+                  }
+                >
+                  {label}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Item
+                onClick={() =>
+                  void download.start('Auswahl als CSV', '/license-export', {
+                    method: 'POST',
+                    body: { licenses: ids, sort: state.sort },
+                  })
+                }
+              >
+                Auswahl als CSV exportieren
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        {selecting && !enough && (
+          <Text size="sm" c="dimmed">
+            Für Aktionen mindestens {MIN_SELECTION} Lizenzen auswählen.
+          </Text>
+        )}
+      </Group>
+      <Group gap="sm">
+        {download.running && (
+          <Group gap={6} role="status" aria-live="polite">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm">
+              {download.running}: {receivedText(download.received)}
+            </Text>
+          </Group>
+        )}
+        <Button
+          variant="default"
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          disabled={total === 0 || download.running !== undefined}
+          onClick={() => void download.start('Liste als CSV', '/license-export', { query: filteredQuery })}
+        >
+          Liste als CSV exportieren
+        </Button>
+      </Group>
+      <Modal opened={creating} onClose={createModal.close} title="Neue Lizenz(en) anlegen" size="lg">
+        <CreateLicensesForm onCreated={createModal.close} />
+      </Modal>
+    </Group>
+  );
+}
