@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './http/app-error.ts';
+import { databaseClientLimitStore } from './http/client-limit-store.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -58,6 +59,8 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
 
   await app.register(rateLimit, {
     global: false,
+    // In the database: every server process on it enforces one limit per client together.
+    store: databaseClientLimitStore(services.database.db),
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', undefined, {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },

@@ -6,6 +6,7 @@ export interface DB {
   license: LicenseTable;
   auth_throttle_client: AuthThrottleClientTable;
   auth_throttle_subject: AuthThrottleSubjectTable;
+  client_rate_limit: ClientRateLimitTable;
   delivery: DeliveryTable;
   order_generation: OrderGenerationTable;
   pending_upload: PendingUploadTable;
@@ -69,6 +70,13 @@ export interface AuthThrottleClientTable {
   failures: number;
   retry_at: Date | null;
   expires_at: Date;
+}
+
+export interface ClientRateLimitTable {
+  key: string;
+  granted: number;
+  last_lease: number;
+  resets_at: Date;
 }
 
 export interface AuthThrottleSubjectTable {

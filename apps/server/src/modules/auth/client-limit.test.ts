@@ -1,17 +1,35 @@
-import { expect, test } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { errorOf, useTestApp } from '../../test/app.ts';
+import { testLogger } from '../../test/error-logs.ts';
 
 const ctx = useTestApp({ AUTH_CLIENT_LIMIT: '5' });
 
+/** A second server process on the same database, as several `npm start` with WORKER=off run. */
+let second: FastifyInstance;
+beforeAll(async () => {
+  second = await buildApp({
+    config: ctx.config,
+    database: ctx.database,
+    jwtSecret: 'x'.repeat(48),
+    logger: testLogger(),
+  });
+  await second.ready();
+});
+afterAll(() => second?.close());
+
+const statusOf = (app: FastifyInstance, remoteAddress = '127.0.0.1') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/license-status',
+    remoteAddress,
+    payload: { key: 'AAAA-BBBB-CCCC' },
+  });
+
 test('limits sign-in requests per client with 429 and Retry-After', async () => {
-  const statusOf = () =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/license-status',
-      payload: { key: 'AAAA-BBBB-CCCC' },
-    });
-  for (let request = 0; request < 5; request++) expect((await statusOf()).statusCode).toBe(404);
-  const limited = await statusOf();
+  for (let request = 0; request < 5; request++) expect((await statusOf(ctx.app)).statusCode).toBe(404);
+  const limited = await statusOf(ctx.app);
   expect(errorOf(limited)).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
   expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   const otherClient = await ctx.app.inject({
@@ -21,4 +39,20 @@ test('limits sign-in requests per client with 429 and Retry-After', async () => 
     payload: { key: 'AAAA-BBBB-CCCC', authenticationCode: '123456' },
   });
   expect(otherClient.statusCode).toBe(401);
+});
+
+test('holds across server processes on one database: together they allow the limit once', async () => {
+  const apps = [ctx.app, second];
+  const statuses: number[] = [];
+  for (let request = 0; request < 10; request++) {
+    statuses.push((await statusOf(apps[request % 2]!, '198.51.100.20')).statusCode);
+  }
+  expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429, 429, 429, 429]);
+  // Parallel requests spread over both are counted one by one, too.
+  const parallel = await Promise.all(
+    Array.from({ length: 12 }, (_, index) => statusOf(apps[index % 2]!, '198.51.100.21')),
+  );
+  const codes = parallel.map((response) => response.statusCode);
+  expect(codes.filter((code) => code === 404)).toHaveLength(5);
+  expect(codes.filter((code) => code === 429)).toHaveLength(7);
 });
