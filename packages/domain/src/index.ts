@@ -55,3 +55,4 @@ export * from './pages.ts';
 export * from './audit/audit.ts';
 export * from './shop-order/woocommerce-order.ts';
 export * from './messages/shop-orders.ts';
+export * from './messages/assistant-screens.ts';

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
@@ -21,13 +22,15 @@ export interface TestServer {
  * what browser tests drive.
  */
 export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const [database, port] = await Promise.all([createTestDatabase(), freePort()]);
   const config = testConfig({
     WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../../web/dist'),
+    // The portal is its own shop (`/shop-demo` frames the assistant), at the address it listens on.
+    SHOP_ORIGIN: `http://127.0.0.1:${port}`,
     ...environment,
   });
   const app = await buildApp({ config, database, jwtSecret: 'y'.repeat(48), logger: testLogger() });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await app.listen({ port, host: '127.0.0.1' });
   return {
     url: address,
     app,
@@ -39,4 +42,16 @@ export async function startTestServer(environment: Record<string, string> = {}):
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port that is free now (the server takes it right after). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -7,7 +7,8 @@ import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { DownloadPage } from '@/features/portal/components/download-page';
 import { TermsPage } from '@/features/portal/components/terms-page';
 import { RecoveryPage } from '@/features/recovery/components/recovery-page';
-import { BACKEND_LICENSES_PATH, LOGIN_PATH } from '@/lib/paths';
+import { assistantScreens } from '@lizenzportal/domain';
+import { ASSISTANT_PATH, BACKEND_LICENSES_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -50,6 +51,22 @@ export const routes: RouteObject[] = [
         path: '/direct-login',
         handle: REDIRECT,
         loader: ({ request }) => redirect(`${LOGIN_PATH}${new URL(request.url).search}`),
+      },
+      {
+        // The assistant lives in the shop's iframe: no portal frame around it, loaded on its own.
+        path: ASSISTANT_PATH,
+        handle: titled(assistantScreens.pageTitle),
+        lazy: async () => ({
+          Component: (await import('@/features/assistant/assistant-page')).AssistantPage,
+        }),
+      },
+      {
+        // The stand-in shop page that frames the assistant and shows the cart it hands over.
+        path: SHOP_DEMO_PATH,
+        handle: titled('Shop-Demo'),
+        lazy: async () => ({
+          Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage,
+        }),
       },
       {
         element: <CustomerLayout />,

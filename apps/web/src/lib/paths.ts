@@ -16,3 +16,4 @@ export const BACKEND_DELIVERIES_PATH = '/backend/delivery';
 export const backendLicensePath = (id: string) => `${BACKEND_LICENSES_PATH}/${id}`;
 export const backendOrderGenerationPath = (id: string) => `${BACKEND_ORDER_GENERATIONS_PATH}/${id}`;
 export const backendDeliveryPath = (id: string) => `${BACKEND_DELIVERIES_PATH}/${id}`;
+export const SHOP_DEMO_PATH = '/shop-demo';

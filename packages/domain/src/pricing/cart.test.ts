@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { ResellerLicense } from '../upgrade-session/schema.ts';
 import { formatMoney, formatPercent } from './money.ts';
 import type { ShopProductIds } from './products.ts';
-import { purchaseCart, shopProducts, type Purchase } from './purchase.ts';
+import { priceShopProducts, purchaseCart, shopProducts, type Purchase } from './purchase.ts';
 import { vatRate } from './vat.ts';
 
 const tenProSeats: Purchase = { purchaseType: 'new', licenseClass: 'pro', seatCount: 10, dvdCount: 0 };
@@ -244,6 +244,42 @@ describe('shop products', () => {
       expect.objectContaining({ sku: 'M9-PRO', quantity: 8, licenseUid: '7', customerReference: 'Lizenz 7' }),
       expect.objectContaining({ sku: 'M9-DVD', quantity: 2, licenseUid: '7', customerReference: 'Lizenz 7' }),
     ]);
+  });
+});
+
+describe('the cart a shop prices from the products it received', () => {
+  test.each<[string, Purchase, string]>([
+    [
+      '10 pro seats and a DVD',
+      { purchaseType: 'new', licenseClass: 'pro', seatCount: 10, dvdCount: 1 },
+      'DE',
+    ],
+    [
+      'a personal license',
+      { purchaseType: 'new', licenseClass: 'personal', seatCount: 1, dvdCount: 0 },
+      'AT',
+    ],
+    [
+      'an update to more seats',
+      { purchaseType: 'upgrade', licenseClass: 'pro', seatCount: 30, dvdCount: 2, originalSeats: 12 },
+      'DE',
+    ],
+    [
+      'an extension',
+      { purchaseType: 'extension', licenseClass: 'pro', seatCount: 40, dvdCount: 0, originalSeats: 25 },
+      'CH',
+    ],
+    [
+      'three reseller lines',
+      {
+        purchaseType: 'reseller',
+        resellerLicenses: [reseller('1', 10, 3, 1), reseller('2', 1, 5, 0), reseller('3', 120, 1, 2)],
+      },
+      'DE',
+    ],
+  ])('%s: the same totals as the assistant showed', (_, purchase, country) => {
+    const shopCart = priceShopProducts(shopProducts(purchase, productIds), country);
+    expect(shopCart.totals).toEqual(purchaseCart(purchase, country).totals);
   });
 });
 

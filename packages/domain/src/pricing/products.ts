@@ -85,4 +85,6 @@ export interface ShopProduct {
   quantity: number;
   licenseUid?: string;
   customerReference?: string;
+  /** Seats of one license of the reseller line: the quantity its volume factor is read at. */
+  licenseSize?: number;
 }

@@ -85,9 +85,34 @@ export function shopProducts(purchase: Purchase, productIds: ShopProductIds): Sh
           type: product.type,
           quantity: productLine.quantity,
           ...(purchase.purchaseType === 'reseller'
-            ? { licenseUid: group.uid, customerReference: group.customerReference ?? '' }
+            ? {
+                licenseUid: group.uid,
+                customerReference: group.customerReference ?? '',
+                licenseSize: group.licenseSize,
+              }
             : {}),
         };
       }),
   );
+}
+
+/**
+ * The cart a shop page prices from the products it received (`add_to_cart`): the same prices as
+ * the assistant's, read from the products alone — per reseller license, one cart otherwise.
+ */
+export function priceShopProducts(products: readonly ShopProduct[], countryCode: string): Cart {
+  const reseller = products.some((product) => product.licenseUid !== undefined);
+  const groups = new Map<string, LineGroup>();
+  for (const product of products) {
+    const uid = product.licenseUid ?? 'license';
+    const group = groups.get(uid) ?? {
+      uid,
+      customerReference: product.customerReference ?? null,
+      licenseSize: product.licenseSize ?? 0,
+      lines: [],
+    };
+    group.lines.push(line(product.sku, product.quantity));
+    groups.set(uid, group);
+  }
+  return priceCart({ countryCode, volumeBasis: reseller ? 'license' : 'cart', groups: [...groups.values()] });
 }

@@ -108,4 +108,14 @@ describe('API client', () => {
     expect(error.code).toBe('INVALID_CREDENTIALS');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
+
+  it('sends a call’s own token instead of the user’s, and its 401 ends no session', async () => {
+    const { request, fetch, onUnauthorized } = clientAnswering(() =>
+      envelope(401, 'AUTHENTICATION_REQUIRED', 'Bitte melden Sie sich an.'),
+    );
+    const error = await failure(request('/upgrade-session/offered', { bearer: 'offer-token' }));
+    expect(error.status).toBe(401);
+    expect(fetch.mock.calls[0]![1]?.headers).toMatchObject({ authorization: 'Bearer offer-token' });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
 });

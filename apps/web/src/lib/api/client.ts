@@ -17,6 +17,11 @@ export interface RequestOptions {
    * not an expired session.
    */
   signIn?: boolean;
+  /**
+   * A token of the call's own (an upgrade session's or an offer's), sent instead of the signed-in
+   * user's: its 401 says the token does not fit and ends no session.
+   */
+  bearer?: string;
 }
 
 export interface ApiClientDependencies {
@@ -36,7 +41,7 @@ export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<
 export function createApiClient(dependencies: ApiClientDependencies): ApiRequest {
   return async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
     const headers: Record<string, string> = { accept: 'application/json' };
-    const token = options.signIn ? null : dependencies.getToken();
+    const token = options.bearer ?? (options.signIn ? null : dependencies.getToken());
     if (token) headers['authorization'] = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const url = `${dependencies.baseUrl}${path}${options.query ? `?${options.query}` : ''}`;
@@ -55,7 +60,9 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiRequest
       throw new ApiError(null, 'NO_CONNECTION', NO_CONNECTION_MESSAGE, { cause: error });
     }
 
-    if (response.status === 401 && !options.signIn) dependencies.onUnauthorized();
+    if (response.status === 401 && !options.signIn && options.bearer === undefined) {
+      dependencies.onUnauthorized();
+    }
     const body: unknown = await readJson(response);
     if (!response.ok) throw toApiError(response.status, body);
     return (body as { data: T } | undefined)?.data as T;

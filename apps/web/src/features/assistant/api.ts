@@ -1,0 +1,57 @@
+import type {
+  CreateOfferInput,
+  CreateUpgradeSessionRequest,
+  CreateUpgradeSessionResponse,
+  LoadedOffer,
+  LoadOfferInput,
+  PatchSessionInput,
+  UpgradeSession,
+} from '@lizenzportal/domain';
+import { apiRequest } from '@/lib/api';
+
+/**
+ * The upgrade-session calls of the assistant (DESIGN.md §2): a session is created without a
+ * user; its own token authorizes the later calls, an offer's token reads an offered session.
+ */
+const SESSIONS = '/upgrade-session';
+
+export function createSession(request: CreateUpgradeSessionRequest): Promise<CreateUpgradeSessionResponse> {
+  return apiRequest<CreateUpgradeSessionResponse>(SESSIONS, { method: 'POST', body: request, signIn: true });
+}
+
+export function patchSession({ sessionId, sessionToken, patch }: PatchSessionInput) {
+  return apiRequest<{ session: UpgradeSession }>(`${SESSIONS}/${encodeURIComponent(sessionId)}`, {
+    method: 'PATCH',
+    body: patch,
+    bearer: sessionToken,
+  });
+}
+
+function fetchSession(sessionId: string, sessionToken: string) {
+  return apiRequest<{ session: UpgradeSession }>(`${SESSIONS}/${encodeURIComponent(sessionId)}`, {
+    bearer: sessionToken,
+  });
+}
+
+/** Creates the offer (PDF by e-mail); the answer is the offered session. */
+export async function createOffer({ sessionId, sessionToken, offer }: CreateOfferInput) {
+  const answer = await apiRequest<{ session?: UpgradeSession } | undefined>(
+    `${SESSIONS}/${encodeURIComponent(sessionId)}/offer`,
+    { method: 'POST', body: offer, bearer: sessionToken },
+  );
+  // The spec's create call answers only whether it worked: the session is read again then.
+  return answer?.session ? { session: answer.session } : fetchSession(sessionId, sessionToken);
+}
+
+/** An offer by its code: the code buys an offer token, which reads the offered session. */
+export async function loadOffer({ offerCode }: LoadOfferInput): Promise<LoadedOffer> {
+  const { offerToken } = await apiRequest<{ offerToken: string }>(`${SESSIONS}/offer-code`, {
+    method: 'POST',
+    body: { offerCode },
+    signIn: true,
+  });
+  const { session } = await apiRequest<{ session: UpgradeSession }>(`${SESSIONS}/offered`, {
+    bearer: offerToken,
+  });
+  return { session, offerToken };
+}

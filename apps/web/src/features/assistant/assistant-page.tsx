@@ -1,0 +1,127 @@
+import { Container, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useActorRef, useSelector } from '@xstate/react';
+import {
+  assistantMachine,
+  assistantScreens,
+  assistantStep,
+  GENERIC_SERVER_ERROR,
+  type AssistantStep,
+} from '@lizenzportal/domain';
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { fromPromise } from 'xstate';
+import { ErrorBox } from '@/components/ui/error-box';
+import { PageLoader } from '@/components/ui/page-loader';
+import { errorStatus } from '@/lib/api';
+import { usePageTitle } from '@/lib/page-title';
+import { useSettings, type PortalSettings } from '@/lib/settings';
+import * as api from './api.ts';
+import { AssistantViewContext } from './assistant-context.ts';
+import { shopChannel } from './shop-messages.ts';
+import { useFrameHeight } from './use-frame-height.ts';
+import { AddToCartStep } from './steps/add-to-cart-step.tsx';
+import { CountryStep, OtherCountryStep } from './steps/country-step.tsx';
+import { DvdStep } from './steps/dvd-step.tsx';
+import { EligibilityStep, NotEligibleStep } from './steps/eligibility-step.tsx';
+import { LicenseBindStep } from './steps/license-bind-step.tsx';
+import { LicenseLoginStep } from './steps/license-login-step.tsx';
+import { LicenseSelectStep } from './steps/license-select-step.tsx';
+import { ManualOrderStep } from './steps/manual-order-step.tsx';
+import { OfferCreateStep } from './steps/offer-create-step.tsx';
+import { OfferCreatedStep } from './steps/offer-created-step.tsx';
+import { OfferLoadStep } from './steps/offer-load-step.tsx';
+import { ProCalculatorStep } from './steps/pro-calculator-step.tsx';
+import { StartStep } from './steps/start-step.tsx';
+import { SummaryStep } from './steps/summary-step.tsx';
+import { WelcomeStep } from './steps/welcome-step.tsx';
+
+/** One screen per step of the machine. */
+const SCREENS: Record<AssistantStep, ComponentType> = {
+  welcome: WelcomeStep,
+  country_select: CountryStep,
+  country_select_other: OtherCountryStep,
+  start: StartStep,
+  update_eligibility: EligibilityStep,
+  update_not_eligible: NotEligibleStep,
+  license_login: LicenseLoginStep,
+  license_bind: LicenseBindStep,
+  license_pro_calculator: ProCalculatorStep,
+  license_select: LicenseSelectStep,
+  offer_load: OfferLoadStep,
+  manual_order: ManualOrderStep,
+  license_select_dvd: DvdStep,
+  summary: SummaryStep,
+  offer_create: OfferCreateStep,
+  offer_created: OfferCreatedStep,
+  add_to_cart: AddToCartStep,
+};
+
+/**
+ * The license assistant (`/m9-assistent`), made to live in the shop's iframe: no portal frame
+ * around it; it tells the shop page its height, when to scroll, and finally the cart.
+ */
+export function AssistantPage() {
+  const settings = useSettings();
+  const title = usePageTitle();
+  return (
+    <Container component="main" id="inhalt" size="sm" py="md" px="sm">
+      <title>{`${title} – Lizenzportal`}</title>
+      <Title order={1} size="h3" mb="md">
+        {title}
+      </Title>
+      {settings.isPending ? (
+        <PageLoader />
+      ) : settings.error ? (
+        <ErrorBox
+          title={assistantScreens.pageTitle}
+          status={errorStatus(settings.error)}
+          message={settings.error.message || GENERIC_SERVER_ERROR}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : (
+        <Assistant settings={settings.data} />
+      )}
+    </Container>
+  );
+}
+
+function Assistant({ settings }: { settings: PortalSettings }) {
+  const channel = useMemo(() => shopChannel(window, settings.shopOrigin), [settings.shopOrigin]);
+  const machine = useMemo(
+    () =>
+      assistantMachine.provide({
+        actors: {
+          createSession: fromPromise(({ input }) => api.createSession(input)),
+          patchSession: fromPromise(({ input }) => api.patchSession(input)),
+          loadOffer: fromPromise(({ input }) => api.loadOffer(input)),
+          createOffer: fromPromise(({ input }) => api.createOffer(input)),
+        },
+        actions: {
+          scrollToTop: () => {
+            window.scrollTo({ top: 0 });
+            channel.post({ type: 'scroll_to_top' });
+          },
+          handOffCart: (_, message) => channel.post({ type: 'add_to_cart', data: message }),
+        },
+      }),
+    [channel],
+  );
+  const actor = useActorRef(machine, { input: { shopProductIds: settings.shopProductIds } });
+  const snapshot = useSelector(actor, (current) => current);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const step = assistantStep(snapshot);
+  useFrameHeight(content, step, channel);
+  useEffect(() => {
+    const subscription = actor.on('toast', ({ message }) => notifications.show({ color: 'yellow', message }));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  const Screen = SCREENS[step];
+  const view = useMemo(() => ({ snapshot, send: actor.send, settings }), [snapshot, actor, settings]);
+  return (
+    <AssistantViewContext value={view}>
+      <div ref={setContent}>
+        <Screen />
+      </div>
+    </AssistantViewContext>
+  );
+}

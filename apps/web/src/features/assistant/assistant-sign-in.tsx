@@ -1,0 +1,110 @@
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import {
+  assistantScreens,
+  isCompleteLicenseKey,
+  isCompleteStartCode,
+  licenseStatusErrorMessage,
+  normalizeLicenseKey,
+  normalizeStartCode,
+  simpleLoginErrorMessage,
+  type CodeKind,
+  type License,
+  type LicenseStatus,
+} from '@lizenzportal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LicenseKeyInput } from '@/components/license/license-key-input';
+import { LoginCodeInput } from '@/components/license/login-code-input';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorStatus } from '@/lib/api';
+import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
+
+const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
+
+interface AssistantSignInProps {
+  disabled?: boolean;
+  /** A license signed in, with the token that proves it to the upgrade-session calls. */
+  onSignedIn: (license: License, accessToken: string) => void;
+}
+
+/**
+ * The license sign-in inside the assistant: the portal's sign-in (key, then start code or holder
+ * name), whose token proves the license to the session instead of opening the customer area.
+ */
+export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) {
+  const [licenseKey, setLicenseKey] = useState('');
+  const [code, setCode] = useState('');
+  const keyComplete = isCompleteLicenseKey(licenseKey);
+  const normalizedKey = normalizeLicenseKey(licenseKey);
+  const status = useLicenseStatus(keyComplete ? normalizedKey : null);
+  const signIn = useMutation({
+    mutationFn: (credentials: { key: string; authenticationCode: string }) =>
+      signInWithLicense(credentials.key, credentials.authenticationCode),
+    onSuccess: ({ token, userData }) => {
+      if (userData.type !== 'license') return;
+      const { type: _type, ...license } = userData;
+      setLicenseKey('');
+      setCode('');
+      onSignedIn(license, token);
+    },
+  });
+  const codeKind = status.data ? CODE_KIND[status.data] : undefined;
+  const codeEntered = codeKind === 'startCode' ? isCompleteStartCode(code) : code.trim() !== '';
+  const canSubmit = keyComplete && codeKind !== undefined && codeEntered && !disabled;
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSubmit || !codeKind || signIn.isPending) return;
+    const authenticationCode = codeKind === 'startCode' ? normalizeStartCode(code) : code;
+    signIn.mutate({ key: normalizedKey, authenticationCode });
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <LicenseKeyInput
+            value={licenseKey}
+            onChange={(formatted) => {
+              if (normalizeLicenseKey(formatted) !== normalizedKey) {
+                setCode('');
+                signIn.reset();
+              }
+              setLicenseKey(formatted);
+            }}
+            checking={status.isFetching}
+          />
+          {codeKind && (
+            <LoginCodeInput
+              kind={codeKind}
+              value={code}
+              onChange={(value) => {
+                setCode(value);
+                signIn.reset();
+              }}
+            />
+          )}
+          {status.error && !status.isFetching && (
+            <ErrorBox
+              title={assistantScreens.signInFailed}
+              status={errorStatus(status.error)}
+              message={licenseStatusErrorMessage(errorStatus(status.error))}
+            />
+          )}
+          {signIn.error && codeKind && (
+            <ErrorBox
+              title={assistantScreens.signInFailed}
+              status={errorStatus(signIn.error)}
+              message={simpleLoginErrorMessage(errorStatus(signIn.error), codeKind)}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" variant="outline" disabled={!canSubmit} loading={signIn.isPending}>
+              {assistantScreens.addLicense}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+import { formatMoney } from '@lizenzportal/domain';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+
+const browser = setupBrowser();
+
+/** The assistant inside the stand-in shop's iframe. */
+const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[title="Lizenz-Assistent"]');
+/** A step's answer: a button whose name starts with its title (its explanation follows). */
+const choice = (frame: FrameLocator, title: string) =>
+  frame.getByRole('button', { name: new RegExp(`^${title.replace(/[()+.]/g, '\\$&')}`) });
+const cart = (page: Page) => page.getByRole('region', { name: 'Warenkorb' });
+
+/** The cells of the shop's product table, row by row. */
+async function shopProductRows(page: Page): Promise<string[][]> {
+  const rows = cart(page).getByRole('table').first().getByRole('row');
+  await rows.nth(1).waitFor();
+  const texts = await rows.evaluateAll((elements) =>
+    elements.slice(1).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+  );
+  return texts.map((cells) => cells.slice(1, 4));
+}
+
+async function totalGross(page: Page): Promise<string> {
+  const row = cart(page).getByRole('row', { name: /^Gesamt/ });
+  return (await row.getByRole('cell').innerText()).trim();
+}
+
+describe('the license assistant in the shop page', () => {
+  it('buys 10 pro seats with a DVD in Germany and hands the cart to the shop', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Deutschland').click();
+    await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+    await choice(assistant, 'Pro-Lizenz').click();
+    await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('10');
+    await assistant.getByLabel('Zusätzliche DVDs').fill('1');
+    // The price follows the choice at once: 10 × 51,30 € and a DVD.
+    await assistant.getByRole('row', { name: /Gesamtbetrag 528,00/ }).waitFor();
+    await assistant.getByRole('button', { name: 'Weiter' }).click();
+
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    await assistant.getByRole('row', { name: /Pro-Lizenz Version 9 10 75,63 € −32,52 €/ }).waitFor();
+    await assistant.getByRole('row', { name: /MwSt\. 19 % 84,30 €/ }).waitFor();
+    await assistant.getByRole('row', { name: /Gesamtbetrag 528,00 €/ }).waitFor();
+    await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    await assistant.getByText('Der Warenkorb wurde an den Shop übergeben').waitFor();
+    expect(await shopProductRows(page)).toEqual([
+      ['M9-PRO', '801', '10'],
+      ['M9-DVD', '805', '1'],
+    ]);
+    expect(await totalGross(page)).toBe(formatMoney(528_00));
+    await cart(page).getByText('Neukauf').waitFor();
+  });
+
+  it('offers no DVD to Austria and prices the personal license with Austrian VAT', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Österreich').click();
+    await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+    await choice(assistant, 'Persönliche Lizenz').click();
+
+    await assistant.getByText('DVDs können nur nach Deutschland geliefert werden').waitFor();
+    expect(await choice(assistant, 'Mit zusätzlicher DVD').isDisabled()).toBe(true);
+    await choice(assistant, 'Ohne DVD').click();
+
+    // 80 € German gross: 67,23 € net plus 20 % Austrian VAT.
+    await assistant.getByRole('row', { name: /MwSt\. 20 % 13,45 €/ }).waitFor();
+    await assistant.getByRole('row', { name: /Gesamtbetrag 80,68 €/ }).waitFor();
+    await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    expect(await shopProductRows(page)).toEqual([['M9-PER', '802', '1']]);
+    expect(await totalGross(page)).toBe(formatMoney(80_68));
+  });
+
+  it('goes back step by step and the shop follows the height it asks for', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+    const frame = page.locator('iframe[title="Lizenz-Assistent"]');
+
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Schweiz').click();
+    await assistant.getByRole('heading', { name: 'Haben Sie bereits eine Lizenz?' }).waitFor();
+    await assistant.getByRole('button', { name: 'Zurück' }).click();
+    await assistant.getByRole('heading', { name: 'Wohin geht die Rechnung?' }).waitFor();
+    await assistant.getByRole('button', { name: 'Zurück' }).click();
+    await assistant.getByRole('heading', { name: 'Willkommen beim Lizenz-Assistenten' }).waitFor();
+    expect(await assistant.getByRole('button', { name: 'Zurück' }).count()).toBe(0);
+
+    await page.waitForFunction(
+      () => (document.querySelector('iframe')?.getBoundingClientRect().height ?? 0) >= 850,
+    );
+    expect((await frame.boundingBox())!.height).toBeGreaterThanOrEqual(850);
+  });
+
+  it('runs by keyboard alone at 360 px without scrolling sideways', async () => {
+    const page = await browser.open('/shop-demo');
+    await page.setViewportSize({ width: 360, height: 740 });
+    const assistant = assistantIn(page);
+    const start = choice(assistant, 'Assistent starten');
+
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await assistant.getByRole('heading', { name: 'Wohin geht die Rechnung?' }).waitFor();
+    // The step's heading has the focus: the next Tab reaches the step's first answer.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await assistant.getByRole('heading', { name: 'Haben Sie bereits eine Lizenz?' }).waitFor();
+
+    const frame = page.frame({ url: /\/m9-assistent/ })!;
+    const overflow = await frame.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

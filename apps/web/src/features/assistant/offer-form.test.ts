@@ -1,0 +1,71 @@
+import { validationMessages } from '@lizenzportal/domain';
+import { describe, expect, it } from 'vitest';
+import { initialOfferForm, offerFormInput, offerFormProblems, type OfferFormValues } from './offer-form.ts';
+
+const noDvds = { dvdCount: 0, resellerLicenses: [] };
+
+function filled(): OfferFormValues {
+  const form = initialOfferForm({ countryCode: 'DE' });
+  return {
+    ...form,
+    billing: {
+      ...form.billing,
+      name: 'Förderschule am See',
+      street: 'Seestraße',
+      houseNumber: '12',
+      postcode: '78462',
+      city: 'Konstanz',
+      email: 'verwaltung@schule.example',
+    },
+    emailConfirmation: 'verwaltung@schule.example',
+  };
+}
+
+describe('the offer form', () => {
+  it('starts from what the assistant knows: the billing country', () => {
+    const form = initialOfferForm({ countryCode: 'AT', email: 'a@example.com' });
+    expect(form.billing).toMatchObject({ countryCode: 'AT', email: 'a@example.com', name: '' });
+    expect(form.shipping.countryCode).toBe('AT');
+  });
+
+  it('accepts a complete form and names each missing or wrong field once', () => {
+    expect(offerFormProblems(filled(), noDvds)).toEqual({});
+    const empty = initialOfferForm({ countryCode: 'DE' });
+    expect(offerFormProblems(empty, noDvds)).toMatchObject({
+      'billing.name': validationMessages.required('Firmenname oder Name'),
+      'billing.street': validationMessages.required('Straße'),
+      'billing.postcode': validationMessages.required('PLZ'),
+    });
+    const mismatch = { ...filled(), emailConfirmation: 'other@schule.example' };
+    expect(offerFormProblems(mismatch, noDvds)).toEqual({
+      emailConfirmation: validationMessages.confirmed('E-Mail'),
+    });
+    const long = { ...filled(), billing: { ...filled().billing, reference: 'x'.repeat(31) } };
+    expect(Object.keys(offerFormProblems(long, noDvds))).toEqual(['billing.reference']);
+  });
+
+  it('asks for the shipping address only when one is wanted, and sends none otherwise', () => {
+    const shipping = { ...filled(), shipToDifferentAddress: true };
+    expect(Object.keys(offerFormProblems(shipping, noDvds))).toContain('shipping.name');
+    expect(offerFormInput(filled()).shipping).toBeNull();
+  });
+
+  it('refuses DVDs to an address outside Germany', () => {
+    const {
+      email: _email,
+      reference: _reference,
+      note: _note,
+      countryCode: _country,
+      ...address
+    } = filled().billing;
+    const abroad = {
+      ...filled(),
+      shipToDifferentAddress: true,
+      shipping: { ...initialOfferForm({ countryCode: 'AT' }).shipping, ...address },
+    };
+    expect(offerFormProblems(abroad, { dvdCount: 1, resellerLicenses: [] })).toHaveProperty(
+      'shipping.countryCode',
+    );
+    expect(offerFormProblems(abroad, noDvds)).toEqual({});
+  });
+});

@@ -1,0 +1,104 @@
+import {
+  assistantMessages,
+  describeIssue,
+  dvdsDeliverableTo,
+  offerFormSchema,
+  type AssistantContext,
+  type AssistantEvent,
+  type BillingDraft,
+} from '@lizenzportal/domain';
+
+export interface AddressValues {
+  name: string;
+  additional1: string;
+  additional2: string;
+  street: string;
+  houseNumber: string;
+  postcode: string;
+  city: string;
+  countryCode: string;
+}
+
+/** What the offer form holds while it is filled in (customer spec §2 "offer_create"). */
+export interface OfferFormValues {
+  billing: AddressValues & { email: string; reference: string; note: string };
+  emailConfirmation: string;
+  shipToDifferentAddress: boolean;
+  shipping: AddressValues;
+}
+
+const blankAddress = (countryCode: string): AddressValues => ({
+  name: '',
+  additional1: '',
+  additional2: '',
+  street: '',
+  houseNumber: '',
+  postcode: '',
+  city: '',
+  countryCode,
+});
+
+/** The form's start: what the assistant knows of the billing address (its country at least). */
+export function initialOfferForm(billing: BillingDraft): OfferFormValues {
+  const text = (value: string | undefined) => value ?? '';
+  return {
+    billing: {
+      ...blankAddress(billing.countryCode),
+      name: text(billing.name),
+      additional1: text(billing.additional1),
+      additional2: text(billing.additional2),
+      street: text(billing.street),
+      houseNumber: text(billing.houseNumber),
+      postcode: text(billing.postcode),
+      city: text(billing.city),
+      email: text(billing.email),
+      reference: text(billing.reference),
+      note: text(billing.note),
+    },
+    emailConfirmation: '',
+    shipToDifferentAddress: false,
+    shipping: blankAddress(billing.countryCode),
+  };
+}
+
+type OfferInput = Extract<AssistantEvent, { type: 'CREATE_OFFER' }>['offer'];
+
+/**
+ * What the machine's `CREATE_OFFER` carries: no shipping address unless one is wanted. The form
+ * holds plain strings; the machine's guard checks the whole of it against the offer schema.
+ */
+export function offerFormInput(values: OfferFormValues): OfferInput {
+  return {
+    billing: values.billing,
+    emailConfirmation: values.emailConfirmation,
+    shipToDifferentAddress: values.shipToDifferentAddress,
+    shipping: values.shipToDifferentAddress ? values.shipping : null,
+  } as OfferInput;
+}
+
+/** Field paths (`billing.name`, `shipping.countryCode`, `emailConfirmation`) to their one message. */
+export type OfferFormProblems = Partial<Record<string, string>>;
+
+/**
+ * Every problem of the offer form, one German message per field, by the domain's offer schema
+ * (required address fields, e-mail and its confirmation, reference ≤ 30, note ≤ 160) — and DVDs
+ * go to a German address only.
+ */
+export function offerFormProblems(
+  values: OfferFormValues,
+  context: Pick<AssistantContext, 'dvdCount' | 'resellerLicenses'>,
+): OfferFormProblems {
+  const problems: OfferFormProblems = {};
+  const result = offerFormSchema.safeParse(offerFormInput(values));
+  for (const issue of result.error?.issues ?? []) {
+    const path = issue.path.map(String).join('.');
+    problems[path] ??= describeIssue(issue);
+  }
+  const dvds =
+    context.dvdCount + context.resellerLicenses.reduce((sum, line) => sum + line.properties.dvdCount, 0);
+  const delivery = values.shipToDifferentAddress ? 'shipping' : 'billing';
+  if (dvds > 0 && !dvdsDeliverableTo(values[delivery].countryCode)) {
+    problems[`${delivery}.countryCode`] ??= assistantMessages.dvdOnlyGermany;
+  }
+  return problems;
+}

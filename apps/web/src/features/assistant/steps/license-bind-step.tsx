@@ -1,0 +1,72 @@
+import { Button, Group, Text } from '@mantine/core';
+import {
+  assistantScreens,
+  holderProblems,
+  initialHolder,
+  toHolderData,
+  type HolderFormField,
+  type HolderFormValues,
+} from '@lizenzportal/domain';
+import { useState, type FormEvent } from 'react';
+import { HolderFields } from '@/components/holder-form/holder-fields';
+import { useAssistant } from '../assistant-context.ts';
+import { StepFrame } from '../step-frame.tsx';
+
+/**
+ * The holder of the license an update or extension produces: the portal's binding fields and
+ * rules (the class decides person or organization); the e-mail of a signed-in bound license is
+ * known and needs no repetition unless it is changed.
+ */
+export function LicenseBindStep() {
+  const { snapshot, send, settings } = useAssistant();
+  const { context } = snapshot;
+  const start = initialHolder(context);
+  const knownEmail = start.email ?? null;
+  const [values, setValues] = useState<HolderFormValues>(() => ({
+    holderType: start.holderType ?? null,
+    name: start.name ?? '',
+    contact: start.contact ?? '',
+    email: start.email ?? '',
+    emailConfirmation: '',
+  }));
+  const [visited, setVisited] = useState<ReadonlySet<HolderFormField>>(new Set());
+  const rules = { licenseClass: context.licenseClass, knownEmail, consents: false };
+  const problems = holderProblems(values, rules);
+  const valid = Object.keys(problems).length === 0;
+  const completed = () => ({
+    type: 'COMPLETED' as const,
+    holder: valid ? toHolderData(values, context.licenseClass) : undefined,
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setVisited(new Set(Object.keys(problems) as HolderFormField[]));
+    const next = completed();
+    if (snapshot.can(next)) send(next);
+  }
+
+  return (
+    <StepFrame title={assistantScreens.bindTitle}>
+      <Text>{assistantScreens.bindText}</Text>
+      <form onSubmit={submit} noValidate>
+        <HolderFields
+          value={values}
+          onChange={(value, field) => {
+            setValues(value);
+            setVisited((before) => new Set([...before, field]));
+          }}
+          errors={Object.fromEntries(
+            Object.entries(problems).filter(([field]) => visited.has(field as HolderFormField)),
+          )}
+          licenseClass={context.licenseClass}
+          privacyUrl={settings.privacyUrl}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button type="submit" disabled={!snapshot.can(completed())}>
+            {assistantScreens.next}
+          </Button>
+        </Group>
+      </form>
+    </StepFrame>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  assistantCart,
+  assistantMessages,
+  assistantScreens,
+  COUNTRY_CODES,
+  countryName,
+  dvdsDeliverableTo,
+  LICENSE_CLASS_LABELS,
+  PURCHASABLE_CLASSES,
+  type PurchasableClass,
+  type ResellerLicense,
+  type ResellerLineChanges,
+} from '@lizenzportal/domain';
+import { useState } from 'react';
+import { useAssistant } from '../assistant-context.ts';
+import { CartTable } from '../cart-table.tsx';
+import { StepFrame } from '../step-frame.tsx';
+import { WholeNumberInput } from '../whole-number-input.tsx';
+
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort(
+  (a, b) => a.label.localeCompare(b.label, 'de'),
+);
+const CLASS_OPTIONS = PURCHASABLE_CLASSES.map((value) => ({ value, label: LICENSE_CLASS_LABELS[value] }));
+
+/**
+ * The reseller order: licenses with class, size, quantity, DVDs and the customer's reference, the
+ * delivery country (DVDs to Germany only), and the priced cart; the machine clamps every value.
+ */
+export function ManualOrderStep() {
+  const { snapshot, send } = useAssistant();
+  const { context } = snapshot;
+  const cart = assistantCart(context);
+  const deliverable = dvdsDeliverableTo(context.billing.countryCode);
+  return (
+    <StepFrame title={assistantScreens.manualTitle}>
+      <Text>{assistantScreens.manualText}</Text>
+      <Select
+        label={assistantScreens.deliveryCountry}
+        data={COUNTRY_OPTIONS}
+        value={context.billing.countryCode}
+        onChange={(countryCode) => countryCode && send({ type: 'SET_COUNTRY', countryCode })}
+        searchable
+        allowDeselect={false}
+        required
+      />
+      {!deliverable && (
+        <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
+          {assistantMessages.dvdOnlyGermany}
+        </Alert>
+      )}
+      {context.resellerLicenses.length === 0 && <Text c="dimmed">{assistantScreens.resellerEmpty}</Text>}
+      {context.resellerLicenses.map((line) => (
+        <ResellerLineEditor
+          key={line.uid}
+          line={line}
+          dvdsDeliverable={deliverable}
+          onChange={(changes) => send({ type: 'RESELLER_CHANGE', uid: line.uid, changes })}
+          onRemove={() => send({ type: 'RESELLER_REMOVE', uid: line.uid })}
+        />
+      ))}
+      <Group>
+        <Button
+          variant="outline"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          disabled={!snapshot.can({ type: 'RESELLER_ADD' })}
+          onClick={() => send({ type: 'RESELLER_ADD' })}
+        >
+          {assistantScreens.resellerAdd}
+        </Button>
+      </Group>
+      {cart && context.resellerLicenses.length > 0 && <CartTable cart={cart} />}
+      <Group justify="flex-end">
+        <Button disabled={!snapshot.can({ type: 'SUBMIT' })} onClick={() => send({ type: 'SUBMIT' })}>
+          {assistantScreens.toSummary}
+        </Button>
+      </Group>
+    </StepFrame>
+  );
+}
+
+interface ResellerLineEditorProps {
+  line: ResellerLicense;
+  dvdsDeliverable: boolean;
+  onChange: (changes: ResellerLineChanges) => void;
+  onRemove: () => void;
+}
+
+function ResellerLineEditor({ line, dvdsDeliverable, onChange, onRemove }: ResellerLineEditorProps) {
+  // The reference is committed when the field is left: an emptied field falls back to „Lizenz N”.
+  const [reference, setReference] = useState<string | null>(null);
+  const title = assistantScreens.resellerLine(line.customerReference);
+  return (
+    <Paper withBorder p="md" component="fieldset" aria-label={title} m={0}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Text fw={700}>{title}</Text>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            aria-label={`${assistantScreens.resellerRemove}: ${line.customerReference}`}
+            onClick={onRemove}
+          >
+            {assistantScreens.resellerRemove}
+          </Button>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label={assistantScreens.resellerClass}
+            data={CLASS_OPTIONS}
+            value={line.class}
+            allowDeselect={false}
+            onChange={(value) => value && onChange({ class: value as PurchasableClass })}
+          />
+          <WholeNumberInput
+            label={assistantScreens.resellerSize}
+            value={line.properties.size}
+            disabled={line.class !== 'pro'}
+            onChange={(size) => onChange({ size })}
+          />
+          <WholeNumberInput
+            label={assistantScreens.resellerQuantity}
+            value={line.quantity}
+            onChange={(quantity) => onChange({ quantity })}
+          />
+          <WholeNumberInput
+            label={assistantScreens.resellerDvds}
+            value={line.properties.dvdCount}
+            disabled={!dvdsDeliverable}
+            onChange={(dvdCount) => onChange({ dvdCount })}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={assistantScreens.resellerReference}
+          value={reference ?? line.customerReference}
+          maxLength={30}
+          onChange={(event) => setReference(event.currentTarget.value)}
+          onBlur={() => {
+            if (reference !== null) onChange({ customerReference: reference });
+            setReference(null);
+          }}
+        />
+      </Stack>
+    </Paper>
+  );
+}

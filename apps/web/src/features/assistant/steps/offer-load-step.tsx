@@ -1,0 +1,68 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import {
+  assistantMessages,
+  assistantScreens,
+  loadOfferErrorMessage,
+  OFFER_CODE_FORMAT,
+} from '@lizenzportal/domain';
+import { useState, type FormEvent } from 'react';
+import { FormattedInput } from '@/components/ui/formatted-input';
+import { ErrorBox } from '@/components/ui/error-box';
+import { useAssistant } from '../assistant-context.ts';
+import { StepFrame } from '../step-frame.tsx';
+
+/** An offer reloaded by its code (grouped `abc def ghi`, case kept); an ordered one cannot be. */
+export function OfferLoadStep() {
+  const { snapshot, send } = useAssistant();
+  const [offerCode, setOfferCode] = useState('');
+  const busy = snapshot.hasTag('busy');
+  const load = { type: 'LOAD_OFFER' as const, offerCode };
+  const error = snapshot.context.errors.loadOffer;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (snapshot.can(load)) send(load);
+  }
+  return (
+    <StepFrame title={assistantScreens.offerLoadTitle} busyText={assistantScreens.loadingOffer}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <FormattedInput
+            format={OFFER_CODE_FORMAT}
+            label={assistantScreens.offerCodeLabel}
+            description={assistantScreens.offerCodeHint}
+            placeholder="abc def ghi"
+            value={offerCode}
+            onChange={setOfferCode}
+            autoCapitalize="off"
+            disabled={busy}
+          />
+          {error && !busy && (
+            <ErrorBox
+              title={assistantMessages.loadOfferTitle}
+              status={error.status}
+              message={loadOfferErrorMessage(error.status, error.message)}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!snapshot.can(load)} loading={busy}>
+              {assistantScreens.loadOffer}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Modal
+        opened={snapshot.matches({ offer_load: 'notAvailable' })}
+        onClose={() => send({ type: 'CLOSE' })}
+        title={assistantMessages.offerNotAvailableTitle}
+        centered
+      >
+        <Stack>
+          <Text>{assistantMessages.offerNotAvailableText}</Text>
+          <Group justify="flex-end">
+            <Button onClick={() => send({ type: 'CLOSE' })}>{assistantScreens.close}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </StepFrame>
+  );
+}

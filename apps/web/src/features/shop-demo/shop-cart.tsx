@@ -1,0 +1,90 @@
+import { Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  countryName,
+  formatMoney,
+  formatPercent,
+  PRODUCTS,
+  priceShopProducts,
+  PURCHASE_TYPE_LABELS,
+  type AddToCartMessage,
+} from '@lizenzportal/domain';
+import type { ReactNode } from 'react';
+
+interface ShopCartProps {
+  cart: AddToCartMessage;
+  /** Actions of the shop on this cart (below it). */
+  children?: ReactNode;
+}
+
+/** The cart the assistant handed over, as a shop shows it: products, prices, totals, session. */
+export function ShopCart({ cart, children }: ShopCartProps) {
+  const priced = priceShopProducts(cart.products, cart.billing.countryCode);
+  const items = priced.groupedLineItems.flatMap((group) => group.lineItems);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="shop-cart-title">
+      <Stack gap="sm">
+        <Title order={2} id="shop-cart-title" tabIndex={-1}>
+          Warenkorb
+        </Title>
+        <Text size="sm">
+          <Badge variant="light" mr="xs">
+            {PURCHASE_TYPE_LABELS[cart.purchaseType]}
+          </Badge>
+          Rechnungsland: {countryName(cart.billing.countryCode)}
+        </Text>
+        <Table.ScrollContainer minWidth={320}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Produkt</Table.Th>
+                <Table.Th scope="col">SKU</Table.Th>
+                <Table.Th scope="col">Produkt-ID</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  Menge
+                </Table.Th>
+                <Table.Th scope="col">Kundenreferenz</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {cart.products.map((product, index) => (
+                <Table.Tr key={index}>
+                  <Table.Td>{PRODUCTS[product.sku]?.title ?? product.sku}</Table.Td>
+                  <Table.Td>{product.sku}</Table.Td>
+                  <Table.Td>{product.productId}</Table.Td>
+                  <Table.Td ta="right">{product.quantity.toLocaleString('de-DE')}</Table.Td>
+                  <Table.Td>{product.customerReference ?? '–'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Table variant="vertical" withTableBorder>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Netto</Table.Th>
+              <Table.Td>{formatMoney(priced.totals.net)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">MwSt. {formatPercent(priced.totals.vatRate)}</Table.Th>
+              <Table.Td>{formatMoney(priced.totals.vat)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Gesamt</Table.Th>
+              <Table.Td fw={700}>{formatMoney(priced.totals.gross)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        {items.some((item) => item.discountPercent > 0) && (
+          <Text size="sm" c="dimmed">
+            Mengenrabatt: {formatPercent(Math.max(...items.map((item) => item.discountPercent)))}
+          </Text>
+        )}
+        <Text size="sm">
+          Upgrade-Session: <Code>{cart.sessionId ?? '–'}</Code>
+          {cart.offerToken && <> · aus einem Angebot</>}
+        </Text>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,154 @@
+import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
+
+/**
+ * The license assistant's screens (customer spec §2): step headings, explanations, buttons and
+ * labels. Warnings, dialogs and errors the machine and the server share are in `assistant.ts`.
+ */
+export const assistantScreens = {
+  pageTitle: 'Lizenz-Assistent',
+  back: 'Zurück',
+  next: 'Weiter',
+  working: 'Bitte warten …',
+
+  welcomeTitle: 'Willkommen beim Lizenz-Assistenten',
+  welcomeText:
+    'Der Assistent führt Sie Schritt für Schritt zu Ihrer Lizenz der Version 9: zum Neukauf, zum Update Ihrer Lizenzen der Version 8 oder zur Erweiterung Ihrer Pro-Lizenz.',
+  startAssistant: 'Assistent starten',
+  enterOfferCode: 'Angebotscode eingeben',
+  resellerOrder: 'Reseller-Bestellung',
+  resellerOrderText: 'Für Händler: mehrere Lizenzen für Ihre Kunden in einer Bestellung.',
+
+  countryTitle: 'Wohin geht die Rechnung?',
+  countryText: 'Preise, Mehrwertsteuer und Versand hängen vom Land der Rechnungsadresse ab.',
+  otherCountry: 'Anderes Land',
+  otherCountryTitle: 'Anderes Land wählen',
+  countryLabel: 'Land',
+  countryPlaceholder: 'Land suchen oder wählen',
+
+  startTitle: 'Haben Sie bereits eine Lizenz?',
+  startYes: 'Ja, ich habe bereits eine Lizenz',
+  startNo: 'Nein, ich möchte eine neue Lizenz kaufen',
+
+  eligibilityTitle: 'Welche Version haben Sie?',
+  version9: 'Version 9',
+  version9Text: 'Pro-Lizenz um weitere Arbeitsplätze erweitern',
+  version8: 'Version 8',
+  version8Text: 'Update auf Version 9 zum Update-Preis',
+  version7: 'Version 7 oder älter',
+  version7Text: 'Für diese Versionen gibt es kein Update',
+
+  notEligibleTitle: 'Kein Update möglich',
+  notEligibleText:
+    'Für Lizenzen der Version 7 und älter bieten wir kein Update an. Version 9 können Sie aber jederzeit neu kaufen.',
+  buyNew: 'Neue Lizenz kaufen',
+
+  loginTitleUpgrade: 'Melden Sie sich mit Ihren Lizenzen der Version 8 an',
+  loginTitleExtension: 'Melden Sie sich mit Ihrer Pro-Lizenz der Version 9 an',
+  loginTextUpgrade:
+    'Mehrere Lizenzen der Version 8 lassen sich zu einer Lizenz der Version 9 zusammenführen: Melden Sie sich nacheinander mit jeder an.',
+  loginTextExtension: 'Melden Sie sich mit der Pro-Lizenz an, die Sie um Arbeitsplätze erweitern möchten.',
+  addedLicenses: 'Hinzugefügte Lizenzen',
+  addLicense: 'Lizenz hinzufügen',
+  addAnotherLicense: 'Weitere Lizenz hinzufügen',
+  removeLicense: 'Entfernen',
+  licenseSeats: (seats: number) => `${seats.toLocaleString('de-DE')} Arbeitsplatz${seats === 1 ? '' : 'e'}`,
+  signInFailed: 'Anmeldung fehlgeschlagen',
+  creatingSession: 'Ihre Lizenzdaten werden übernommen …',
+
+  selectTitle: 'Welche Lizenz möchten Sie?',
+  personalTitle: 'Persönliche Lizenz',
+  personalText:
+    'Für eine natürliche Person: auf mehreren eigenen Computern nutzbar, nicht im Netzwerk oder auf Terminalservern.',
+  proTitle: 'Pro-Lizenz',
+  proText:
+    'Für Schulen, Praxen, Einrichtungen und Unternehmen: beliebig viele Arbeitsplätze, auch im Netzwerk und auf Terminalservern.',
+  recommended: 'Empfohlen',
+  choosePersonal: 'Persönliche Lizenz wählen',
+  choosePro: 'Pro-Lizenz wählen',
+  pricePerSeat: (price: string) => `${price} je Arbeitsplatz`,
+  priceFrom: (price: string) => `${price} inkl. MwSt.`,
+
+  seatsTitle: 'Wie viele Arbeitsplätze brauchen Sie?',
+  seatsSlider: 'Arbeitsplätze (Schieberegler)',
+  seatsInput: 'Anzahl der Arbeitsplätze',
+  seatsInputHint: 'Mehr als 100 Arbeitsplätze? Geben Sie die Anzahl hier ein (bis 10.000).',
+  dvdsInput: 'Zusätzliche DVDs',
+  dvdsInputHint: (price: string, max: number) => `Je DVD ${price}, höchstens ${max.toLocaleString('de-DE')}.`,
+  extensionSeats: (previous: number, added: number) =>
+    `Bisher ${previous.toLocaleString('de-DE')} Arbeitsplätze, davon neu: ${added.toLocaleString('de-DE')}.`,
+  pricePreview: 'Ihr Preis',
+  savingChoice: 'Ihre Auswahl wird gespeichert …',
+
+  dvdTitle: 'Möchten Sie eine zusätzliche DVD?',
+  dvdText: 'Die Software laden Sie herunter. Auf Wunsch erhalten Sie sie zusätzlich auf DVD.',
+  withoutDvd: 'Ohne DVD',
+  withDvd: (price: string) => `Mit zusätzlicher DVD (${price})`,
+
+  bindTitle: 'Auf wen soll die Lizenz laufen?',
+  bindText:
+    'Die Lizenz der Version 9 wird an diesen Lizenznehmer gebunden. Mit seinem Namen melden Sie sich später im Lizenzportal an.',
+
+  offerLoadTitle: 'Angebot laden',
+  offerCodeLabel: 'Angebotscode',
+  offerCodeHint:
+    'Den neunstelligen Angebotscode finden Sie in Ihrem Angebot. Achten Sie auf Groß- und Kleinschreibung.',
+  loadOffer: 'Angebot laden',
+  loadingOffer: 'Angebot wird geladen …',
+  close: 'Schließen',
+
+  manualTitle: 'Reseller-Bestellung',
+  manualText:
+    'Stellen Sie die Lizenzen für Ihre Kunden zusammen. Der Mengenrabatt gilt je Lizenz nach ihrer Größe.',
+  resellerLine: (reference: string) => `Lizenz „${reference}”`,
+  resellerClass: 'Lizenzart',
+  resellerSize: 'Größe (Arbeitsplätze)',
+  resellerQuantity: 'Anzahl Lizenzen',
+  resellerDvds: 'DVDs je Lizenz',
+  resellerReference: 'Kundenreferenz',
+  resellerAdd: 'Lizenz hinzufügen',
+  resellerRemove: 'Lizenz entfernen',
+  resellerEmpty: 'Noch keine Lizenz in der Bestellung.',
+  deliveryCountry: 'Lieferland',
+  toSummary: 'Zur Übersicht',
+
+  summaryTitle: 'Ihre Bestellung im Überblick',
+  offerNumber: 'Angebotsnummer',
+  purchaseType: 'Art des Kaufs',
+  licenseLabel: 'Lizenz',
+  seatsLabel: 'Arbeitsplätze',
+  dvdsLabel: 'Zusätzliche DVDs',
+  holderLabel: 'Lizenznehmer',
+  countryOfInvoice: 'Land der Rechnung',
+  cartCaption: 'Warenkorb',
+  columnItem: 'Artikel',
+  columnQuantity: 'Menge',
+  columnBaseNet: 'Einzelpreis netto',
+  columnDiscount: 'Mengenrabatt',
+  columnNet: 'Netto',
+  discountPercent: (percent: string) => `${percent} Rabatt`,
+  totalNet: 'Summe netto',
+  totalVat: (rate: string) => `MwSt. ${rate}`,
+  totalGross: 'Gesamtbetrag',
+  createOffer: 'Angebot erstellen',
+  systemRequirements: 'Systemanforderungen',
+  toCart: 'In den Warenkorb',
+  systemRequirementsText:
+    'Windows 10 oder 11 (64 Bit), macOS ab Version 12 oder Linux (64 Bit); mindestens 4 GB Arbeitsspeicher und 5 GB freier Speicherplatz. Der Download ist etwa 2 GB groß.',
+
+  offerCreateTitle: 'Angebot anfordern',
+  offerCreateText: `Wir senden Ihnen das Angebot als PDF per E-Mail. Es ist ${OFFER_VALIDITY_DAYS} Tage gültig und lässt sich mit seinem Angebotscode jederzeit wieder laden.`,
+  billingAddress: 'Rechnungsadresse',
+  shippingAddress: 'Lieferadresse',
+  shipToDifferentAddress: 'An eine abweichende Lieferadresse liefern',
+  requestOffer: 'Angebot per E-Mail anfordern',
+  creatingOffer: 'Ihr Angebot wird erstellt …',
+
+  offerCreatedTitle: 'Ihr Angebot ist unterwegs',
+  offerCreatedText: (offerNumber: string, email: string) =>
+    `Wir haben Ihnen das Angebot ${offerNumber} an ${email} gesendet. Mit dem Angebotscode darin laden Sie es innerhalb von ${OFFER_VALIDITY_DAYS} Tagen wieder und bestellen.`,
+  restart: 'Assistent neu starten',
+
+  cartTitle: 'Ihr Warenkorb wird übertragen',
+  handingOver: 'Der Warenkorb wird an den Shop übergeben …',
+  handedOver: 'Der Warenkorb wurde an den Shop übergeben. Sie werden gleich weitergeleitet.',
+} as const;
