@@ -26,6 +26,12 @@ import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
 import { OrderGenerator } from './modules/order-generations/generator.ts';
 import { defineOrderGenerationQueues, workOrderGenerations } from './modules/order-generations/jobs.ts';
 import { ShopOrderIntake } from './modules/shop/intake.ts';
+import {
+  defineReconciliationQueue,
+  ShopReconciliation,
+  workReconciliation,
+} from './modules/shop/reconciliation.ts';
+import { WooCommerceClient } from './modules/shop/woocommerce-client.ts';
 import { keptSecret } from './lib/kept-secret.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
@@ -47,7 +53,12 @@ export interface Services {
   orderGenerations: OrderGenerationService;
   upgradeSessions: UpgradeSessionService;
   orderGenerator: OrderGenerator;
-  shop: { intake: ShopOrderIntake; webhookSecret: string };
+  shop: {
+    intake: ShopOrderIntake;
+    webhookSecret: string;
+    /** Present when the shop's REST credentials are configured. */
+    reconciliation: ShopReconciliation | null;
+  };
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -73,6 +84,7 @@ export async function createServices({
   await defineDocumentQueues(queue);
   await defineDeliveryQueues(queue, config.mailRetry);
   await defineOrderGenerationQueues(queue, config.shop.orderRetryLimit);
+  await defineReconciliationQueue(queue);
 
   const tokens = new TokenService(jwtSecret);
   const audit = new AuditLog(db);
@@ -127,10 +139,20 @@ export async function createServices({
     productIds: config.shop.productIds,
     log,
   });
+  const intake = new ShopOrderIntake({ db, generations: orderGenerations.repository, queue, log });
+  const { apiKey, apiSecret } = config.shop;
   const shop = {
-    intake: new ShopOrderIntake({ db, generations: orderGenerations.repository, queue, log }),
+    intake,
     // Development works without configuration: a secret of its own, kept like the JWT secret.
     webhookSecret: config.shop.webhookSecret ?? keptSecret(config.dataDir, 'shop-webhook-secret'),
+    reconciliation:
+      apiKey && apiSecret
+        ? new ShopReconciliation({
+            client: new WooCommerceClient({ shopUrl: config.shop.url, key: apiKey, secret: apiSecret }),
+            intake,
+            log,
+          })
+        : null,
   };
   return {
     config,
@@ -154,6 +176,7 @@ export async function createServices({
     orderGenerator,
     shop,
     close: async () => {
+      shop.reconciliation?.stop();
       await queue.stop();
       await documents.close();
       mailer.close();
@@ -167,4 +190,9 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   await workDocuments(services.queue, services.documents.documents);
   await workDeliveries(services.queue, services.deliveries);
   await workOrderGenerations(services.queue, services.orderGenerator, services.config.shop.orderRetryLimit);
+  const { reconciliation } = services.shop;
+  if (reconciliation) {
+    await workReconciliation(services.queue, reconciliation);
+    reconciliation.schedule(services.queue);
+  }
 }

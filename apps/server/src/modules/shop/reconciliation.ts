@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { toShopOrder } from '@lizenzportal/domain';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { ShopOrderIntake } from './intake.ts';
+import type { WooCommerceClient } from './woocommerce-client.ts';
+
+export const RECONCILE_SHOP_ORDERS = 'reconcile-shop-orders';
+/** How often the shop is asked for paid orders. */
+export const RECONCILE_INTERVAL_SECONDS = 300;
+/**
+ * How far back each run looks (by the order's creation date): an order paid days after it was
+ * placed (bank transfer) is still found. Orders already known cost one lookup each.
+ */
+export const RECONCILE_LOOKBACK_DAYS = 14;
+
+/**
+ * WooCommerce never retries a failed webhook delivery and collapses rapid updates: this job asks
+ * the shop's REST API for the paid orders of the last days and feeds each through the same intake
+ * as the webhook, which makes a generation only for orders it does not know yet.
+ */
+export class ShopReconciliation {
+  readonly #client: WooCommerceClient;
+  readonly #intake: ShopOrderIntake;
+  readonly #log: FastifyBaseLogger;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(deps: { client: WooCommerceClient; intake: ShopOrderIntake; log: FastifyBaseLogger }) {
+    this.#client = deps.client;
+    this.#intake = deps.intake;
+    this.#log = deps.log;
+  }
+
+  /** One run: every paid order of the look-back window through the intake. */
+  async reconcile(now = new Date()): Promise<{ seen: number; created: number }> {
+    const after = new Date(now.getTime() - RECONCILE_LOOKBACK_DAYS * 86_400_000);
+    let seen = 0;
+    let created = 0;
+    for await (const page of this.#client.paidOrdersSince(after)) {
+      for (const unreadable of page.unreadable) {
+        this.#log.warn(
+          { shopOrderId: unreadable.id, problem: unreadable.problem },
+          'unreadable shop order skipped',
+        );
+      }
+      for (const order of page.orders) {
+        seen += 1;
+        const { outcome } = await this.#intake.receive(toShopOrder(order));
+        if (outcome === 'created') created += 1;
+      }
+    }
+    if (created > 0)
+      this.#log.warn({ created }, 'reconciliation found paid shop orders the webhook had missed');
+    return { seen, created };
+  }
+
+  /**
+   * Queues a run now and every interval. The queue holds at most one run (queued or active), so
+   * several workers asking at once make one.
+   */
+  schedule(queue: JobQueue): void {
+    const request = () => {
+      queue.send(RECONCILE_SHOP_ORDERS, {}).catch((error: unknown) => {
+        this.#log.warn({ err: error }, 'reconciliation run not queued');
+      });
+    };
+    request();
+    this.#timer = setInterval(request, RECONCILE_INTERVAL_SECONDS * 1000);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.#timer);
+  }
+}
+
+export async function defineReconciliationQueue(queue: JobQueue): Promise<void> {
+  await queue.define(RECONCILE_SHOP_ORDERS, {
+    policy: 'exclusive',
+    retryLimit: 2,
+    retryDelay: 30,
+    // Pages of 100 orders, each answered within 30 s; a run still going after this is hung.
+    expireInSeconds: 600,
+  });
+}
+
+export async function workReconciliation(queue: JobQueue, reconciliation: ShopReconciliation): Promise<void> {
+  await queue.work(RECONCILE_SHOP_ORDERS, async () => {
+    await reconciliation.reconcile();
+  });
+}
