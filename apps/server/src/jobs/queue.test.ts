@@ -71,13 +71,12 @@ test('a job sent in a rolled-back transaction never runs; a committed one does',
   await queue.work('transactional', async (job) => {
     received.push(job.data);
   });
-  await database.db
-    .transaction()
-    .execute(async (transaction) => {
+  await expect(
+    database.db.transaction().execute(async (transaction) => {
       await queue.send('transactional', { outcome: 'rolled back' }, { transaction });
       throw new Error('business rule failed');
-    })
-    .catch(() => {});
+    }),
+  ).rejects.toThrow('business rule failed');
   await database.db.transaction().execute(async (transaction) => {
     await queue.send('transactional', { outcome: 'committed' }, { transaction });
     // A slow transaction while the worker polls: the poll must neither see nor disturb it.

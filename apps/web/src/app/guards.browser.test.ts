@@ -35,39 +35,52 @@ const otherUserType: OpenOptions = {
     ),
 };
 
-/** Visits each address in one browser context and expects the redirect to `target`. */
-async function expectRedirects(addresses: string[], target: string, options: OpenOptions = {}) {
+/** What the visitor sees where a guard sends them. */
+type Sight = (page: Page) => Promise<unknown>;
+
+const loginForm: Sight = (page) => page.getByLabel('Lizenzschlüssel', { exact: true }).waitFor();
+const adminLoginForm: Sight = (page) => page.getByLabel('Benutzername', { exact: true }).waitFor();
+const licenseList: Sight = (page) => page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
+const myLicense: Sight = (page) => page.getByRole('heading', { name: 'Meine Lizenz' }).waitFor();
+
+/**
+ * Visits each address in one browser context and expects the redirect to `target`, where the
+ * visitor sees what `sees` waits for (not only the address).
+ */
+async function expectRedirects(addresses: string[], target: string, sees: Sight, options: OpenOptions = {}) {
   const [first, ...others] = addresses;
   const page = await browser.open(first!, options);
   await waitForPath(page, target);
+  await sees(page);
   for (const address of others) {
     await page.goto(address);
     await waitForPath(page, target);
+    await sees(page);
   }
   return page;
 }
 
-const loginForm = (page: Page) => page.getByLabel('Lizenzschlüssel', { exact: true }).waitFor();
-
 describe('customer pages (/download, /terms)', () => {
   it('nobody signed in → /login', async () => {
-    await loginForm(await expectRedirects(CUSTOMER_PAGES, '/login'));
+    await expectRedirects(CUSTOMER_PAGES, '/login', loginForm);
   });
 
   it('an admin → /backend', async () => {
-    await expectRedirects(CUSTOMER_PAGES, '/backend/license', { token: await adminToken(browser.server) });
+    await expectRedirects(CUSTOMER_PAGES, '/backend/license', licenseList, {
+      token: await adminToken(browser.server),
+    });
   });
 
   it('loading the user fails → /login', async () => {
-    await expectRedirects(CUSTOMER_PAGES, '/login', failingUserLoad);
+    await expectRedirects(CUSTOMER_PAGES, '/login', loginForm, failingUserLoad);
   });
 
   it('another user type → /login', async () => {
-    await expectRedirects(CUSTOMER_PAGES, '/login', otherUserType);
+    await expectRedirects(CUSTOMER_PAGES, '/login', loginForm, otherUserType);
   });
 
   it('an expired or invalid token → /login', async () => {
-    await loginForm(await expectRedirects(['/terms'], '/login', { token: 'not-a-valid-token' }));
+    await expectRedirects(['/terms'], '/login', loginForm, { token: 'not-a-valid-token' });
   });
 
   it('a license user sees them', async () => {
@@ -91,42 +104,43 @@ describe('the start page /', () => {
   });
 
   it('sends an admin to /backend', async () => {
-    await expectRedirects(['/'], '/backend/license', { token: await adminToken(browser.server) });
+    await expectRedirects(['/'], '/backend/license', licenseList, {
+      token: await adminToken(browser.server),
+    });
   });
 
   it('sends to /login when loading the user fails', async () => {
-    await expectRedirects(['/'], '/login', failingUserLoad);
+    await expectRedirects(['/'], '/login', loginForm, failingUserLoad);
   });
 });
 
 describe('admin pages (/backend/**)', () => {
   it('nobody signed in → /backend/login', async () => {
-    const page = await expectRedirects(ADMIN_PAGES, '/backend/login');
-    await page.getByLabel('Benutzername', { exact: true }).waitFor();
+    await expectRedirects(ADMIN_PAGES, '/backend/login', adminLoginForm);
   });
 
   it('a license user → /', async () => {
-    const page = await expectRedirects(ADMIN_PAGES, '/', { token: await signedInLicense() });
-    await page.getByRole('heading', { name: 'Meine Lizenz' }).waitFor();
+    await expectRedirects(ADMIN_PAGES, '/', myLicense, { token: await signedInLicense() });
   });
 
   it('loading the user fails → /backend/login', async () => {
-    await expectRedirects(ADMIN_PAGES, '/backend/login', failingUserLoad);
+    await expectRedirects(ADMIN_PAGES, '/backend/login', adminLoginForm, failingUserLoad);
   });
 
   it('another user type → /login', async () => {
-    await expectRedirects(ADMIN_PAGES, '/login', otherUserType);
+    await expectRedirects(ADMIN_PAGES, '/login', loginForm, otherUserType);
   });
 
   it('an expired or invalid token → /backend/login', async () => {
-    await expectRedirects(['/backend/license'], '/backend/login', { token: 'not-a-valid-token' });
+    await expectRedirects(['/backend/license'], '/backend/login', adminLoginForm, {
+      token: 'not-a-valid-token',
+    });
   });
 
   it('an admin sees the back office; /backend leads to the license list', async () => {
-    const page = await expectRedirects(['/backend'], '/backend/license', {
+    await expectRedirects(['/backend'], '/backend/license', licenseList, {
       token: await adminToken(browser.server),
     });
-    await page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
   });
 });
 

@@ -87,6 +87,18 @@ describe('license login', () => {
       code: 'INVALID_CREDENTIALS',
     });
     expect(errorOf(await login('AAAA-BBBB-CCCC', '123456'))).toMatchObject({ status: 401 });
+
+    const disabled = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/license/${license._id}`,
+      headers: await ctx.adminHeaders(),
+      payload: { ...license, status: 'disabled' },
+    });
+    expect(disabled.json().data.license.status).toBe('disabled');
+    expect(errorOf(await login(license.key, license.startCode))).toMatchObject({
+      status: 410,
+      code: 'LICENSE_DEACTIVATED',
+    });
   });
 });
 
