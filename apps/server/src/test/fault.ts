@@ -39,7 +39,8 @@ export async function startPortal(environment: Record<string, string>): Promise<
     faultEnvironment({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...environment }),
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilHealthy(portal, url);
+  // Starting on a database left by a killed process (PGlite recovers it) on a loaded machine.
+  await waitUntilHealthy(portal, url, 120_000);
   if (portal.hasExited()) throw new Error(`the portal did not start:\n${portal.output()}`);
   return { url, process: portal };
 }
