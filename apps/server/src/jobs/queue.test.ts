@@ -32,6 +32,13 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15
   }
 }
 
+test('a queue with a policy is defined again by every later start (a restart, another worker)', async () => {
+  await (await startQueue()).define('exclusive', { policy: 'exclusive', retryLimit: 0, expireInSeconds: 60 });
+  const restarted = await startQueue();
+  await restarted.define('exclusive', { policy: 'exclusive', retryLimit: 2, expireInSeconds: 120 });
+  expect(await restarted.job('exclusive', '00000000-0000-0000-0000-000000000000')).toBeNull();
+});
+
 test('two workers never run one job twice', async () => {
   const [first, second] = [await startQueue(), await startQueue()];
   await first.define('count', { retryLimit: 0, expireInSeconds: 60 });

@@ -69,13 +69,21 @@ export class JobQueue {
   }
 
   /**
-   * Creates the queue or updates its policy; new jobs wake idle workers at once (NOTIFY), and
+   * Creates the queue or updates its settings; new jobs wake idle workers at once (NOTIFY), and
    * workers keep a heartbeat on the jobs they run. `expireInSeconds` must bound one attempt.
    */
   async define(name: string, options: QueueOptions & { expireInSeconds: number }): Promise<void> {
     const withNotify = { notify: true, heartbeatSeconds: HEARTBEAT_SECONDS, ...options };
-    if (await this.#boss.getQueue(name)) await this.#boss.updateQueue(name, withNotify);
-    else await this.#boss.createQueue(name, withNotify);
+    const existing = await this.#boss.getQueue(name);
+    if (existing) {
+      // pg-boss fixes a queue's policy when it creates the queue and refuses any update that names
+      // it, even unchanged: every start after the first (a restart, a second worker) updates the rest.
+      const { policy, ...settings } = withNotify;
+      if (policy !== undefined && policy !== existing.policy) {
+        this.#log.warn({ queue: name, policy: existing.policy, wanted: policy }, 'queue policy kept');
+      }
+      await this.#boss.updateQueue(name, settings);
+    } else await this.#boss.createQueue(name, withNotify);
     // pg-boss drops its cached description of a queue it creates or updates and reloads it on the
     // queue's next use, through its own connection. On PGlite that next use may be a send inside a
     // business transaction, where its own connection waits for the transaction: load it now.
