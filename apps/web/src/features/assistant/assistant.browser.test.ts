@@ -40,7 +40,7 @@ describe('the license assistant in the shop page', () => {
     await assistant.getByLabel('Zusätzliche DVDs').fill('1');
     // The price follows the choice at once: 10 × 51,30 € and a DVD.
     await assistant.getByRole('row', { name: /Gesamtbetrag 528,00/ }).waitFor();
-    await assistant.getByRole('button', { name: 'Weiter' }).click();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
     await assistant.getByRole('row', { name: /Pro-Lizenz Version 9 10 75,63 € −32,52 €/ }).waitFor();
@@ -119,5 +119,45 @@ describe('the license assistant in the shop page', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('takes a reseller order of three licenses, each priced by its own size', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+    const line = (reference: string) => assistant.getByRole('group', { name: `Lizenz „${reference}”` });
+
+    await choice(assistant, 'Reseller-Bestellung').click();
+    for (let added = 0; added < 3; added++) {
+      await assistant.getByRole('button', { name: 'Lizenz hinzufügen' }).click();
+    }
+    await line('Lizenz 1').getByLabel('Größe (Arbeitsplätze)').fill('10');
+    await line('Lizenz 1').getByLabel('DVDs je Lizenz').fill('1');
+    await line('Lizenz 2').getByLabel('Lizenzart').click();
+    await assistant.getByRole('option', { name: 'Persönliche Lizenz' }).click();
+    await line('Lizenz 2').getByLabel('Anzahl Lizenzen').fill('5');
+    await line('Lizenz 3').getByLabel('Größe (Arbeitsplätze)').fill('120');
+    await line('Lizenz 3').getByLabel('Anzahl Lizenzen').fill('2');
+    await line('Lizenz 3').getByLabel('Kundenreferenz').fill('Schule Nord');
+    await line('Lizenz 3').getByLabel('Kundenreferenz').blur();
+    await line('Schule Nord').waitFor();
+    await assistant.getByRole('button', { name: 'Zur Übersicht' }).click();
+
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    // 120 seats a license: factor 0.168, whatever the other lines hold.
+    await assistant.getByRole('row', { name: /Pro-Lizenz Version 9 240 .*83 % Rabatt/ }).waitFor();
+    const gross = await assistant
+      .getByRole('row', { name: /^Gesamtbetrag/ })
+      .getByRole('cell')
+      .innerText();
+    await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    expect(await shopProductRows(page)).toEqual([
+      ['M9-PRO', '801', '10'],
+      ['M9-DVD', '805', '1'],
+      ['M9-PER', '802', '5'],
+      ['M9-PRO', '801', '240'],
+    ]);
+    expect(await totalGross(page)).toBe(gross.trim());
+    await cart(page).getByRole('cell', { name: 'Schule Nord' }).waitFor();
   });
 });

@@ -1,0 +1,127 @@
+import { assistantMessages, formatLicenseKey, type License } from '@lizenzportal/domain';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+import { bindLicense, createLicense } from '@/test/seed';
+
+const browser = setupBrowser();
+
+const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[title="Lizenz-Assistent"]');
+const choice = (frame: FrameLocator, title: string) =>
+  frame.getByRole('button', { name: new RegExp(`^${title}`) });
+
+/** Signs a license in inside the assistant: key, then start code (unbound) or holder name (bound). */
+async function addLicense(assistant: FrameLocator, license: License) {
+  await assistant.getByLabel('Lizenzschlüssel', { exact: true }).fill(license.key);
+  const code =
+    license.status === 'bound'
+      ? assistant.getByLabel('Name des Lizenznehmers', { exact: true })
+      : assistant.getByLabel('Startcode', { exact: true });
+  await code.fill(license.authenticationCode);
+  await assistant.getByRole('button', { name: 'Lizenz hinzufügen' }).click();
+}
+
+async function startUpdate(page: Page, version: 'Version 8' | 'Version 9') {
+  const assistant = assistantIn(page);
+  await choice(assistant, 'Assistent starten').click();
+  await choice(assistant, 'Deutschland').click();
+  await choice(assistant, 'Ja, ich habe bereits eine Lizenz').click();
+  await choice(assistant, version).click();
+  return assistant;
+}
+
+describe('updates and extensions in the assistant', () => {
+  it('merges two version 8 licenses into one pro license of their seats, bound to its holder', async () => {
+    const bound = await bindLicense(
+      browser.server,
+      await createLicense(browser.server, { version: '8', properties: { class: 'single', size: 1 } }),
+      { name: 'Förderschule am See', holderType: 'organization', contact: 'Erika Mustermann' },
+    );
+    const unbound = await createLicense(browser.server, {
+      version: '8',
+      properties: { class: 'multiple', size: 3 },
+    });
+    const page = await browser.open('/shop-demo');
+    const assistant = await startUpdate(page, 'Version 8');
+
+    await addLicense(assistant, bound);
+    const added = assistant.getByRole('button', { name: /^Entfernen/ });
+    await added.first().waitFor();
+    await assistant.getByRole('button', { name: 'Weitere Lizenz hinzufügen' }).click();
+    await addLicense(assistant, unbound);
+    await expect.poll(() => added.count()).toBe(2);
+    await assistant.getByText(formatLicenseKey(unbound.key)).waitFor();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    // Four old seats: a pro license of four seats at the update price.
+    await assistant.getByRole('heading', { name: 'Wie viele Arbeitsplätze brauchen Sie?' }).waitFor();
+    expect(await assistant.getByLabel('Anzahl der Arbeitsplätze').inputValue()).toBe('4');
+    await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('3');
+    await assistant.getByText(assistantMessages.reductionText(4)).waitFor();
+    await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('4');
+    await assistant.getByRole('row', { name: /Update auf Pro-Lizenz Version 9 4/ }).waitFor();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    // The holder of the new license: a pro license belongs to an organization.
+    await assistant.getByRole('heading', { name: 'Auf wen soll die Lizenz laufen?' }).waitFor();
+    expect(await assistant.getByLabel('Name des Lizenznehmers').inputValue()).toBe('Förderschule am See');
+    await assistant.getByLabel('Ansprechpartner').fill('Erika Mustermann');
+    await assistant
+      .getByRole('textbox', { name: 'E-Mail', exact: true })
+      .fill('verwaltung@foerderschule.example');
+    await assistant.getByLabel('E-Mail (Wiederholung)').fill('verwaltung@foerderschule.example');
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    await assistant.getByText('Förderschule am See').waitFor();
+    await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    const cart = page.getByRole('region', { name: 'Warenkorb' });
+    await cart.getByRole('cell', { name: 'M9-PROU' }).waitFor();
+    await cart.getByText('Update', { exact: true }).waitFor();
+    // The session the shop order will name holds the holder and the chosen license.
+    const sessionId = (await cart.locator('code').innerText()).trim();
+    const stored = await browser.server.app.services.upgradeSessions.get(sessionId);
+    expect(stored).toMatchObject({
+      purchaseType: 'upgrade',
+      originalLicenses: expect.arrayContaining([bound._id, unbound._id]),
+      properties: { class: 'pro', size: 4, dvdCount: 0 },
+      holder: { holderType: 'organization', name: 'Förderschule am See', contact: 'Erika Mustermann' },
+    });
+  });
+
+  it('warns about a license of the wrong version or class and keeps it out', async () => {
+    const version9 = await createLicense(browser.server, { properties: { class: 'pro', size: 5 } });
+    const personal = await createLicense(browser.server, { properties: { class: 'personal', size: 1 } });
+    const page = await browser.open('/shop-demo');
+    const assistant = await startUpdate(page, 'Version 8');
+
+    await addLicense(assistant, version9);
+    await assistant.getByText(assistantMessages.upgradeNeedsVersion8('9')).waitFor();
+    expect(await assistant.getByRole('button', { name: /^Entfernen/ }).count()).toBe(0);
+    expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(true);
+
+    await assistant.getByRole('button', { name: 'Zurück' }).click();
+    await choice(assistant, 'Version 9').click();
+    await addLicense(assistant, personal);
+    await assistant.getByText(/Erweitern lassen sich nur Pro-Lizenzen/).waitFor();
+    await addLicense(assistant, version9);
+    await assistant.getByRole('button', { name: /^Entfernen/ }).waitFor();
+    // An extension names one license only: no second sign-in is offered.
+    expect(await assistant.getByRole('button', { name: 'Weitere Lizenz hinzufügen' }).count()).toBe(0);
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await assistant.getByText('Bisher 5 Arbeitsplätze, davon neu: 1.').waitFor();
+  });
+
+  it('offers no update from version 7, only a new purchase', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Deutschland').click();
+    await choice(assistant, 'Ja, ich habe bereits eine Lizenz').click();
+    await choice(assistant, 'Version 7 oder älter').click();
+    await assistant.getByRole('heading', { name: 'Kein Update möglich' }).waitFor();
+    await assistant.getByRole('button', { name: 'Neue Lizenz kaufen' }).click();
+    await assistant.getByRole('heading', { name: 'Welche Lizenz möchten Sie?' }).waitFor();
+  });
+});
