@@ -66,6 +66,7 @@ describe('license update body', () => {
       updatedToLicense: null,
       productSKU: null,
       extensionSKU: null,
+      revision: 1,
     };
     const result = licenseUpdateSchema.safeParse(license);
     expect(result.success).toBe(false);

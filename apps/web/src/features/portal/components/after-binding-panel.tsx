@@ -11,6 +11,10 @@ import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-label
  * license has no download right but makes later updates easier. Further download permissions are
  * listed where they exist.
  */
+/** Said after a binding, for either kind of delivery. */
+const DOCUMENT_MAILED =
+  ' Wir haben Ihnen das aktualisierte Lizenzdokument (PDF) mit dem Namen des Lizenznehmers per E-Mail gesendet.';
+
 export function AfterBindingPanel({ license, justBound = false }: { license: License; justBound?: boolean }) {
   const isDownload = license.properties.delivery === 'download';
   const extras = grantedDownloads(license).filter(
@@ -27,16 +31,14 @@ export function AfterBindingPanel({ license, justBound = false }: { license: Lic
         {isDownload ? (
           <Text size="sm">
             Vielen Dank, dass Sie Ihre Lizenz registriert haben!
-            {justBound &&
-              ' Wir haben Ihnen das aktualisierte Lizenzdokument (PDF) mit dem Namen des Lizenznehmers per E-Mail gesendet.'}{' '}
-            Die Software steht Ihnen im Download-Bereich zum Herunterladen bereit.
+            {justBound && DOCUMENT_MAILED} Die Software steht Ihnen im Download-Bereich zum Herunterladen
+            bereit.
           </Text>
         ) : (
           <Text size="sm">
             Ihre Lizenz wurde auf DVD ausgeliefert. Eine DVD-Lizenz enthält kein Download-Recht, erleichtert
             Ihnen aber spätere Updates.
-            {justBound &&
-              ' Wir haben Ihnen das aktualisierte Lizenzdokument (PDF) mit dem Namen des Lizenznehmers per E-Mail gesendet.'}
+            {justBound && DOCUMENT_MAILED}
           </Text>
         )}
         {extras.length > 0 && (
