@@ -110,6 +110,16 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'license/:id',
+                handle: titled(({ id }) => `Details der Lizenz ${id ?? ''}`, {
+                  sampleParams: { id: 'license' },
+                }),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/licenses/detail/license-detail-page'))
+                    .LicenseDetailPage,
+                }),
+              },
+              {
                 path: 'order-generation',
                 handle: titled('Alle Shop-Generierungen'),
                 lazy: async () => ({

@@ -11,9 +11,12 @@ export const BACKEND_LOGIN_PATH = '/backend/login';
 export const BACKEND_LICENSES_PATH = '/backend/license';
 export const BACKEND_ORDER_GENERATIONS_PATH = '/backend/order-generation';
 export const BACKEND_DELIVERIES_PATH = '/backend/delivery';
+export const BACKEND_UPGRADE_SESSIONS_PATH = '/backend/upgrade-session';
+export const BACKEND_DOWNLOADS_PATH = '/backend/download';
 
 /** A record's detail page in the back office. */
 export const backendLicensePath = (id: string) => `${BACKEND_LICENSES_PATH}/${id}`;
 export const backendOrderGenerationPath = (id: string) => `${BACKEND_ORDER_GENERATIONS_PATH}/${id}`;
 export const backendDeliveryPath = (id: string) => `${BACKEND_DELIVERIES_PATH}/${id}`;
+export const backendUpgradeSessionPath = (id: string) => `${BACKEND_UPGRADE_SESSIONS_PATH}/${id}`;
 export const SHOP_DEMO_PATH = '/shop-demo';

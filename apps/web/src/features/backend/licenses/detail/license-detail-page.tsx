@@ -1,0 +1,95 @@
+import { Code, Loader, Tabs } from '@mantine/core';
+import {
+  backOfficeMessages,
+  type Delivery,
+  type OrderGeneration,
+  type UpgradeSessionDetail,
+} from '@lizenzportal/domain';
+import { useParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Page } from '@/components/ui/page';
+import { errorStatus } from '@/lib/api';
+import { backendUpgradeSessionPath } from '@/lib/paths';
+import { AuditTrail } from '../../components/audit-trail.tsx';
+import { LICENSE_LIST_FIELDS, findListField } from '@lizenzportal/domain';
+import { LicensePropertiesTab } from './license-properties-tab.tsx';
+import {
+  DeliveryItem,
+  OrderGenerationItem,
+  RelatedList,
+  relatedTexts,
+  UpgradeSessionItem,
+} from './related-lists.tsx';
+import { useLicense } from './use-license.ts';
+
+const auditFieldLabel = (field: string) => findListField(LICENSE_LIST_FIELDS, field)?.label ?? field;
+
+/** `/backend/license/{id}`: „Details der Lizenz {id}” with its tabs. */
+export function LicenseDetailPage() {
+  const { id = '' } = useParams();
+  const license = useLicense(id);
+  return (
+    <Page>
+      {license.isPending ? (
+        <Loader role="status" aria-label="Wird geladen …" />
+      ) : license.error ? (
+        <ErrorBox
+          title={backOfficeMessages.licenseLoadFailed}
+          status={errorStatus(license.error)}
+          message={license.error.message}
+          onRetry={() => void license.refetch()}
+          retrying={license.isFetching}
+        />
+      ) : (
+        <Tabs defaultValue="properties" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="properties">Eigenschaften</Tabs.Tab>
+            <Tabs.Tab value="json">JSON</Tabs.Tab>
+            <Tabs.Tab value="order-generations">Shop-Generierung</Tabs.Tab>
+            <Tabs.Tab value="deliveries">Auslieferungen</Tabs.Tab>
+            <Tabs.Tab value="upgrade-sessions">Upgrade-Sessions</Tabs.Tab>
+            <Tabs.Tab value="audit">Änderungsprotokoll</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="properties" pt="md">
+            <LicensePropertiesTab license={license.data.license} onReload={() => void license.refetch()} />
+          </Tabs.Panel>
+          <Tabs.Panel value="json" pt="md">
+            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {JSON.stringify(license.data.license, null, 2)}
+            </Code>
+          </Tabs.Panel>
+          <Tabs.Panel value="order-generations" pt="md">
+            <RelatedList<OrderGeneration>
+              path={`/license/${id}/order-generation`}
+              read={(data) => data['orderGenerations'] ?? []}
+              {...relatedTexts.orderGenerations}
+              item={(generation) => <OrderGenerationItem generation={generation} />}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="deliveries" pt="md">
+            <RelatedList<Delivery>
+              path={`/license/${id}/delivery`}
+              read={(data) => data['deliveries'] ?? []}
+              {...relatedTexts.deliveries}
+              item={(delivery) => <DeliveryItem delivery={delivery} />}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="upgrade-sessions" pt="md">
+            <RelatedList<UpgradeSessionDetail>
+              path={`/license/${id}/upgrade-session`}
+              read={(data) => data['items'] ?? []}
+              errorTitle="Fehler beim Abrufen der Upgrade-Sessions"
+              emptyText="Keine Upgrade-Session gefunden.."
+              item={(session) => (
+                <UpgradeSessionItem session={session} link={backendUpgradeSessionPath(session._id)} />
+              )}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="audit" pt="md">
+            <AuditTrail path={`/license/${id}`} fieldLabel={auditFieldLabel} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  backOfficeMessages,
+  DOCUMENT_TYPE_LABELS,
+  type License,
+  type LicenseDocumentType,
+} from '@lizenzportal/domain';
+import { apiRequest } from '@/lib/api';
+import { auditKey } from '../../components/audit-trail.tsx';
+import { openLicenseDocument } from '../license-document-actions.tsx';
+import { licenseKey } from './use-license.ts';
+
+const GENERATED = {
+  starter: backOfficeMessages.starterDocumentGenerated,
+  license: backOfficeMessages.licenseDocumentGenerated,
+} as const;
+
+/**
+ * What may be done with a document (back-office spec §4): a starter document is generated or
+ * regenerated while the license is not bound; a license document once it is bound.
+ */
+function documentActions(license: License, kind: LicenseDocumentType) {
+  const present = (kind === 'starter' ? license.starterDocument : license.licenseDocument) !== null;
+  const bound = license.status === 'bound';
+  const mayGenerate = kind === 'starter' ? !bound : bound || present;
+  return { present, generate: mayGenerate ? (present ? 'Neu generieren' : 'Jetzt generieren') : null };
+}
+
+/** The documents widget: open, generate or regenerate the starter and the license document. */
+export function LicenseDocuments({ license, editing }: { license: License; editing: boolean }) {
+  return (
+    <Stack gap="sm">
+      {(['starter', 'license'] as const).map((kind) => (
+        <DocumentRow key={kind} license={license} kind={kind} editing={editing} />
+      ))}
+    </Stack>
+  );
+}
+
+function DocumentRow({
+  license,
+  kind,
+  editing,
+}: {
+  license: License;
+  kind: LicenseDocumentType;
+  editing: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const { present, generate } = documentActions(license, kind);
+  const name = DOCUMENT_TYPE_LABELS[kind];
+  const generation = useMutation({
+    mutationFn: () =>
+      apiRequest<{ license: License }>(`/license/${license._id}/${kind}-document`, { method: 'POST' }),
+    onSuccess: async ({ license: updated }) => {
+      queryClient.setQueryData(licenseKey(license._id), { license: updated });
+      notifications.show({ color: 'green', message: GENERATED[kind] });
+      await queryClient.invalidateQueries({ queryKey: auditKey(`/license/${license._id}`) });
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', message: backOfficeMessages.failed(error.message) }),
+  });
+  if (kind === 'starter' && license.status === 'bound' && !present) {
+    return (
+      <Group justify="space-between">
+        <Text size="sm">{name}</Text>
+        <Text size="sm">-</Text>
+      </Group>
+    );
+  }
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm">
+        {name}: {present ? 'vorhanden' : 'nicht vorhanden'}
+      </Text>
+      <Group gap="xs">
+        {present && (
+          <Button size="xs" variant="light" onClick={() => void openLicenseDocument(license._id, kind)}>
+            {name} öffnen
+          </Button>
+        )}
+        {generate && (
+          <Button
+            size="xs"
+            variant="default"
+            disabled={editing}
+            loading={generation.isPending}
+            onClick={() => generation.mutate()}
+            aria-label={`${name}: ${generate}`}
+          >
+            {generate}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,334 @@
+import { Alert, Anchor, Button, Checkbox, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  backOfficeMessages,
+  DELIVERIES,
+  DELIVERY_LABELS,
+  ENTRY_TYPE_NAMES,
+  ENTRY_TYPES,
+  formatLicenseKey,
+  formatStartCode,
+  HOLDER_TYPE_LABELS,
+  HOLDER_TYPES,
+  LICENSE_CLASS_LABELS,
+  LICENSE_CLASSES,
+  LICENSE_STATUS_LABELS,
+  LICENSE_STATUSES,
+  LICENSE_TYPE_LABELS,
+  LICENSE_TYPES,
+  LICENSE_VERSIONS,
+  SPECIAL_PERMISSION_LABELS,
+  SPECIAL_PERMISSIONS,
+  type License,
+} from '@lizenzportal/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { ApiError, apiRequest, errorStatus } from '@/lib/api';
+import { backendLicensePath } from '@/lib/paths';
+import { auditKey } from '../../components/audit-trail.tsx';
+import { DateTimeText } from '../../components/date-time-text.tsx';
+import { LicenseStatus } from '../license-status.tsx';
+import { LOGIN_AT_RISK, loginAtRisk } from '../login-at-risk.ts';
+import { draftProblems, withValue, type LicenseDraft } from './license-draft.ts';
+import { licenseField, type EditContext } from './license-fields.tsx';
+import { LicenseDocuments } from './license-documents.tsx';
+import { licenseKey } from './use-license.ts';
+import { Widget, WidgetFields } from './widget.tsx';
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/**
+ * The „Eigenschaften” tab: the license's widgets, and its edit mode („Bearbeiten” → „Speichern”
+ * or „Änderungen verwerfen”). A save carries the revision the edit started from; if the license
+ * changed meanwhile the server refuses it and the form keeps every input.
+ */
+export function LicensePropertiesTab({ license, onReload }: { license: License; onReload: () => void }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<LicenseDraft | null>(null);
+  const [showProblems, setShowProblems] = useState(false);
+  const problems = draft && showProblems ? draftProblems(draft) : {};
+  const save = useMutation({
+    mutationFn: (edited: LicenseDraft) =>
+      apiRequest<{ license: License }>(`/license/${license._id}`, { method: 'PUT', body: edited }),
+    onSuccess: async ({ license: saved }) => {
+      queryClient.setQueryData(licenseKey(license._id), { license: saved });
+      setDraft(null);
+      setShowProblems(false);
+      notifications.show({ color: 'green', message: backOfficeMessages.licenseUpdated });
+      await queryClient.invalidateQueries({ queryKey: auditKey(`/license/${license._id}`) });
+      await queryClient.invalidateQueries({ queryKey: ['/license', 'list'] });
+    },
+  });
+  const edit: EditContext = {
+    draft,
+    problems,
+    change: (path, value) => setDraft((current) => current && withValue(current, path, value)),
+  };
+  const shown = draft ?? license;
+  const editing = draft !== null;
+  const submit = () => {
+    setShowProblems(true);
+    if (Object.keys(draftProblems(draft!)).length > 0) return;
+    save.mutate(draft!);
+  };
+  const conflict = save.error instanceof ApiError && save.error.code === 'LICENSE_CHANGED';
+
+  return (
+    <Stack>
+      <Group justify="flex-end">
+        {editing ? (
+          <>
+            <Button
+              variant="default"
+              onClick={() => {
+                setDraft(null);
+                setShowProblems(false);
+                save.reset();
+              }}
+            >
+              Änderungen verwerfen
+            </Button>
+            <Button
+              onClick={submit}
+              loading={save.isPending}
+              disabled={showProblems && Object.keys(problems).length > 0}
+            >
+              Speichern
+            </Button>
+          </>
+        ) : (
+          <Button onClick={() => setDraft(structuredClone(license))}>Bearbeiten</Button>
+        )}
+      </Group>
+      {editing && showProblems && Object.keys(problems).length > 0 && (
+        <Alert color="red" title="Bitte prüfen Sie Ihre Eingaben" role="alert">
+          <List size="sm">
+            {Object.entries(problems).map(([path, message]) => (
+              <List.Item key={path}>{message}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {save.error && conflict && (
+        <Alert
+          color="orange"
+          title={backOfficeMessages.licenseSaveFailed + 'Die Lizenz wurde inzwischen geändert'}
+          role="alert"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{save.error.message}</Text>
+            <Text size="sm">
+              Ihre Eingaben stehen weiter im Formular. Laden Sie die aktuelle Fassung, um die Änderungen der
+              anderen Seite zu sehen, und übernehmen Sie Ihre Änderungen dann erneut.
+            </Text>
+            <Group>
+              <Button
+                size="xs"
+                variant="outline"
+                color="orange"
+                onClick={() => {
+                  setDraft(null);
+                  setShowProblems(false);
+                  save.reset();
+                  onReload();
+                }}
+              >
+                Aktuelle Fassung laden
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {save.error && !conflict && (
+        <ErrorBox
+          title={backOfficeMessages.licenseSaveFailed + save.error.message}
+          status={errorStatus(save.error)}
+          message="Ihre Eingaben stehen weiter im Formular."
+          onRetry={submit}
+          retrying={save.isPending}
+        />
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Widget title="Allgemein">
+          <WidgetFields
+            editing={editing}
+            fields={[
+              { label: 'Lizenzschlüssel', view: formatLicenseKey(license.key) },
+              { label: 'Startcode', view: formatStartCode(license.startCode) },
+              licenseField(
+                license,
+                edit,
+                'status',
+                { kind: 'select', options: options(LICENSE_STATUSES, LICENSE_STATUS_LABELS) },
+                <LicenseStatus license={license} />,
+              ),
+              licenseField(license, edit, 'authenticationCode', { kind: 'text' }),
+              licenseField(
+                license,
+                edit,
+                'typeOfEntry',
+                { kind: 'select', options: options(ENTRY_TYPES, ENTRY_TYPE_NAMES) },
+                ENTRY_TYPE_NAMES[license.typeOfEntry],
+              ),
+              licenseField(license, edit, 'entryReference', { kind: 'text' }),
+              licenseField(
+                license,
+                edit,
+                'updatedToLicense',
+                { kind: 'text' },
+                license.updatedToLicense && (
+                  <Anchor component={Link} to={backendLicensePath(license.updatedToLicense)} size="sm">
+                    {license.updatedToLicense}
+                  </Anchor>
+                ),
+              ),
+              licenseField(license, edit, 'productSKU', { kind: 'text' }),
+              licenseField(license, edit, 'extensionSKU', { kind: 'text' }),
+              { label: 'Erzeugt', view: <DateTimeText value={license.createdAt} /> },
+              { label: 'Zuletzt geändert', view: <DateTimeText value={license.updatedAt} /> },
+              { label: 'Gebunden am', view: <DateTimeText value={license.boundAt} /> },
+            ]}
+          />
+          {loginAtRisk(shown) && (
+            <Alert color="orange" title={LOGIN_AT_RISK} role="status">
+              <Stack gap="xs">
+                <Text size="sm">
+                  Der Authentifizierungscode stimmt nicht mit dem Namen des Lizenznehmers überein; der
+                  Lizenznehmer meldet sich mit dem Authentifizierungscode an.
+                </Text>
+                {editing && shown.holder.name && (
+                  <Group>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      color="orange"
+                      onClick={() => edit.change('authenticationCode', shown.holder.name)}
+                    >
+                      Namen als Authentifizierungscode übernehmen
+                    </Button>
+                  </Group>
+                )}
+              </Stack>
+            </Alert>
+          )}
+        </Widget>
+        <Widget title="Lizenznehmer">
+          <WidgetFields
+            editing={editing}
+            fields={[
+              licenseField(
+                license,
+                edit,
+                'holder.holderType',
+                { kind: 'select', options: options(HOLDER_TYPES, HOLDER_TYPE_LABELS), clearable: true },
+                license.holder.holderType && HOLDER_TYPE_LABELS[license.holder.holderType],
+              ),
+              licenseField(license, edit, 'holder.name', { kind: 'text' }),
+              licenseField(license, edit, 'holder.email', { kind: 'text' }),
+              licenseField(license, edit, 'holder.contact', { kind: 'text' }),
+            ]}
+          />
+        </Widget>
+        <Widget title="Eigenschaften">
+          <WidgetFields
+            editing={editing}
+            fields={[
+              licenseField(
+                license,
+                edit,
+                'version',
+                {
+                  kind: 'select',
+                  options: LICENSE_VERSIONS.map((version) => ({
+                    value: version,
+                    label: `Version ${version}`,
+                  })),
+                },
+                `Version ${license.version}`,
+              ),
+              licenseField(
+                license,
+                edit,
+                'properties.class',
+                { kind: 'select', options: options(LICENSE_CLASSES, LICENSE_CLASS_LABELS) },
+                LICENSE_CLASS_LABELS[license.properties.class],
+              ),
+              licenseField(
+                license,
+                edit,
+                'properties.type',
+                { kind: 'select', options: options(LICENSE_TYPES, LICENSE_TYPE_LABELS) },
+                LICENSE_TYPE_LABELS[license.properties.type],
+              ),
+              licenseField(license, edit, 'properties.size', { kind: 'integer', fallback: null }),
+              licenseField(
+                license,
+                edit,
+                'properties.delivery',
+                { kind: 'select', options: options(DELIVERIES, DELIVERY_LABELS) },
+                DELIVERY_LABELS[license.properties.delivery],
+              ),
+              licenseField(license, edit, 'properties.dvdCount', { kind: 'integer', fallback: null }),
+            ]}
+          />
+        </Widget>
+        <Widget title="Notizen">
+          {editing ? (
+            <WidgetFields editing fields={[licenseField(license, edit, 'notes', { kind: 'textarea' })]} />
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {license.notes ?? backOfficeMessages.noNote}
+            </Text>
+          )}
+        </Widget>
+        <Widget title="Dokumente">
+          <LicenseDocuments license={license} editing={editing} />
+        </Widget>
+        <Widget title="Sonderberechtigungen">
+          {editing ? (
+            <Stack gap={6}>
+              {SPECIAL_PERMISSIONS.map((permission) => {
+                const chosen = draft.specialPermissions.includes(permission);
+                return (
+                  <Checkbox
+                    key={permission}
+                    label={SPECIAL_PERMISSION_LABELS[permission]}
+                    checked={chosen}
+                    onChange={() =>
+                      edit.change(
+                        'specialPermissions',
+                        SPECIAL_PERMISSIONS.filter((other) =>
+                          other === permission ? !chosen : draft.specialPermissions.includes(other),
+                        ),
+                      )
+                    }
+                  />
+                );
+              })}
+            </Stack>
+          ) : license.specialPermissions.length === 0 ? (
+            <Text size="sm">Keine Sonderberechtigungen</Text>
+          ) : (
+            <List size="sm">
+              {license.specialPermissions.map((permission) => (
+                <List.Item key={permission}>{SPECIAL_PERMISSION_LABELS[permission]}</List.Item>
+              ))}
+            </List>
+          )}
+        </Widget>
+        <Widget title="Downloads">
+          <WidgetFields
+            editing={editing}
+            fields={[
+              licenseField(license, edit, 'downloads.software', { kind: 'integer', fallback: 0 }),
+              licenseField(license, edit, 'downloads.metasearch', { kind: 'integer', fallback: 0 }),
+            ]}
+          />
+        </Widget>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Facts } from '../../components/facts.tsx';
+import type { WidgetField } from './license-fields.tsx';
+
+/** A titled panel of the license detail page. */
+export function Widget({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The fields of a widget: facts to read, or (in edit mode) the inputs of the editable ones. */
+export function WidgetFields({ fields, editing }: { fields: WidgetField[]; editing: boolean }) {
+  if (!editing) return <Facts items={fields.map((field) => [field.label, field.view])} columns={2} />;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {fields.map((field) =>
+        field.input ? (
+          <div key={field.label}>{field.input}</div>
+        ) : (
+          <Stack key={field.label} gap={0}>
+            <Text size="xs" c="dimmed">
+              {field.label}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {field.view ?? '-'}
+            </Text>
+          </Stack>
+        ),
+      )}
+    </SimpleGrid>
+  );
+}
