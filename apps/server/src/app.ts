@@ -9,6 +9,7 @@ import { AppError } from './http/app-error.ts';
 import { databaseClientLimitStore } from './http/client-limit-store.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
+import { registerRouteAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -56,6 +57,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRouteAccess(app, guards);
 
   await app.register(rateLimit, {
     global: false,
@@ -131,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const inlineWorker = config.worker === 'inline';
   const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });
   app.decorate('services', services);
+  app.decorate('routeAccess', new Map());
   app.addHook('onClose', () => services.close());
   await app.register(portal, { services });
   if (inlineWorker) await startWorkers(services, app.log);

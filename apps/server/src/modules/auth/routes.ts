@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/license-status',
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Status of a license by key (unbound, bound); 404 unknown, 403 disabled',
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/license',
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'License sign-in with start code (unbound) or holder name (bound)',
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/admin',
     {
-      config: { rateLimit },
+      config: { access: 'public', rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Back-office sign-in',

@@ -126,7 +126,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
   app.post(
     '/license-recovery',
     {
-      config: { rateLimit: { max: options.clientLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: options.clientLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['deliveries'],
         summary: 'Re-send the license documents of all bound licenses of an e-mail address',

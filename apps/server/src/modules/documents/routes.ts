@@ -108,6 +108,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
   app.get(
     DOCUMENT_FILE_ROUTE,
     {
+      config: { access: 'signature' },
       schema: {
         tags: ['documents'],
         summary: 'The file behind a signed document URL (no token; the signature is the permission)',

@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB> }> = async (ap
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

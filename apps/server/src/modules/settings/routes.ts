@@ -36,6 +36,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/settings',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['settings'],
         summary: 'Public settings of this portal (vendor, support address, links)',

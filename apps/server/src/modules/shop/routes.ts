@@ -30,6 +30,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ intake: ShopOrderIntake; webhoo
   app.post(
     '/shop/webhook',
     {
+      config: { access: 'signature' },
       schema: {
         tags: ['shop'],
         summary: 'WooCommerce order webhook, signed with X-WC-Webhook-Signature (the shop only)',

@@ -32,6 +32,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.post(
     '/upgrade-session',
     {
+      config: { access: 'public' },
       schema: {
         tags: [TAG],
         summary: 'Create an upgrade session; updates and extensions prove each license by its access token',
@@ -45,6 +46,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.patch(
     '/upgrade-session/:id',
     {
+      config: { access: 'sessionToken' },
       preHandler: async (request) => requireSessionToken(request, sessions.tokens, request.params.id),
       schema: {
         tags: [TAG],
@@ -61,6 +63,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.get(
     '/upgrade-session/:id',
     {
+      config: { access: 'sessionToken' },
       schema: {
         tags: [TAG],
         summary: 'One session: for its session token as the customer sees it, for an admin in full',
