@@ -82,6 +82,8 @@ export interface AssistantContext {
   sessionToken: string | null;
   /** Set when the order continues an offer loaded by its code. */
   offerToken: string | null;
+  /** The code of the offer just created (its confirmation shows it). */
+  offerCode: string | null;
   /** The warning of the last refused license sign-in (wrong version or class, limit). */
   loginWarning: string | null;
   /** „Weitere Lizenz hinzufügen” was asked for: the sign-in form shows beside the list. */
@@ -115,6 +117,7 @@ export function initialContext(input: AssistantInput): AssistantContext {
     session: null,
     sessionToken: null,
     offerToken: null,
+    offerCode: null,
     loginWarning: null,
     loginRequested: false,
     errors: { createSession: null, patchSession: null, createOffer: null, loadOffer: null },

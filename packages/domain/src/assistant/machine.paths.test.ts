@@ -348,6 +348,7 @@ describe('from welcome to offer_created', () => {
     ]);
     expect(assistant.step()).toBe('offer_created');
     expect(assistant.context().session).toMatchObject({ status: 'offered', offerNumber: 'A-2026-0001' });
+    expect(assistant.context().offerCode).toBe('abcDEF234');
     expect(assistant.can({ type: 'BACK' })).toBe(false);
 
     assistant.send({ type: 'RESET' });

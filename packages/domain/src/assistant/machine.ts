@@ -84,7 +84,7 @@ export type AssistantEvent =
   | { type: 'SUBMIT' }
   | { type: 'CART' }
   | { type: 'CREATE_OFFER'; offer: z.input<typeof offerFormSchema> }
-  | { type: 'CREATED'; session: UpgradeSession }
+  | { type: 'CREATED'; session: UpgradeSession; offerCode?: string }
   | { type: 'RESET' }
   | { type: 'BACK' }
   | { type: 'RETRY' };
@@ -104,6 +104,11 @@ export interface LoadOfferInput {
 export interface LoadedOffer {
   session: UpgradeSession;
   offerToken: string;
+}
+/** The offered session, and the code that reloads it (shown on the confirmation). */
+export interface CreatedOffer {
+  session: UpgradeSession;
+  offerCode?: string;
 }
 export interface CreateOfferInput {
   sessionId: string;
@@ -183,9 +188,7 @@ export const assistantMachine = setup({
       notProvided('patchSession'),
     ),
     loadOffer: fromPromise<LoadedOffer, LoadOfferInput>(async () => notProvided('loadOffer')),
-    createOffer: fromPromise<{ session: UpgradeSession }, CreateOfferInput>(async () =>
-      notProvided('createOffer'),
-    ),
+    createOffer: fromPromise<CreatedOffer, CreateOfferInput>(async () => notProvided('createOffer')),
   },
   actions: {
     /** Scroll the assistant and the shop page to the top (on every step). */
@@ -380,7 +383,11 @@ export const assistantMachine = setup({
     }),
     storeOffer: assign(({ context, event }) => {
       assertEvent(event, 'CREATED');
-      return { session: event.session, errors: { ...context.errors, createOffer: null } };
+      return {
+        session: event.session,
+        offerCode: event.offerCode ?? null,
+        errors: { ...context.errors, createOffer: null },
+      };
     }),
   },
   guards: {
@@ -813,7 +820,11 @@ export const assistantMachine = setup({
               }),
             }),
             onDone: {
-              actions: raise(({ event }) => ({ type: 'CREATED' as const, session: event.output.session })),
+              actions: raise(({ event }) => ({
+                type: 'CREATED' as const,
+                session: event.output.session,
+                offerCode: event.output.offerCode,
+              })),
             },
             onError: { target: 'editing', actions: keepError('createOffer') },
           },

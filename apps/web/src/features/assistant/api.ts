@@ -1,4 +1,5 @@
 import type {
+  CreatedOffer,
   CreateOfferInput,
   CreateUpgradeSessionRequest,
   CreateUpgradeSessionResponse,
@@ -27,20 +28,13 @@ export function patchSession({ sessionId, sessionToken, patch }: PatchSessionInp
   });
 }
 
-function fetchSession(sessionId: string, sessionToken: string) {
-  return apiRequest<{ session: UpgradeSession }>(`${SESSIONS}/${encodeURIComponent(sessionId)}`, {
+/** Creates the offer (PDF by e-mail): the offered session and the code that reloads it. */
+export function createOffer({ sessionId, sessionToken, offer }: CreateOfferInput): Promise<CreatedOffer> {
+  return apiRequest<CreatedOffer>(`${SESSIONS}/${encodeURIComponent(sessionId)}/offer`, {
+    method: 'POST',
+    body: offer,
     bearer: sessionToken,
   });
-}
-
-/** Creates the offer (PDF by e-mail); the answer is the offered session. */
-export async function createOffer({ sessionId, sessionToken, offer }: CreateOfferInput) {
-  const answer = await apiRequest<{ session?: UpgradeSession } | undefined>(
-    `${SESSIONS}/${encodeURIComponent(sessionId)}/offer`,
-    { method: 'POST', body: offer, bearer: sessionToken },
-  );
-  // The spec's create call answers only whether it worked: the session is read again then.
-  return answer?.session ? { session: answer.session } : fetchSession(sessionId, sessionToken);
 }
 
 /** An offer by its code: the code buys an offer token, which reads the offered session. */

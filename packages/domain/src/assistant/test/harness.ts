@@ -14,6 +14,7 @@ import {
   assistantStep,
   type AssistantEvent,
   type CreateOfferInput,
+  type CreatedOffer,
   type LoadedOffer,
   type LoadOfferInput,
   type PatchSessionInput,
@@ -109,7 +110,7 @@ interface Calls {
   createSession?: (input: CreateUpgradeSessionRequest) => CreateUpgradeSessionResponse;
   patchSession?: (input: PatchSessionInput) => { session: UpgradeSession };
   loadOffer?: (input: LoadOfferInput) => LoadedOffer;
-  createOffer?: (input: CreateOfferInput) => { session: UpgradeSession };
+  createOffer?: (input: CreateOfferInput) => CreatedOffer;
 }
 
 /**
@@ -154,7 +155,7 @@ export function startAssistant(answers: Calls = {}) {
         if (!answers.loadOffer) throw new FakeApiError(403, 'Angebot unbekannt');
         return answers.loadOffer(input);
       }),
-      createOffer: fromPromise<{ session: UpgradeSession }, CreateOfferInput>(async ({ input }) => {
+      createOffer: fromPromise<CreatedOffer, CreateOfferInput>(async ({ input }) => {
         calls.createOffer.push(input);
         return (
           answers.createOffer?.(input) ?? {
@@ -164,6 +165,7 @@ export function startAssistant(answers: Calls = {}) {
               offerNumber: 'A-2026-0001',
               billing: input.offer.billing,
             },
+            offerCode: 'abcDEF234',
           }
         );
       }),
