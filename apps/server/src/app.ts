@@ -96,7 +96,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       });
       await api.register(auditRoutes, { audit: services.audit, guards });
       await api.register(orderGenerationRoutes, { orderGenerations: services.orderGenerations, guards });
-      await api.register(upgradeSessionRoutes, { sessions: services.upgradeSessions, guards });
+      await api.register(upgradeSessionRoutes, {
+        sessions: services.upgradeSessions,
+        guards,
+        clientLimitPerMinute,
+      });
       await api.register(shopRoutes, services.shop);
     },
     { prefix: '/api/v1' },

@@ -22,6 +22,10 @@ import { OrderGenerationRepository } from './modules/order-generations/repositor
 import { OrderGenerationService } from './modules/order-generations/service.ts';
 import { UpgradeSessionRepository } from './modules/upgrade-sessions/repository.ts';
 import { UpgradeSessionService } from './modules/upgrade-sessions/service.ts';
+import { OfferDocuments } from './modules/upgrade-sessions/offer-documents.ts';
+import { defineUpgradeSessionQueues, workUpgradeSessions } from './modules/upgrade-sessions/jobs.ts';
+import { DocumentRepository } from './modules/documents/repository.ts';
+import { OFFER_CODE_POLICY } from './modules/upgrade-sessions/offer-code-policy.ts';
 import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
 import { OrderGenerator } from './modules/order-generations/generator.ts';
 import { defineOrderGenerationQueues, workOrderGenerations } from './modules/order-generations/jobs.ts';
@@ -85,6 +89,7 @@ export async function createServices({
   await defineDeliveryQueues(queue, config.mailRetry);
   await defineOrderGenerationQueues(queue, config.shop.orderRetryLimit);
   await defineReconciliationQueue(queue);
+  await defineUpgradeSessionQueues(queue);
 
   const tokens = new TokenService(jwtSecret);
   const audit = new AuditLog(db);
@@ -109,8 +114,19 @@ export async function createServices({
     from: config.mail.from,
     outboxDir: config.mail.outboxDir,
   });
+  const upgradeSessionRepository = new UpgradeSessionRepository(db);
+  const offerDocuments = new OfferDocuments({
+    repository: upgradeSessionRepository,
+    licenses: licenses.repository,
+    uploads: new DocumentRepository(db),
+    storage,
+    renderer: documents.renderer,
+    shopProductIds: config.shop.productIds,
+    shopUrl: config.shop.url,
+  });
   const deliveries = new DeliveryService({
     db,
+    offers: offerDocuments,
     licenses: licenses.repository,
     orderGenerations: orderGenerations.repository,
     queue,
@@ -125,11 +141,14 @@ export async function createServices({
   });
   const upgradeSessions = new UpgradeSessionService({
     db,
-    repository: new UpgradeSessionRepository(db),
+    repository: upgradeSessionRepository,
     licenses: licenses.repository,
     signInTokens: tokens,
     tokens: new UpgradeSessionTokens(jwtSecret),
     shopProductIds: config.shop.productIds,
+    deliveries,
+    queue,
+    offerCodeThrottle: new SignInThrottle(db, OFFER_CODE_POLICY),
   });
   const orderGenerator = new OrderGenerator({
     db,
@@ -195,4 +214,5 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
     await workReconciliation(services.queue, reconciliation);
     reconciliation.schedule(services.queue);
   }
+  await workUpgradeSessions(services.queue, services.upgradeSessions, log);
 }

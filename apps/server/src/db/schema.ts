@@ -95,8 +95,8 @@ export type AdminUserRow = Selectable<AdminUserTable>;
 export interface DeliveryTable {
   id: Generated<string>;
   progress: Generated<'in-progress' | 'completed' | 'failed'>;
-  document_type: 'starter' | 'license';
-  occasion: 'order' | 'manual' | 'bind' | 'update' | 'recovery';
+  document_type: 'starter' | 'license' | 'offer';
+  occasion: 'order' | 'manual' | 'bind' | 'update' | 'recovery' | 'offer';
   order_generation: string | null;
   /** The session whose offer an `offer` delivery sends (it names no licenses). */
   upgrade_session: Generated<string | null>;

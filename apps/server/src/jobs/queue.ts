@@ -92,15 +92,16 @@ export class JobQueue {
 
   /**
    * Enqueues a job. Inside a business transaction, pass it: the job is then committed or rolled
-   * back together with the data it refers to.
+   * back together with the data it refers to. `startAfter` delays it (an offer expires in 30 days).
    */
   async send<T extends object>(
     name: string,
     data: T,
-    options: { transaction?: Kysely<DB> } = {},
+    options: { transaction?: Kysely<DB>; startAfter?: Date } = {},
   ): Promise<string | null> {
     return this.#boss.send(name, data, {
       ...(options.transaction ? { db: transactionAdapter(options.transaction) } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
   }
 

@@ -14,11 +14,11 @@ export const PROGRESS_LABELS: Record<DeliveryProgress, string> = {
 export const LICENSE_DOCUMENT_TYPES = ['starter', 'license'] as const;
 export type LicenseDocumentType = (typeof LICENSE_DOCUMENT_TYPES)[number];
 
-/** Every kind of document the portal makes and mails. */
-export const DOCUMENT_TYPES = [...LICENSE_DOCUMENT_TYPES] as const;
+/** Every kind of document the portal makes and mails: a license's documents, and offers. */
+export const DOCUMENT_TYPES = [...LICENSE_DOCUMENT_TYPES, 'offer'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-export const DELIVERY_OCCASIONS = ['order', 'manual', 'bind', 'update', 'recovery'] as const;
+export const DELIVERY_OCCASIONS = ['order', 'manual', 'bind', 'update', 'recovery', 'offer'] as const;
 export type DeliveryOccasion = (typeof DELIVERY_OCCASIONS)[number];
 
 export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
@@ -27,11 +27,13 @@ export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
   bind: 'Bindung',
   update: 'Update',
   recovery: 'Wiederherstellung',
+  offer: 'Angebot',
 };
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   starter: 'Startdokument',
   license: 'Lizenzdokument',
+  offer: 'Angebot',
 };
 
 /** An e-mail delivery of documents as the API returns it (back-office spec, entity Delivery). */
@@ -41,6 +43,8 @@ export const deliverySchema = z.object({
   documentType: z.enum(DOCUMENT_TYPES),
   occasion: z.enum(DELIVERY_OCCASIONS),
   orderGeneration: z.uuid().nullable(),
+  /** The upgrade session whose offer the delivery sends (it names no licenses then). */
+  upgradeSession: z.uuid().nullable(),
   recipient: z.string(),
   recipientName: z.string().nullable(),
   licenses: z.array(z.uuid()),

@@ -20,7 +20,8 @@ export const SIGN_IN_POLICY: ThrottlePolicy = {
   retentionDays: 365,
 };
 
-export type ThrottleScope = 'license' | 'admin';
+/** What is guessed: a license's code (by key), an admin's password (by name), offer codes (by client). */
+export type ThrottleScope = 'license' | 'admin' | 'offer-code';
 
 /** What the sign-in query reads about one subject and client beside the account itself. */
 export interface ThrottleColumns {

@@ -8,6 +8,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     documentType: row.document_type,
     occasion: row.occasion,
     orderGeneration: row.order_generation,
+    upgradeSession: row.upgrade_session,
     recipient: row.recipient,
     recipientName: row.recipient_name,
     licenses: row.licenses,

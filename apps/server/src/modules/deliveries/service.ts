@@ -14,13 +14,14 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { documentFileName } from '../documents/document-kinds.ts';
+import type { OfferDocuments } from '../upgrade-sessions/offer-documents.ts';
 import type { DocumentService } from '../documents/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import type { OrderGenerationRepository } from '../order-generations/repository.ts';
 import { HandoverInDoubtError, type Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
-import { renderDeliveryMail, type MailLicense } from './templates.ts';
+import { renderDeliveryMail, type MailLicense, type MailOffer } from './templates.ts';
 
 export const SEND_DELIVERY = 'send-delivery';
 export const DELIVERY_FAILED = 'delivery-failed';
@@ -30,6 +31,8 @@ const RECOVERIES_PER_HOUR = 3;
 
 /** Where a delivery gets its PDFs: read from storage, generated first if missing. */
 export type DeliveryDocuments = Pick<DocumentService, 'current'>;
+/** The same for offers, and what their mail says of them. */
+export type DeliveryOffers = Pick<OfferDocuments, 'current' | 'mailFacts'>;
 
 export interface NewDelivery {
   occasion: DeliveryOccasion;
@@ -39,6 +42,8 @@ export interface NewDelivery {
   recipientName: string | null;
   note?: string | null;
   orderGeneration?: string | null;
+  /** The session whose offer is sent (document type `offer`, no licenses). */
+  upgradeSession?: string | null;
   resentFrom?: string | null;
 }
 
@@ -59,6 +64,7 @@ export class DeliveryService {
   readonly #orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
   readonly #queue: JobQueue;
   readonly #documents: DeliveryDocuments;
+  readonly #offers: DeliveryOffers;
   readonly #mailer: Mailer;
   readonly #settings: DeliverySettings;
   readonly #log: FastifyBaseLogger;
@@ -69,6 +75,7 @@ export class DeliveryService {
     orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
     queue: JobQueue;
     documents: DeliveryDocuments;
+    offers: DeliveryOffers;
     mailer: Mailer;
     settings: DeliverySettings;
     log: FastifyBaseLogger;
@@ -79,6 +86,7 @@ export class DeliveryService {
     this.#orderGenerations = deps.orderGenerations;
     this.#queue = deps.queue;
     this.#documents = deps.documents;
+    this.#offers = deps.offers;
     this.#mailer = deps.mailer;
     this.#settings = deps.settings;
     this.#log = deps.log;
@@ -96,7 +104,11 @@ export class DeliveryService {
     const licenses = await Promise.all(
       input.licenseIds.map((id) => this.#licenses.findById(id, transaction)),
     );
+    const offer: MailOffer | null = input.upgradeSession
+      ? await this.#offers.mailFacts(input.upgradeSession, transaction)
+      : null;
     const mail = renderDeliveryMail({
+      offer,
       occasion: input.occasion,
       documentType: input.documentType,
       recipientName: input.recipientName,
@@ -112,6 +124,7 @@ export class DeliveryService {
         document_type: input.documentType,
         occasion: input.occasion,
         order_generation: input.orderGeneration ?? null,
+        upgrade_session: input.upgradeSession ?? null,
         recipient: input.recipient,
         recipient_name: input.recipientName,
         licenses: input.licenseIds,
@@ -148,14 +161,21 @@ export class DeliveryService {
     try {
       const documents: string[] = [];
       const attachments = [];
-      for (const licenseId of delivery.licenses) {
-        const document = await this.#documents.current(licenseId, delivery.document_type);
-        documents.push(document.key);
-        attachments.push({
-          filename: documentFileName(delivery.document_type, document.row.key),
-          content: document.bytes,
-          contentType: 'application/pdf',
-        });
+      const documentType = delivery.document_type;
+      if (documentType === 'offer') {
+        const offer = await this.#offers.current(delivery.upgrade_session!);
+        documents.push(offer.key);
+        attachments.push({ filename: offer.fileName, content: offer.bytes, contentType: 'application/pdf' });
+      } else {
+        for (const licenseId of delivery.licenses) {
+          const document = await this.#documents.current(licenseId, documentType);
+          documents.push(document.key);
+          attachments.push({
+            filename: documentFileName(documentType, document.row.key),
+            content: document.bytes,
+            contentType: 'application/pdf',
+          });
+        }
       }
       await this.#mailer.send(
         {
@@ -225,6 +245,7 @@ export class DeliveryService {
           recipientName: original.recipient_name,
           note: original.note,
           orderGeneration: original.order_generation,
+          upgradeSession: original.upgrade_session,
           resentFrom: original.id,
         },
         transaction,

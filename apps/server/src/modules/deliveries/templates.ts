@@ -1,6 +1,8 @@
 import {
   LICENSE_CLASS_LABELS,
   directLoginUrl,
+  formatDate,
+  formatOfferCode,
   formatLicenseKey,
   formatSeats,
   formatStartCode,
@@ -21,8 +23,20 @@ export interface MailLicense {
   holderName: string | null;
 }
 
+/** What an offer's mail says of it. */
+export interface MailOffer {
+  offerNumber: string;
+  offerCode: string;
+  /** ISO timestamp. */
+  validUntil: string;
+  /** Where the assistant is reached: the shop page. */
+  shopUrl: string;
+}
+
 export interface MailContext {
   occasion: DeliveryOccasion;
+  /** The offer an `offer` delivery sends. */
+  offer: MailOffer | null;
   documentType: DocumentType;
   recipientName: string | null;
   licenses: MailLicense[];
@@ -48,6 +62,7 @@ interface Parts {
 
 const documentWord = (context: MailContext) => {
   const plural = context.licenses.length > 1;
+  if (context.documentType === 'offer') return 'das Angebot';
   if (context.documentType === 'starter') return plural ? 'die Startdokumente' : 'das Startdokument';
   return plural ? 'die Lizenzdokumente' : 'das Lizenzdokument';
 };
@@ -91,6 +106,16 @@ function partsOf(context: MailContext): Parts {
         ],
         outro: ['Wenn Sie das nicht angefordert haben, können Sie diese E-Mail einfach ignorieren.'],
       };
+    case 'offer': {
+      const offer = context.offer!;
+      return {
+        subject: `Ihr Angebot ${offer.offerNumber}`,
+        intro: ['vielen Dank für Ihre Anfrage!', attached],
+        outro: [
+          `Das Angebot ist bis zum ${formatDate(offer.validUntil)} gültig. Um es zu bestellen, öffnen Sie den Lizenz-Assistenten in unserem Shop (${offer.shopUrl}) und geben Sie den Angebotscode ${formatOfferCode(offer.offerCode)} ein. Bitte achten Sie dabei auf die Groß- und Kleinschreibung.`,
+        ],
+      };
+    }
     case 'manual':
       return {
         subject: context.documentType === 'starter' ? 'Ihr Startdokument' : 'Ihr Lizenzdokument',
@@ -147,9 +172,13 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
       >
         <p>${greeting}</p>
         ${paragraphs(parts.intro)}
-        <ul>
-          ${licenseItems}
-        </ul>
+        ${
+          licenseItems.length > 0
+            ? html`<ul>
+                ${licenseItems}
+              </ul>`
+            : ''
+        }
         ${paragraphs([...note, ...parts.outro])}
         <p>Lizenzportal: <a href="${context.portalUrl}">${context.portalUrl}</a></p>
         <p>${signature.map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}</p>

@@ -43,6 +43,7 @@ export const DOCUMENT_KIND: Record<LicenseDocumentType, KindFacts> = {
 const OWNER_FOLDER: Record<DocumentType, string> = {
   starter: 'licenses',
   license: 'licenses',
+  offer: 'upgrade-sessions',
 };
 
 /**
@@ -57,6 +58,11 @@ export function newDocumentKey(ownerId: string, kind: DocumentType, now: Date, n
 /** `Startdokument_ABCD-EFGH-JKLM.pdf`: the name a downloaded document is saved under. */
 export function documentFileName(kind: LicenseDocumentType, licenseKey: string): string {
   return `${DOCUMENT_KIND[kind].name}_${formatLicenseKey(licenseKey)}.pdf`;
+}
+
+/** `Angebot_ANG-2026-00042.pdf`: the name an offer is mailed and downloaded under. */
+export function offerFileName(offerNumber: string): string {
+  return `${DOCUMENT_TYPE_LABELS.offer}_${offerNumber}.pdf`;
 }
 
 const berlinDate = new Intl.DateTimeFormat('en-CA', {

@@ -7,6 +7,7 @@ import { BatchDownloadService } from './batch/batch-download.ts';
 import { brandingFromConfig } from './render/branding.ts';
 import { loadUnicodeFonts } from './render/fonts.ts';
 import { PooledDocumentRenderer } from './render/pooled-renderer.ts';
+import type { DocumentRenderer } from './render/document-renderer.ts';
 import { DocumentRepository } from './repository.ts';
 import { DocumentService } from './service.ts';
 import { DocumentUrlSigner } from './signed-urls.ts';
@@ -15,6 +16,8 @@ export interface DocumentModule {
   /** Generation (jobs call `ensure`), URLs and files. */
   documents: DocumentService;
   batch: BatchDownloadService;
+  /** Renders documents of every kind (in the render threads): what other modules' documents use. */
+  renderer: DocumentRenderer;
   /** Sweeps abandoned uploads now and then every ten minutes (where jobs are worked). */
   sweepAbandonedUploads(log: FastifyBaseLogger): void;
   /** Stops the sweep and the render threads once the renderings under way are done. */
@@ -58,6 +61,7 @@ export function createDocumentModule({
   return {
     documents,
     batch: new BatchDownloadService({ repository, documents }),
+    renderer,
     sweepAbandonedUploads(log) {
       const sweep = () =>
         documents.sweepAbandonedUploads().then(

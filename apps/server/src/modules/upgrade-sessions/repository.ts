@@ -48,6 +48,56 @@ export class UpgradeSessionRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The next offer number: `ANG-2026-00042` (the year in Berlin, a number counting all offers). */
+  async nextOfferNumber(db: Kysely<DB>): Promise<string> {
+    const { rows } = await sql<{ number: string }>`
+      select 'ANG-' || to_char(now() at time zone 'Europe/Berlin', 'YYYY') || '-'
+        || lpad(nextval('upgrade_session_offer_number_seq')::text, 5, '0') as number
+    `.execute(db);
+    return rows[0]!.number;
+  }
+
+  async offerCodeTaken(code: string, db: Kysely<DB>): Promise<boolean> {
+    const found = await db
+      .selectFrom('upgrade_session')
+      .select('id')
+      .where('offer_code', '=', code)
+      .executeTakeFirst();
+    return found !== undefined;
+  }
+
+  /** The session of an offer code (compared exactly: codes are case-sensitive). */
+  findByOfferCode(code: string): Promise<UpgradeSessionRow | undefined> {
+    return this.#db
+      .selectFrom('upgrade_session')
+      .selectAll()
+      .where('offer_code', '=', code)
+      .executeTakeFirst();
+  }
+
+  /** Points the session at its offer PDF unless another rendering got there first (`expected` is what was read). */
+  async setOfferDocument(id: string, expected: string | null, key: string): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('upgrade_session')
+      .set({ offer_document: key, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where(sql<boolean>`offer_document is not distinct from ${expected}`)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Expires offers past their date that were not ordered (of one session, or all); returns how many. */
+  async expireOffers(sessionId?: string): Promise<number> {
+    let query = this.#db
+      .updateTable('upgrade_session')
+      .set({ status: 'expired', updated_at: sql<Date>`now()` })
+      .where('status', '=', 'offered')
+      .where('offer_valid_until', '<=', sql<Date>`now()`);
+    if (sessionId) query = query.where('id', '=', sessionId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   /** The sessions that name a license among their original licenses or produced it, newest first. */
   forLicense(licenseId: string): Promise<UpgradeSessionRow[]> {
     return this.#db

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import {
   createUpgradeSessionRequestSchema,
   createUpgradeSessionResponseSchema,
+  offerCodeRequestSchema,
+  offerCodeResponseSchema,
+  offerRequestSchema,
   upgradeSessionDetailSchema,
   upgradeSessionPatchSchema,
   upgradeSessionResponseSchema,
@@ -12,23 +15,75 @@ import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../auth/guards.ts';
-import { requireSessionToken, sessionReader } from './access.ts';
+import { offeredSessionOf, requireSessionToken, sessionReader } from './access.ts';
 import { UPGRADE_SESSION_LIST } from './list.ts';
 import type { UpgradeSessionService } from './service.ts';
 
 const TAG = 'upgrade sessions';
+/** The offered session and its code (which the mail and the PDF repeat). */
+const offerResponseSchema = z.object({ session: upgradeSessionSchema, offerCode: z.string() });
 const bearer = [{ bearer: [] }];
 
 export interface UpgradeSessionRoutesOptions {
   sessions: UpgradeSessionService;
   guards: Guards;
+  /** Requests per minute and client on the offer-code route (as on the sign-in routes). */
+  clientLimitPerMinute: number;
 }
 
 /** The assistant's session calls (customer spec §7, DESIGN.md §2) and the back office's lists. */
 export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOptions> = async (
   app,
-  { sessions, guards },
+  { sessions, guards, clientLimitPerMinute },
 ) => {
+  app.post(
+    '/upgrade-session/offer-code',
+    {
+      config: { rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: [TAG],
+        summary:
+          'The offer token of an offer code; 403 unknown, 410 expired (wrong codes are throttled per client)',
+        body: offerCodeRequestSchema,
+        response: { 200: dataEnvelope(offerCodeResponseSchema) },
+      },
+    },
+    async (request) => ({
+      data: { offerToken: await sessions.offerToken(request.body.offerCode, request.ip) },
+    }),
+  );
+
+  app.get(
+    '/upgrade-session/offered',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'The offered session of an offer token (Authorization: Bearer <offerToken>); 410 expired',
+        security: bearer,
+        response: { 200: dataEnvelope(upgradeSessionResponseSchema) },
+      },
+    },
+    async (request) => ({
+      data: { session: await sessions.offered(offeredSessionOf(request, sessions.tokens)) },
+    }),
+  );
+
+  app.post(
+    '/upgrade-session/:id/offer',
+    {
+      preHandler: async (request) => requireSessionToken(request, sessions.tokens, request.params.id),
+      schema: {
+        tags: [TAG],
+        summary: 'Make the session an offer: number, code, PDF by e-mail, valid 30 days (session token)',
+        security: bearer,
+        params: idParams,
+        body: offerRequestSchema,
+        response: { 200: dataEnvelope(offerResponseSchema) },
+      },
+    },
+    async (request) => ({ data: await sessions.createOffer(request.params.id, request.body) }),
+  );
+
   app.post(
     '/upgrade-session',
     {

@@ -1,5 +1,9 @@
 import {
   allowedHolderTypes,
+  generateOfferCode,
+  normalizeOfferCode,
+  OFFER_VALIDITY_DAYS,
+  type OfferRequest,
   effectiveDvdCount,
   licenseRejection,
   purchaseCart,
@@ -16,11 +20,14 @@ import {
   type UpgradeSessionDetail,
   type UpgradeSessionPatch,
 } from '@lizenzportal/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { SignInThrottle } from '../auth/throttle.ts';
+import type { DeliveryService } from '../deliveries/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { toLicense } from '../licenses/mapper.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
@@ -47,6 +54,19 @@ export interface UpgradeSessionServiceDependencies {
   signInTokens: Pick<TokenService, 'verify'>;
   tokens: UpgradeSessionTokens;
   shopProductIds: ShopProductIds;
+  /** Mails the offer. */
+  deliveries: Pick<DeliveryService, 'create'>;
+  /** Schedules the offer's expiry. */
+  queue: Pick<JobQueue, 'send'>;
+  /** Counts wrong offer codes per client. */
+  offerCodeThrottle: SignInThrottle;
+}
+
+export const EXPIRE_OFFER = 'expire-offer';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ExpireOfferJob {
+  sessionId: string;
 }
 
 /**
@@ -61,6 +81,9 @@ export class UpgradeSessionService {
   readonly #licenses: LicenseRepository;
   readonly #signInTokens: Pick<TokenService, 'verify'>;
   readonly #shopProductIds: ShopProductIds;
+  readonly #deliveries: Pick<DeliveryService, 'create'>;
+  readonly #queue: Pick<JobQueue, 'send'>;
+  readonly #offerCodeThrottle: SignInThrottle;
 
   constructor(dependencies: UpgradeSessionServiceDependencies) {
     this.repository = dependencies.repository;
@@ -69,6 +92,9 @@ export class UpgradeSessionService {
     this.#licenses = dependencies.licenses;
     this.#signInTokens = dependencies.signInTokens;
     this.#shopProductIds = dependencies.shopProductIds;
+    this.#deliveries = dependencies.deliveries;
+    this.#queue = dependencies.queue;
+    this.#offerCodeThrottle = dependencies.offerCodeThrottle;
   }
 
   /**
@@ -150,6 +176,128 @@ export class UpgradeSessionService {
       );
       return toUpgradeSession(updated);
     });
+  }
+
+  /**
+   * Makes the session an offer (customer spec §4 "Offer"; DESIGN.md §5): with the offer form's
+   * addresses it gets an offer number and code, is valid for 30 days and frozen; the offer PDF
+   * is mailed to the billing address as a delivery, and its expiry is scheduled — all in one
+   * transaction, so either everything happens or nothing.
+   */
+  createOffer(
+    sessionId: string,
+    request: OfferRequest,
+  ): Promise<{ session: UpgradeSession; offerCode: string }> {
+    return inTransaction(this.#db, async (transaction) => {
+      const row = await this.repository.findForUpdate(sessionId, transaction);
+      if (!row) throw notFound('upgradeSession');
+      if (row.status === 'offered') throw new AppError('CONFLICT', messages.offerExists);
+      if (row.status !== 'created') throw new AppError('CONFLICT', messages.sessionFrozen);
+      const current = toUpgradeSession(row);
+      const offered = {
+        ...current,
+        billing: request.billing,
+        shipToDifferentAddress: request.shipToDifferentAddress,
+        shipping: request.shipToDifferentAddress ? request.shipping : null,
+      };
+      checkContent(offered);
+      const licenses = await Promise.all(
+        offered.originalLicenses.map((id) => this.#licenses.findById(id, transaction)),
+      );
+      checkAgainstLicenses(
+        offered,
+        licenses.filter((license): license is LicenseRow => license !== undefined),
+      );
+      const purchase = sessionPurchase(offered);
+      const cart = purchase && purchaseCart(purchase, offered.billing.countryCode);
+      if (!cart || cart.groupedLineItems.every((group) => group.lineItems.length === 0)) {
+        throw new AppError('VALIDATION_FAILED', messages.offerNeedsPurchase);
+      }
+      const takesHolder = offered.purchaseType === 'upgrade' || offered.purchaseType === 'extension';
+      if (takesHolder && !offered.holder) throw new AppError('VALIDATION_FAILED', messages.offerNeedsHolder);
+
+      const offeredAt = new Date();
+      let offerCode = generateOfferCode();
+      while (await this.repository.offerCodeTaken(offerCode, transaction)) offerCode = generateOfferCode();
+      const updated = await this.repository.update(
+        sessionId,
+        {
+          status: 'offered',
+          billing: json(offered.billing),
+          ship_to_different_address: offered.shipToDifferentAddress,
+          shipping: json(offered.shipping),
+          offer_number: await this.repository.nextOfferNumber(transaction),
+          offer_code: offerCode,
+          offered_at: offeredAt,
+          offer_valid_until: new Date(offeredAt.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
+        },
+        transaction,
+      );
+      await this.#deliveries.create(
+        {
+          occasion: 'offer',
+          documentType: 'offer',
+          licenseIds: [],
+          upgradeSession: sessionId,
+          recipient: request.billing.email,
+          recipientName: request.billing.name,
+        },
+        transaction,
+      );
+      await this.#queue.send<ExpireOfferJob>(
+        EXPIRE_OFFER,
+        { sessionId },
+        { transaction, startAfter: updated.offer_valid_until! },
+      );
+      return { session: toUpgradeSession(updated), offerCode };
+    });
+  }
+
+  /**
+   * The offer token for an offer code (whitespace removed, case kept): 403 for an unknown code,
+   * 410 for an expired offer. Wrong codes are counted per client, so guessing one of the
+   * 56^9 codes is hopeless, while a typo costs the rightful customer nothing but a retry.
+   */
+  offerToken(typedCode: string, client: string): Promise<string> {
+    const code = normalizeOfferCode(typedCode);
+    const throttle = this.#offerCodeThrottle;
+    return throttle.serially('offer-code', client, async () => {
+      const { rows } = await sql<{ retry_after: number | null }>`
+        select ${throttle.retryAfterSql('offer-code', sql.val(client))} as retry_after
+      `.execute(this.#db);
+      const retryAfter = rows[0]?.retry_after ?? null;
+      if (retryAfter !== null) throw throttle.blocked(retryAfter);
+      const row = await this.repository.findByOfferCode(code);
+      if (!row) {
+        await throttle.recordFailure('offer-code', client);
+        throw new AppError('OFFER_NOT_FOUND');
+      }
+      await this.#assertNotExpired(row);
+      return this.tokens.offerToken(row.id);
+    });
+  }
+
+  /** The session of an offer token (checked by the route): 410 once the offer has expired. */
+  async offered(sessionId: string): Promise<UpgradeSession> {
+    const row = await this.#find(sessionId);
+    await this.#assertNotExpired(row);
+    return toUpgradeSession(row);
+  }
+
+  /** The job: the offer expires unless it was ordered meanwhile. */
+  async expireOffer(sessionId: string): Promise<void> {
+    await this.repository.expireOffers(sessionId);
+  }
+
+  /** Expires every offer past its date (where jobs are worked, at start: none is missed). */
+  expireDueOffers(): Promise<number> {
+    return this.repository.expireOffers();
+  }
+
+  async #assertNotExpired(row: UpgradeSessionRow): Promise<void> {
+    const pastDate = row.status === 'offered' && row.offer_valid_until! <= new Date();
+    if (pastDate) await this.repository.expireOffers(row.id);
+    if (pastDate || row.status === 'expired') throw new AppError('OFFER_EXPIRED');
   }
 
   /** A session as its customer sees it. */

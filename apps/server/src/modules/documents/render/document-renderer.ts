@@ -1,5 +1,6 @@
 import type { DocumentType, License } from '@lizenzportal/domain';
 import { renderLicenseDocument } from './license-document.ts';
+import { renderOfferDocument, type OfferDocumentData } from './offer-document.ts';
 import type { DocumentStyle } from './pdf-builder.ts';
 import { renderStarterDocument } from './starter-document.ts';
 
@@ -7,6 +8,7 @@ import { renderStarterDocument } from './starter-document.ts';
 interface DocumentContents {
   starter: { license: License };
   license: { license: License };
+  offer: { offer: OfferDocumentData };
 }
 
 /**
@@ -27,6 +29,7 @@ type KindRenderer<Kind extends DocumentType> = (
 const RENDERERS: { [Kind in DocumentType]: KindRenderer<Kind> } = {
   starter: (style, { license, createdAt }) => renderStarterDocument(style, license, createdAt),
   license: (style, { license, createdAt }) => renderLicenseDocument(style, license, createdAt),
+  offer: (style, { offer, createdAt }) => renderOfferDocument(style, offer, createdAt),
 };
 
 /** Renders a document of any kind as a PDF file, in this thread. */

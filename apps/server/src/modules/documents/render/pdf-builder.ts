@@ -17,6 +17,19 @@ export interface DocumentMeta {
   createdAt: Date;
 }
 
+export interface TableColumn {
+  header: string;
+  /** Share of the content width. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface TableRow {
+  cells: readonly string[];
+  /** Sums and group titles stand out. */
+  bold?: boolean;
+}
+
 export interface CredentialItem {
   label: string;
   value: string;
@@ -159,6 +172,49 @@ export class PdfBuilder {
       this.doc.y += 4;
     });
     this.doc.moveDown(0.4);
+    return this;
+  }
+
+  /**
+   * A table with a header row, rules between the rows and cells that wrap within their column; a
+   * row never breaks across pages, and the header is repeated on a new page.
+   */
+  table(columns: readonly TableColumn[], rows: readonly TableRow[]): this {
+    const gap = 8;
+    const widths = columns.map((column) => column.width * this.#contentWidth - gap);
+    const rowHeight = (cells: readonly string[]) =>
+      Math.max(...cells.map((cell, index) => this.doc.heightOfString(cell, { width: widths[index]! })));
+    const drawRow = (cells: readonly string[], font: string, color: string) => {
+      this.doc.font(font).fontSize(9.5);
+      const height = rowHeight(cells);
+      if (this.doc.y + height + 6 > this.doc.page.height - MARGIN.bottom) {
+        this.doc.addPage();
+        if (cells !== header) drawRow(header, FONT.bold, COLOR.muted);
+        this.doc.font(font).fontSize(9.5);
+      }
+      const top = this.doc.y;
+      let x = MARGIN.left;
+      cells.forEach((cell, index) => {
+        this.doc
+          .fillColor(color)
+          .text(cell, x, top, { width: widths[index]!, align: columns[index]!.align ?? 'left' });
+        x += widths[index]! + gap;
+      });
+      const bottom = top + height + 3;
+      this.doc
+        .moveTo(MARGIN.left, bottom)
+        .lineTo(MARGIN.left + this.#contentWidth, bottom)
+        .lineWidth(0.5)
+        .strokeColor(COLOR.rule)
+        .stroke();
+      this.doc.x = MARGIN.left;
+      this.doc.y = bottom + 4;
+    };
+    const header = columns.map((column) => column.header);
+    drawRow(header, FONT.bold, COLOR.muted);
+    for (const row of rows) drawRow(row.cells, row.bold ? FONT.bold : FONT.regular, COLOR.text);
+    this.doc.moveDown(0.4);
+    this.#bodyText();
     return this;
   }
 

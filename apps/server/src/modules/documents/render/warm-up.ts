@@ -1,5 +1,6 @@
 import { exampleLicense, type DocumentType } from '@lizenzportal/domain';
 import type { DocumentRenderer, RenderTask } from './document-renderer.ts';
+import { exampleOffer } from './offer-document.ts';
 
 const UNBOUND = exampleLicense();
 
@@ -15,6 +16,7 @@ function warmUpTasks(createdAt: Date): { [Kind in DocumentType]: Extract<RenderT
   return {
     starter: { kind: 'starter', license: UNBOUND, createdAt },
     license: { kind: 'license', license: BOUND, createdAt },
+    offer: { kind: 'offer', offer: exampleOffer(createdAt), createdAt },
   };
 }
 

@@ -1,0 +1,58 @@
+import { purchaseCart, type ResellerLicense } from '@lizenzportal/domain';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, test } from 'vitest';
+import { pageTexts, pdfText } from '../test-fixtures.ts';
+import { DocumentRenderer } from './document-renderer.ts';
+import { loadUnicodeFonts } from './fonts.ts';
+import { exampleOffer } from './offer-document.ts';
+import { branding, createdAt } from './render-test-fixtures.ts';
+
+const renderer = new DocumentRenderer({ branding, fonts: loadUnicodeFonts() });
+
+describe('offer document', () => {
+  test('shows number, date, validity, addresses, every line with its prices, the totals and the code', async () => {
+    const offer = exampleOffer(createdAt);
+    const text = await pdfText(await renderer.render({ kind: 'offer', offer, createdAt }));
+    for (const expected of [
+      'Angebot',
+      'Nr. ANG-2026-00001',
+      'Datum 14.03.25',
+      'Gültig bis 13.04.25',
+      'Art des Kaufs Neukauf',
+      'Ihre Referenz Bestellung 2026/17',
+      'Förderschule am See Verwaltung Seestraße 1 78462 Konstanz Deutschland',
+      // 10 pro seats: list price 75,63 € net, 43 % off, 43,11 € net each, 431,09 € (DESIGN.md §4).
+      'Pro-Lizenz Version 9 10 75,63 € 43 % 43,11 € 431,09 €',
+      'Zusätzliche DVD Version 9 1 12,61 € – 12,61 € 12,61 €',
+      'Summe netto 443,70 €',
+      'Umsatzsteuer 19 % 84,30 €',
+      'Gesamtbetrag 528,00 €',
+      'abc DEF 234',
+      'https://shop.example',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  test('a long reseller order continues on further pages with the table head repeated', async () => {
+    const lines: ResellerLicense[] = Array.from({ length: 40 }, (_, index) => ({
+      uid: String(index + 1),
+      class: 'pro',
+      properties: { size: 5 + index, dvdCount: 0, delivery: 'download', licenseType: 'full' },
+      version: '9',
+      customerReference: `Kunde ${index + 1}`,
+      quantity: 2,
+    }));
+    const cart = purchaseCart({ purchaseType: 'reseller', resellerLicenses: lines }, 'AT');
+    const offer = { ...exampleOffer(createdAt), purchaseType: 'reseller' as const, cart };
+    const bytes = await renderer.render({ kind: 'offer', offer, createdAt });
+    const pages = (await PDFDocument.load(bytes)).getPageCount();
+    expect(pages).toBeGreaterThan(1);
+    const [second] = await pageTexts(bytes, [2]);
+    expect(second).toContain('Position');
+    expect(second).toContain('Summe netto');
+    const text = await pdfText(bytes);
+    expect(text).toContain('Kunde 40');
+    expect(text).toContain('Umsatzsteuer 20 %');
+  });
+});

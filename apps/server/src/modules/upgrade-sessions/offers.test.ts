@@ -1,0 +1,329 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, test } from 'vitest';
+import {
+  assistantMessages,
+  formatDate,
+  formatLicenseKey,
+  formatOfferCode,
+  upgradeSessionMessages,
+} from '@lizenzportal/domain';
+import { errorOf, useTestApp } from '../../test/app.ts';
+import { eventually, startSmtpServer } from '../../test/smtp.ts';
+import { pdfText } from '../documents/test-fixtures.ts';
+import { bearer, sessionHelpers } from './test-helpers.ts';
+
+const smtp = await startSmtpServer();
+afterAll(() => smtp.close());
+
+const ctx = useTestApp({ WORKER: 'inline', SMTP_URL: smtp.url });
+// Rendering and mailing run in the job worker; the first document also starts the render threads.
+const MAIL_TIMEOUT_MS = 45_000;
+const { accessTokenOf, newPurchase, created } = sessionHelpers(ctx);
+
+const billing = {
+  name: 'Förderschule am See',
+  additional1: 'Verwaltung',
+  street: 'Seestraße',
+  houseNumber: '1',
+  postcode: '78462',
+  city: 'Konstanz',
+  countryCode: 'DE',
+  email: 'schule@example.com',
+  reference: 'Bestellung 2026/17',
+  note: 'Bitte mit Rechnung per Post.',
+};
+const offerRequest = { billing, shipToDifferentAddress: false, shipping: null };
+
+function createOffer(sessionId: string, token: string, payload: Record<string, unknown> = offerRequest) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/upgrade-session/${sessionId}/offer`,
+    headers: bearer(token),
+    payload,
+  });
+}
+
+function loadOffer(offerCode: string, remoteAddress = '203.0.113.10') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/upgrade-session/offer-code',
+    payload: { offerCode },
+    remoteAddress,
+  });
+}
+
+/** A new purchase of 10 pro seats and a DVD to Germany, offered: {session, token, offerCode}. */
+async function offered() {
+  const { session, token } = await created(newPurchase());
+  const response = await createOffer(session._id, token);
+  expect(response.statusCode).toBe(200);
+  const { offerCode } = response.json().data;
+  return { session: response.json().data.session, token, offerCode: offerCode as string };
+}
+
+describe('creating an offer', () => {
+  test('numbers the offer, mails its PDF with prices, code and validity, and freezes the session', async () => {
+    smtp.received.length = 0;
+    const before = Date.now();
+    const { session, token, offerCode } = await offered();
+    expect(session).toMatchObject({ status: 'offered', billing: { ...billing, additional2: '' } });
+    expect(session.offerNumber).toMatch(/^ANG-\d{4}-\d{5}$/);
+    expect(offerCode).toMatch(/^[A-Za-z2-9]{9}$/);
+    const validUntil = new Date(session.offerValidUntil).getTime();
+    expect(validUntil - before).toBeGreaterThanOrEqual(30 * 86_400_000 - 1000);
+    expect(validUntil - Date.now()).toBeLessThanOrEqual(30 * 86_400_000);
+
+    const mail = await eventually(
+      () => smtp.received.find((received) => received.subject === `Ihr Angebot ${session.offerNumber}`),
+      MAIL_TIMEOUT_MS,
+    );
+    expect(mail.to).toMatchObject({ value: [{ address: 'schule@example.com', name: billing.name }] });
+    expect(mail.text).toContain(formatOfferCode(offerCode));
+    expect(mail.text).toContain(formatDate(session.offerValidUntil));
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([
+      `Angebot_${session.offerNumber}.pdf`,
+    ]);
+    const text = await pdfText(mail.attachments[0]!.content);
+    for (const expected of [
+      session.offerNumber,
+      formatOfferCode(offerCode),
+      formatDate(session.offerValidUntil),
+      'Förderschule am See',
+      'Verwaltung',
+      'Seestraße 1',
+      '78462 Konstanz',
+      'Bestellung 2026/17',
+      'Bitte mit Rechnung per Post.',
+      'Pro-Lizenz Version 9',
+      'Zusätzliche DVD Version 9',
+      // 10 pro seats at the factor 0.57 and a DVD (DESIGN.md §4): 513,00 € + 15,00 € gross.
+      '443,70',
+      '84,30',
+      '528,00',
+      'Umsatzsteuer 19',
+      'Symbolsoftware Demo GmbH',
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    const headers = await ctx.adminHeaders();
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers,
+    });
+    const stored = detail.json().data.session;
+    expect(stored).toMatchObject({ offerCode, status: 'offered' });
+    const key = await eventually(
+      async () => (await ctx.app.services.upgradeSessions.detail(session._id)).offerDocument ?? undefined,
+    );
+    expect(key).toMatch(new RegExp(`^upgrade-sessions/${session._id}/offer-`));
+    expect(await ctx.app.services.storage.exists(key)).toBe(true);
+
+    const { rows } = await sql<{ id: string }>`
+      select id from delivery where upgrade_session = ${session._id}
+    `.execute(ctx.database.db);
+    expect(rows).toHaveLength(1);
+    const delivery = await eventually(async () => {
+      const found = await ctx.app.services.deliveries.get(rows[0]!.id);
+      return found.progress === 'completed' ? found : undefined;
+    });
+    expect(delivery).toMatchObject({
+      documentType: 'offer',
+      occasion: 'offer',
+      upgradeSession: session._id,
+      licenses: [],
+      recipient: 'schule@example.com',
+      documents: [key],
+    });
+
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(token),
+      payload: { billing: { countryCode: 'DE' } },
+    });
+    expect(patch.statusCode).toBe(409);
+    expect(errorOf(patch).message).toBe(upgradeSessionMessages.sessionFrozen);
+    const again = await createOffer(session._id, token);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(upgradeSessionMessages.offerExists);
+  }, 60_000);
+
+  test('an update’s offer names the old licenses and the holder, and needs the holder', async () => {
+    smtp.received.length = 0;
+    const license = await ctx.createLicense({ version: '8', properties: { class: 'multiple', size: 3 } });
+    const { session, token } = await created(
+      newPurchase({
+        purchaseType: 'upgrade',
+        fromVersion: '8',
+        originalLicenses: [license._id],
+        accessTokens: [await accessTokenOf(license)],
+        properties: { class: 'pro', size: 5, dvdCount: 0 },
+      }),
+    );
+    const withoutHolder = await createOffer(session._id, token);
+    expect(withoutHolder.statusCode).toBe(400);
+    expect(errorOf(withoutHolder).message).toBe(upgradeSessionMessages.offerNeedsHolder);
+
+    const holder = {
+      holderType: 'organization',
+      name: 'Praxis für Logopädie',
+      email: 'praxis@example.com',
+      contact: 'Zoë Øberg',
+    };
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(token),
+      payload: { holder },
+    });
+    const shipping = {
+      name: 'Praxis für Logopädie',
+      street: 'Am Markt',
+      houseNumber: '2a',
+      postcode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    };
+    const response = await createOffer(session._id, token, {
+      billing,
+      shipToDifferentAddress: true,
+      shipping,
+    });
+    expect(response.statusCode).toBe(200);
+    const { offerNumber } = response.json().data.session;
+    const mail = await eventually(
+      () => smtp.received.find((received) => received.subject === `Ihr Angebot ${offerNumber}`),
+      MAIL_TIMEOUT_MS,
+    );
+    const text = await pdfText(mail.attachments[0]!.content);
+    expect(text).toContain(formatLicenseKey(license.key));
+    expect(text).toContain('Praxis für Logopädie');
+    expect(text).toContain('Am Markt 2a');
+    expect(text).toContain('Update auf Pro-Lizenz Version 9');
+    expect(text).toContain('Zusätzliche Arbeitsplätze Pro-Lizenz Version 9');
+  }, 60_000);
+
+  test('only with the session token, with the full billing address, and DVDs only to Germany', async () => {
+    const { session, token } = await created(newPurchase());
+    const other = await created(newPurchase());
+    expect((await createOffer(session._id, other.token)).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/upgrade-session/${session._id}/offer`,
+      payload: offerRequest,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const incomplete = { ...billing, street: '' };
+    expect((await createOffer(session._id, token, { ...offerRequest, billing: incomplete })).statusCode).toBe(
+      400,
+    );
+    const austria = await createOffer(session._id, token, {
+      ...offerRequest,
+      billing: { ...billing, countryCode: 'AT' },
+    });
+    expect(austria.statusCode).toBe(400);
+    expect(errorOf(austria).message).toBe(assistantMessages.dvdOnlyGermany);
+    expect((await ctx.app.services.upgradeSessions.get(session._id)).status).toBe('created');
+  });
+
+  test('two offers for one session at once: one is made, one mail is sent', async () => {
+    const { session, token } = await created(newPurchase());
+    const responses = await Promise.all([createOffer(session._id, token), createOffer(session._id, token)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from delivery where upgrade_session = ${session._id}
+    `.execute(ctx.database.db);
+    expect(rows[0]!.count).toBe(1);
+  });
+});
+
+describe('loading an offer by its code', () => {
+  test('the code (grouped, case kept) gives the offer token, which reads the offered session', async () => {
+    const { session, offerCode } = await offered();
+    const response = await loadOffer(` ${formatOfferCode(offerCode)} `);
+    expect(response.statusCode).toBe(200);
+    const { offerToken } = response.json().data;
+    const loaded = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/upgrade-session/offered',
+      headers: bearer(offerToken),
+    });
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.json().data.session).toMatchObject({
+      _id: session._id,
+      status: 'offered',
+      offerNumber: session.offerNumber,
+    });
+    // An offer token is no session token, and a session token no offer token.
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(offerToken),
+      payload: { billing: { countryCode: 'DE' } },
+    });
+    expect(patch.statusCode).toBe(401);
+    const { token } = await created(newPurchase());
+    const withSessionToken = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/upgrade-session/offered',
+      headers: bearer(token),
+    });
+    expect(withSessionToken.statusCode).toBe(401);
+  });
+
+  test('an unknown code is 403 (case matters), an expired offer 410', async () => {
+    const { session, offerCode } = await offered();
+    const swapped = offerCode.replace(/[a-z]/, (letter) => letter.toUpperCase());
+    const other =
+      swapped === offerCode ? offerCode.replace(/[A-Z]/, (letter) => letter.toLowerCase()) : swapped;
+    const unknown = await loadOffer(other);
+    expect(unknown.statusCode).toBe(403);
+    expect(errorOf(unknown).message).toBe(assistantMessages.offerNotFound);
+    const offerToken = (await loadOffer(offerCode)).json().data.offerToken;
+
+    // Its 30 days are over: the job (scheduled with the offer) or any read expires it.
+    await ctx.app.services.upgradeSessions.repository.update(session._id, {
+      offer_valid_until: new Date(Date.now() - 1000),
+    });
+    const expired = await loadOffer(offerCode);
+    expect(expired.statusCode).toBe(410);
+    expect(errorOf(expired).message).toBe(assistantMessages.offerExpired);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/upgrade-session/offered',
+      headers: bearer(offerToken),
+    });
+    expect(read.statusCode).toBe(410);
+    expect((await ctx.app.services.upgradeSessions.get(session._id)).status).toBe('expired');
+  });
+
+  test('the expiry job is scheduled for the end of the 30 days and expires only offers past it', async () => {
+    const { session } = await offered();
+    const { rows } = await sql<{ start_after: Date }>`
+      select start_after from pgboss.job where name = 'expire-offer' and data ->> 'sessionId' = ${session._id}
+    `.execute(ctx.database.db);
+    expect(rows).toHaveLength(1);
+    expect(
+      Math.abs(new Date(rows[0]!.start_after).getTime() - Date.parse(session.offerValidUntil)),
+    ).toBeLessThan(1000);
+    const sessions = ctx.app.services.upgradeSessions;
+    await sessions.expireOffer(session._id);
+    expect((await sessions.get(session._id)).status).toBe('offered');
+    await sessions.repository.update(session._id, { offer_valid_until: new Date(Date.now() - 1000) });
+    await sessions.expireOffer(session._id);
+    expect((await sessions.get(session._id)).status).toBe('expired');
+  });
+
+  test('wrong codes are throttled per client; other clients are not locked out', async () => {
+    const { offerCode } = await offered();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      expect((await loadOffer('xxxxxxxxx', '198.51.100.7')).statusCode).toBe(403);
+    }
+    const blocked = await loadOffer(offerCode, '198.51.100.7');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await loadOffer(offerCode, '198.51.100.8')).statusCode).toBe(200);
+  });
+});
