@@ -316,9 +316,9 @@ describe('loading an offer by its code', () => {
     expect((await sessions.get(session._id)).status).toBe('expired');
   });
 
-  test('wrong codes are throttled per client; other clients are not locked out', async () => {
+  test('wrong codes slow their client down; other clients are not locked out', async () => {
     const { offerCode } = await offered();
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (let attempt = 0; attempt < 10; attempt++) {
       expect((await loadOffer('xxxxxxxxx', '198.51.100.7')).statusCode).toBe(403);
     }
     const blocked = await loadOffer(offerCode, '198.51.100.7');

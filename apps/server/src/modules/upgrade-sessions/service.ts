@@ -32,6 +32,7 @@ import type { TokenService } from '../auth/tokens.ts';
 import { toLicense } from '../licenses/mapper.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import { toUpgradeSession, toUpgradeSessionDetail } from './mapper.ts';
+import { OFFER_CODE_SUBJECT } from './offer-code-policy.ts';
 import { json, type UpgradeSessionRepository } from './repository.ts';
 import type { UpgradeSessionTokens } from './tokens.ts';
 
@@ -255,23 +256,26 @@ export class UpgradeSessionService {
 
   /**
    * The offer token for an offer code (whitespace removed, case kept): 403 for an unknown code,
-   * 410 for an expired offer. Wrong codes are counted per client, so guessing one of the
-   * 56^9 codes is hopeless, while a typo costs the rightful customer nothing but a retry.
+   * 410 for an expired offer. Wrong codes slow their client down (`OFFER_CODE_POLICY`), so
+   * guessing one of the 56^9 codes is hopeless, while the rightful customer is never refused.
    */
-  offerToken(typedCode: string, client: string): Promise<string> {
+  offerToken(typedCode: string, address: string): Promise<string> {
     const code = normalizeOfferCode(typedCode);
     const throttle = this.#offerCodeThrottle;
+    const client = throttle.client(address);
     return throttle.serially('offer-code', client, async () => {
-      const { rows } = await sql<{ retry_after: number | null }>`
-        select ${throttle.retryAfterSql('offer-code', sql.val(client))} as retry_after
+      const columns = throttle.columns('offer-code', sql.val(OFFER_CODE_SUBJECT), client);
+      const { rows } = await sql<{ retry_after: number | null; failures: number }>`
+        select ${columns.retryAfter} as retry_after, ${columns.failures} as failures
       `.execute(this.#db);
-      const retryAfter = rows[0]?.retry_after ?? null;
-      if (retryAfter !== null) throw throttle.blocked(retryAfter);
+      const state = rows[0]!;
+      if (state.retry_after !== null) throw throttle.blocked(state.retry_after);
       const row = await this.repository.findByOfferCode(code);
       if (!row) {
-        await throttle.recordFailure('offer-code', client);
+        await throttle.recordFailure('offer-code', OFFER_CODE_SUBJECT, client);
         throw new AppError('OFFER_NOT_FOUND');
       }
+      if (state.failures > 0) await throttle.clear('offer-code', OFFER_CODE_SUBJECT, client);
       await this.#assertNotExpired(row);
       return this.tokens.offerToken(row.id);
     });
