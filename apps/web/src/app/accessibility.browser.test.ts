@@ -54,7 +54,26 @@ async function seed(): Promise<Seeded> {
   const unbound = await createLicense(server);
   const disabled = await createLicense(server, { version: '8' });
   await disableLicense(server, disabled);
-  return { boundV9, boundV8, unbound, records: { license: boundV9._id } };
+  const generation = await server.app.services.orderGenerations.repository.insert({
+    order_number: '4711',
+    shop_order_id: null,
+    upgrade_session: null,
+    note: null,
+    error: null,
+  });
+  const delivery = await server.app.services.deliveries.create({
+    occasion: 'bind',
+    documentType: 'license',
+    licenseIds: [boundV9._id],
+    recipient: 'foerderzentrum@example.com',
+    recipientName: LONG_HOLDER,
+  });
+  return {
+    boundV9,
+    boundV8,
+    unbound,
+    records: { license: boundV9._id, orderGeneration: generation.id, delivery: delivery._id },
+  };
 }
 
 type Role = { name: string; token: (seeded: Seeded) => Promise<string | undefined> };

@@ -34,7 +34,8 @@ describe('route entries', () => {
   it("covers the app's own table, every page titled or redirecting", () => {
     const entries = routeEntries(routes);
     expect(entries.map((entry) => entry.path)).toContain('/backend/license');
-    const seeded: Record<SweepRecord, string> = { license: '00000000-0000-4000-8000-000000000000' };
+    const id = '00000000-0000-4000-8000-000000000000';
+    const seeded: Record<SweepRecord, string> = { license: id, orderGeneration: id, delivery: id };
     for (const entry of entries) expect(() => sampleAddress(entry, seeded)).not.toThrow();
   });
 });

@@ -28,7 +28,7 @@ export interface RouteHandle extends PageHandle {
 }
 
 /** The kinds of records the accessibility sweep seeds (`test/sweep.ts`) for parameterised addresses. */
-export type SweepRecord = 'license';
+export type SweepRecord = 'license' | 'orderGeneration' | 'delivery';
 
 /** A route that only sends elsewhere: it has no page and no title of its own. */
 export const REDIRECT = { redirect: true } as const;
@@ -125,6 +125,23 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
                     .OrderGenerationListPage,
+                }),
+              },
+              {
+                path: 'order-generation/:id',
+                handle: titled('Shop-Generierung', { sampleParams: { id: 'orderGeneration' } }),
+                lazy: async () => ({
+                  Component: (
+                    await import('@/features/backend/order-generations/order-generation-detail-page')
+                  ).OrderGenerationDetailPage,
+                }),
+              },
+              {
+                path: 'delivery/:id',
+                handle: titled('Versand-Aktion', { sampleParams: { id: 'delivery' } }),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/deliveries/delivery-detail-page'))
+                    .DeliveryDetailPage,
                 }),
               },
               {

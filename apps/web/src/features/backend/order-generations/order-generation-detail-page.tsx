@@ -1,0 +1,120 @@
+import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { backOfficeMessages, type Delivery, type OrderGeneration } from '@lizenzportal/domain';
+import { Link, useParams } from 'react-router';
+import { apiRequest } from '@/lib/api';
+import { backendLicensePath, backendUpgradeSessionPath } from '@/lib/paths';
+import { DateTimeText } from '../components/date-time-text.tsx';
+import { Facts } from '../components/facts.tsx';
+import { ProgressBadge } from '../components/progress-badge.tsx';
+import { RecordPage } from '../components/record-page.tsx';
+import { useRecord } from '../components/use-record.ts';
+import { DeliveryItem, RelatedList, relatedTexts } from '../licenses/detail/related-lists.tsx';
+import { OrderProducts } from './order-products.tsx';
+
+/** `/backend/order-generation/{id}`: what a shop order generated, its deliveries, and a retry when it failed. */
+export function OrderGenerationDetailPage() {
+  const { id = '' } = useParams();
+  const path = `/order-generation/${id}`;
+  const record = useRecord<'orderGeneration', OrderGeneration>(path, 'orderGeneration');
+  const queryClient = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: 'Generierung wird erneut ausgeführt' });
+      await queryClient.invalidateQueries({ queryKey: [path] });
+    },
+    onError: (error) =>
+      notifications.show({ color: 'red', message: backOfficeMessages.failed(error.message) }),
+  });
+  return (
+    <RecordPage record={record} errorTitle={backOfficeMessages.orderGenerationLoadFailed}>
+      {(generation) => (
+        <Stack>
+          <Group justify="space-between">
+            <Group gap="xs">
+              <Text fw={600}>Bestellung {generation.order}</Text>
+              <ProgressBadge progress={generation.progress} />
+            </Group>
+            {generation.progress === 'failed' && (
+              <Button onClick={() => retry.mutate()} loading={retry.isPending}>
+                Erneut ausführen
+              </Button>
+            )}
+          </Group>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <Panel title="Eigenschaften">
+              <Facts
+                columns={2}
+                items={[
+                  ['Bestellung', generation.order],
+                  ['Erzeugt', <DateTimeText key="created" value={generation.createdAt} />],
+                  ['Zuletzt geändert', <DateTimeText key="updated" value={generation.updatedAt} />],
+                  ['Versand', generation.deliver ? 'Ja' : 'Nein'],
+                  [
+                    'Upgrade-Session',
+                    generation.upgradeSession && (
+                      <Anchor
+                        component={Link}
+                        to={backendUpgradeSessionPath(generation.upgradeSession)}
+                        size="sm"
+                      >
+                        {generation.upgradeSession}
+                      </Anchor>
+                    ),
+                  ],
+                  ['Fehler', generation.error],
+                ]}
+              />
+            </Panel>
+            <Panel title="Produkte">
+              <OrderProducts products={generation.products} />
+            </Panel>
+            <Panel title="Lizenzen">
+              {generation.licenses.length === 0 ? (
+                <Text size="sm">{backOfficeMessages.noLicenses}</Text>
+              ) : (
+                <List size="sm">
+                  {generation.licenses.map((license) => (
+                    <List.Item key={license}>
+                      <Anchor component={Link} to={backendLicensePath(license)} size="sm">
+                        {license}
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </Panel>
+            <Panel title="Notiz">
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {generation.note ?? backOfficeMessages.noNote}
+              </Text>
+            </Panel>
+          </SimpleGrid>
+          <Panel title="Auslieferungen">
+            <RelatedList<Delivery>
+              path={`${path}/delivery`}
+              read={(data) => data['deliveries'] ?? []}
+              {...relatedTexts.deliveries}
+              item={(delivery) => <DeliveryItem delivery={delivery} />}
+            />
+          </Panel>
+        </Stack>
+      )}
+    </RecordPage>
+  );
+}
+
+export function Panel({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
