@@ -7,7 +7,7 @@ import type { Guards } from '../modules/auth/guards.ts';
  * - public: anyone (sign-in, settings, health, starting an upgrade session, license recovery)
  * - signedIn: a signed-in license (its own license only) or an admin
  * - admin: admins only
- * - sessionToken: the token of one upgrade session (admins may read)
+ * - sessionToken: the token of one upgrade session or offer (admins may read some)
  * - signature: a signed request (the shop's webhook, a signed document URL)
  */
 export type RouteAccess = 'public' | 'signedIn' | 'admin' | 'sessionToken' | 'signature';

@@ -100,9 +100,8 @@ function allowedAnswer(access: RouteAccess, role: Role, status: number, ownsPath
       if (role === 'license B' && ownsPath) return status === 403 || status === 404 || status === 400;
       return status !== 401 && (role !== 'admin' || status !== 403);
     case 'sessionToken':
-      // Only the session's own token (none of these roles holds it); admins may read.
-      if (role === 'admin') return status !== 401;
-      return status >= 400;
+      // Only the session's (offer's) own token, which none of these roles holds; admins may read some.
+      return role === 'admin' || status >= 400;
     case 'signature':
       return status >= 400;
   }

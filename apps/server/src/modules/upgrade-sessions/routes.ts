@@ -39,7 +39,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.post(
     '/upgrade-session/offer-code',
     {
-      config: { rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: [TAG],
         summary:
@@ -56,6 +56,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.get(
     '/upgrade-session/offered',
     {
+      config: { access: 'sessionToken' },
       schema: {
         tags: [TAG],
         summary: 'The offered session of an offer token (Authorization: Bearer <offerToken>); 410 expired',
@@ -71,6 +72,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.post(
     '/upgrade-session/:id/offer',
     {
+      config: { access: 'sessionToken' },
       preHandler: async (request) => requireSessionToken(request, sessions.tokens, request.params.id),
       schema: {
         tags: [TAG],
