@@ -137,6 +137,16 @@ describe('creating an offer', () => {
       documents: [key],
     });
 
+    // The back office sends it again: the same PDF, not a new rendering.
+    smtp.received.length = 0;
+    const resent = await ctx.app.inject({ method: 'POST', url: `/api/v1/delivery/${delivery._id}`, headers });
+    expect(resent.statusCode).toBe(201);
+    const again = await eventually(
+      () => smtp.received.find((received) => received.subject === `Ihr Angebot ${session.offerNumber}`),
+      MAIL_TIMEOUT_MS,
+    );
+    expect(again.attachments[0]!.content.equals(mail.attachments[0]!.content)).toBe(true);
+
     const patch = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/v1/upgrade-session/${session._id}`,
@@ -145,9 +155,9 @@ describe('creating an offer', () => {
     });
     expect(patch.statusCode).toBe(409);
     expect(errorOf(patch).message).toBe(upgradeSessionMessages.sessionFrozen);
-    const again = await createOffer(session._id, token);
-    expect(again.statusCode).toBe(409);
-    expect(errorOf(again).message).toBe(upgradeSessionMessages.offerExists);
+    const secondOffer = await createOffer(session._id, token);
+    expect(secondOffer.statusCode).toBe(409);
+    expect(errorOf(secondOffer).message).toBe(upgradeSessionMessages.offerExists);
   }, 60_000);
 
   test('an update’s offer names the old licenses and the holder, and needs the holder', async () => {
