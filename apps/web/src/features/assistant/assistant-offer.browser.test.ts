@@ -1,0 +1,88 @@
+import { assistantMessages } from '@lizenzportal/domain';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+import { errorEnvelope } from '@/test/page';
+
+const browser = setupBrowser();
+
+const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[title="Lizenz-Assistent"]');
+const choice = (frame: FrameLocator, title: string) =>
+  frame.getByRole('button', { name: new RegExp(`^${title}`) });
+const textbox = (frame: FrameLocator, name: string) => frame.getByRole('textbox', { name, exact: true });
+
+/** 10 pro seats in Germany, up to the summary. */
+async function tenProSeats(assistant: FrameLocator) {
+  await choice(assistant, 'Assistent starten').click();
+  await choice(assistant, 'Deutschland').click();
+  await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+  await choice(assistant, 'Pro-Lizenz').click();
+  await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('10');
+  await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+}
+
+async function openOfferCode(assistant: FrameLocator, code: string) {
+  await choice(assistant, 'Angebotscode eingeben').click();
+  await assistant.getByLabel('Angebotscode').pressSequentially(code);
+  await assistant.getByRole('button', { name: 'Angebot laden' }).click();
+}
+
+describe('offers in the assistant', () => {
+  it('requests an offer by e-mail, reloads it by its code elsewhere and orders it', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+    await tenProSeats(assistant);
+    await assistant.getByRole('button', { name: 'Angebot erstellen' }).click();
+
+    const request = assistant.getByRole('button', { name: 'Angebot per E-Mail anfordern' });
+    await textbox(assistant, 'E-Mail').fill('verwaltung@foerderschule.example');
+    await textbox(assistant, 'E-Mail (Wiederholung)').fill('verwaltung@foerderschule.example');
+    await textbox(assistant, 'Referenz').fill('Haushalt 2027');
+    await textbox(assistant, 'Firmenname oder Name').fill('Förderschule am See');
+    await textbox(assistant, 'Straße').fill('Seestraße');
+    await textbox(assistant, 'Hausnummer').fill('12');
+    await textbox(assistant, 'PLZ').fill('78462');
+    expect(await request.isDisabled()).toBe(true);
+    await textbox(assistant, 'Ort').fill('Konstanz');
+    await request.click();
+
+    await assistant.getByRole('heading', { name: 'Ihr Angebot ist unterwegs' }).waitFor();
+    const confirmation = await assistant.getByText(/an verwaltung@foerderschule\.example/).innerText();
+    const offerNumber = /das Angebot (\S+) an/.exec(confirmation)?.[1];
+    expect(offerNumber).toMatch(/\d/);
+    const codeLine = await assistant.getByText(/^Angebotscode:/).innerText();
+    const code = codeLine.replace('Angebotscode:', '').trim();
+    expect(code).toMatch(/^\w{3} \w{3} \w{3}$/);
+
+    // Another browser: the code alone brings the offer back, ready to order.
+    const later = await browser.open('/shop-demo');
+    const reloaded = assistantIn(later);
+    await openOfferCode(reloaded, code);
+    await reloaded.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    await reloaded.getByText(offerNumber!).waitFor();
+    await reloaded.getByRole('row', { name: /^Gesamtbetrag 513,00/ }).waitFor();
+    expect(await reloaded.getByRole('button', { name: 'Angebot erstellen' }).count()).toBe(0);
+    await reloaded.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    const cart = later.getByRole('region', { name: 'Warenkorb' });
+    await cart.getByText('aus einem Angebot').waitFor();
+    await cart.getByRole('cell', { name: 'M9-PRO' }).waitFor();
+  });
+
+  it('says so for an unknown code (case matters) and for an expired offer', async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+    await openOfferCode(assistant, 'abcdefghk');
+    await assistant.getByText(assistantMessages.offerNotFound).waitFor();
+
+    const expired = await browser.open('/shop-demo', {
+      prepare: (tab) =>
+        tab.route('**/api/v1/upgrade-session/offer-code', (route) =>
+          route.fulfill(errorEnvelope(410, 'OFFER_EXPIRED', 'Das Angebot ist abgelaufen.')),
+        ),
+    });
+    await openOfferCode(assistantIn(expired), 'abcdefghk');
+    await assistantIn(expired).getByText(assistantMessages.offerExpired).waitFor();
+  });
+});
