@@ -68,11 +68,28 @@ async function seed(): Promise<Seeded> {
     recipient: 'foerderzentrum@example.com',
     recipientName: LONG_HOLDER,
   });
+  const { session } = await server.app.services.upgradeSessions.create({
+    purchaseType: 'new',
+    originalLicenses: [],
+    accessTokens: [],
+    fromVersion: null,
+    toVersion: '9',
+    properties: { class: 'pro', size: 10, dvdCount: 1 },
+    billing: { countryCode: 'DE' },
+    shipToDifferentAddress: false,
+    shipping: null,
+    resellerLicenses: [],
+  });
   return {
     boundV9,
     boundV8,
     unbound,
-    records: { license: boundV9._id, orderGeneration: generation.id, delivery: delivery._id },
+    records: {
+      license: boundV9._id,
+      orderGeneration: generation.id,
+      delivery: delivery._id,
+      upgradeSession: session._id,
+    },
   };
 }
 

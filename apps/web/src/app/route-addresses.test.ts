@@ -35,7 +35,12 @@ describe('route entries', () => {
     const entries = routeEntries(routes);
     expect(entries.map((entry) => entry.path)).toContain('/backend/license');
     const id = '00000000-0000-4000-8000-000000000000';
-    const seeded: Record<SweepRecord, string> = { license: id, orderGeneration: id, delivery: id };
+    const seeded: Record<SweepRecord, string> = {
+      license: id,
+      orderGeneration: id,
+      delivery: id,
+      upgradeSession: id,
+    };
     for (const entry of entries) expect(() => sampleAddress(entry, seeded)).not.toThrow();
   });
 });

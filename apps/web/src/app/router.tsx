@@ -28,7 +28,7 @@ export interface RouteHandle extends PageHandle {
 }
 
 /** The kinds of records the accessibility sweep seeds (`test/sweep.ts`) for parameterised addresses. */
-export type SweepRecord = 'license' | 'orderGeneration' | 'delivery';
+export type SweepRecord = 'license' | 'orderGeneration' | 'delivery' | 'upgradeSession';
 
 /** A route that only sends elsewhere: it has no page and no title of its own. */
 export const REDIRECT = { redirect: true } as const;
@@ -142,6 +142,22 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('@/features/backend/deliveries/delivery-detail-page'))
                     .DeliveryDetailPage,
+                }),
+              },
+              {
+                path: 'upgrade-session',
+                handle: titled('Alle Upgrade-Sessions'),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-list-page'))
+                    .UpgradeSessionListPage,
+                }),
+              },
+              {
+                path: 'upgrade-session/:id',
+                handle: titled('Upgrade-Session', { sampleParams: { id: 'upgradeSession' } }),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-detail-page'))
+                    .UpgradeSessionDetailPage,
                 }),
               },
               {

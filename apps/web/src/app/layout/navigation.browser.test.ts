@@ -69,7 +69,12 @@ describe('back-office navigation bar', () => {
     const page = await browser.open('/backend/license', { token: await adminToken(browser.server) });
     await page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
     const links = page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link');
-    expect(await links.allInnerTexts()).toEqual(['Lizenzen', 'Shop-Generierungen', 'Versand-Aktionen']);
+    expect(await links.allInnerTexts()).toEqual([
+      'Lizenzen',
+      'Shop-Generierungen',
+      'Versand-Aktionen',
+      'Upgrade-Sessions',
+    ]);
     await links.getByText('Versand-Aktionen').click();
     await page.getByRole('heading', { name: 'Alle Versand-Aktionen' }).waitFor();
     await page.getByText('Keine Auslieferungen').waitFor();
