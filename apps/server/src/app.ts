@@ -12,6 +12,7 @@ import { registerPageHeaders } from './http/page-headers.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { licenseRoutes } from './modules/licenses/routes.ts';
@@ -88,6 +89,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       await api.register(authRoutes, { auth: services.auth, guards, clientLimitPerMinute });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
       await api.register(documentRoutes, { module: services.documents, guards, audit: services.audit });
+      await api.register(downloadRoutes, { downloads: services.downloads, guards });
       await api.register(deliveryRoutes, {
         deliveries: services.deliveries,
         guards,

@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { createOrResetAdmin } from './modules/auth/admin-accounts.ts';
 import { resolveJwtSecret } from './modules/auth/tokens.ts';
 import { seedDemoData } from './seed/demo.ts';
+import { seedDemoReleases } from './seed/demo-releases.ts';
 
 /** Starts the portal: configuration, database and migrations, initial admin, demo data, HTTP. */
 async function start(): Promise<void> {
@@ -33,6 +34,8 @@ async function start(): Promise<void> {
       initialAdmin: config.initialAdmin?.username,
     });
     if (overview) console.log(`\n${overview}\n`);
+    const published = await seedDemoReleases(app.services.releases);
+    if (published > 0) logger.info(`${published} sample product files published for the download area.`);
   }
 
   if (config.initialAdmin) {

@@ -17,6 +17,10 @@ import { DeliveryService } from './modules/deliveries/service.ts';
 import { defineDocumentQueues, workDocuments } from './modules/documents/jobs.ts';
 import { createDocumentModule, type DocumentModule } from './modules/documents/module.ts';
 import { LicenseBinding } from './modules/licenses/binding.ts';
+import { ProductReleases } from './modules/downloads/releases.ts';
+import { DownloadRepository } from './modules/downloads/repository.ts';
+import { DOWNLOAD_FILE_ROUTE, DOWNLOAD_LINK_SECONDS, DownloadService } from './modules/downloads/service.ts';
+import { FileUrlSigner } from './lib/signed-urls.ts';
 import { LicenseService } from './modules/licenses/service.ts';
 import { OrderGenerationRepository } from './modules/order-generations/repository.ts';
 import { OrderGenerationService } from './modules/order-generations/service.ts';
@@ -63,6 +67,9 @@ export interface Services {
     /** Present when the shop's REST credentials are configured. */
     reconciliation: ShopReconciliation | null;
   };
+  /** Product releases (what the download area hands out) and the download log. */
+  releases: ProductReleases;
+  downloads: DownloadService;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -173,6 +180,19 @@ export async function createServices({
           })
         : null,
   };
+  const releases = new ProductReleases(db, storage);
+  const downloads = new DownloadService({
+    db,
+    releases,
+    repository: new DownloadRepository(db),
+    storage,
+    urls: new FileUrlSigner({
+      secret: jwtSecret,
+      publicUrl: config.publicUrl,
+      route: DOWNLOAD_FILE_ROUTE,
+      lifetimeSeconds: DOWNLOAD_LINK_SECONDS,
+    }),
+  });
   return {
     config,
     database,
@@ -194,6 +214,8 @@ export async function createServices({
     upgradeSessions,
     orderGenerator,
     shop,
+    releases,
+    downloads,
     close: async () => {
       shop.reconciliation?.stop();
       await queue.stop();

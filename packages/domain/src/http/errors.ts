@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   OFFER_EXPIRED: { status: 410, message: assistantMessages.offerExpired },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Anfrage ist zu groß.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Datenformat wird nicht unterstützt.' },
+  RANGE_NOT_SATISFIABLE: { status: 416, message: 'Der angefragte Bereich liegt außerhalb der Datei.' },
   LICENSE_ALREADY_BOUND: {
     status: 423,
     message:
@@ -82,6 +83,8 @@ export const NOT_FOUND_MESSAGES = {
   orderGeneration: 'Die Shop-Generierung wurde nicht gefunden.',
   upgradeSession: 'Die Upgrade-Session wurde nicht gefunden.',
   address: 'Diese Adresse gibt es nicht.',
+  release: 'Für diesen Download ist noch keine Version veröffentlicht.',
+  file: 'Die Datei wurde nicht gefunden.',
 } as const satisfies Record<string, string>;
 
 export type MissingRecord = keyof typeof NOT_FOUND_MESSAGES;

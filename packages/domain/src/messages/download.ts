@@ -1,6 +1,7 @@
 import { productTitle } from '../product.ts';
 import type { LicenseVersion } from '../license/enums.ts';
 import type { Download, MetasearchPlatform } from '../downloads/catalogue.ts';
+import { NOT_FOUND_MESSAGES } from '../http/errors.ts';
 import { NO_CONNECTION_MESSAGE } from './common.ts';
 
 export const METASEARCH_PLATFORM_LABELS: Record<MetasearchPlatform, string> = {
@@ -51,7 +52,7 @@ export const downloadMessages = {
   internalError: 'Beim Abrufen des Links ist ein interner Fehler aufgetreten. Bitte versuchen Sie es erneut.',
   unknownError: (serverMessage: string, supportEmail: string) =>
     `Ein unbekannter Fehler ist aufgetreten: ${serverMessage} Bitte wenden Sie sich an ${supportEmail}.`,
-  notPublishedError: 'Für diesen Download ist noch keine Version veröffentlicht.',
+  notPublishedError: NOT_FOUND_MESSAGES.release,
 } as const;
 
 /** What a download is called in texts, e.g. in „Fehlende Berechtigung zum Download von …”. */

@@ -10,7 +10,8 @@ import { PooledDocumentRenderer } from './render/pooled-renderer.ts';
 import type { DocumentRenderer } from './render/document-renderer.ts';
 import { DocumentRepository } from './repository.ts';
 import { DocumentService } from './service.ts';
-import { DocumentUrlSigner } from './signed-urls.ts';
+import { FileUrlSigner } from '../../lib/signed-urls.ts';
+import { DOCUMENT_FILE_ROUTE, DOCUMENT_LINK_SECONDS } from './service.ts';
 
 export interface DocumentModule {
   /** Generation (jobs call `ensure`), URLs and files. */
@@ -55,7 +56,12 @@ export function createDocumentModule({
     repository,
     storage,
     renderer,
-    urls: new DocumentUrlSigner({ secret: jwtSecret, publicUrl: config.publicUrl }),
+    urls: new FileUrlSigner({
+      secret: jwtSecret,
+      publicUrl: config.publicUrl,
+      route: DOCUMENT_FILE_ROUTE,
+      lifetimeSeconds: DOCUMENT_LINK_SECONDS,
+    }),
   });
   let sweeping: NodeJS.Timeout | undefined;
   return {

@@ -9,27 +9,12 @@ import type { Guards } from '../auth/guards.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
 import type { DocumentModule } from './module.ts';
-import { DOCUMENT_FILE_ROUTE } from './signed-urls.ts';
+import { DOCUMENT_FILE_ROUTE } from './service.ts';
+import { signedFileQuerySchema } from '../../lib/signed-urls.ts';
 
 const urlEnvelope = dataEnvelope(z.object({ url: z.url() }));
 const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
 const documentKey = z.string().max(STORAGE_KEY_MAX_LENGTH).regex(STORAGE_KEY_PATTERN);
-/** Download names: letters, digits and a few safe marks, so they need no escaping in a header. */
-const fileName = z
-  .string()
-  .max(150)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u);
-const fileQuery = z.strictObject({
-  key: documentKey,
-  name: fileName,
-  // Digits only, no leading zero: every other spelling of the same number (0x…, N.0, Ne0, 0N, +N)
-  // would carry the same signature, and one signature is one URL.
-  expires: z
-    .string()
-    .regex(/^[1-9]\d{0,14}$/)
-    .transform(Number),
-  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
-});
 const batchBody = z.strictObject({
   licenses: z.array(recordIdSchema).superRefine((ids, context) => {
     if (ids.length < 1 || ids.length > MAX_BATCH_SIZE) {
@@ -112,7 +97,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['documents'],
         summary: 'The file behind a signed document URL (no token; the signature is the permission)',
-        querystring: fileQuery,
+        querystring: signedFileQuerySchema,
       },
     },
     async (request, reply) => {

@@ -9,8 +9,8 @@ import { brandingFromConfig } from './render/branding.ts';
 import { loadUnicodeFonts } from './render/fonts.ts';
 import { DocumentRenderer, type RenderTask } from './render/document-renderer.ts';
 import { DocumentRepository } from './repository.ts';
-import { DocumentService } from './service.ts';
-import { DocumentUrlSigner } from './signed-urls.ts';
+import { DOCUMENT_FILE_ROUTE, DocumentService } from './service.ts';
+import { FileUrlSigner } from '../../lib/signed-urls.ts';
 import { bindLicenses, createLicenses, pdfText } from './test-fixtures.ts';
 
 const ctx = useTestApp();
@@ -31,7 +31,12 @@ function serviceWith(beforeRender: (license: License) => Promise<void> = async (
         return renderer.render(task);
       },
     } as DocumentRenderer,
-    urls: new DocumentUrlSigner({ secret: 'x'.repeat(48), publicUrl: ctx.config.publicUrl }),
+    urls: new FileUrlSigner({
+      secret: 'x'.repeat(48),
+      publicUrl: ctx.config.publicUrl,
+      route: DOCUMENT_FILE_ROUTE,
+      lifetimeSeconds: 300,
+    }),
   });
   return { service, storage };
 }

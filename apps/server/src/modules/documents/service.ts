@@ -11,7 +11,12 @@ import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { DOCUMENT_KIND, documentFileName, newDocumentKey } from './document-kinds.ts';
 import type { DocumentRenderer } from './render/document-renderer.ts';
 import type { DocumentRepository } from './repository.ts';
-import type { DocumentUrlSigner, SignedFileQuery } from './signed-urls.ts';
+import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
+
+/** The file route of document links, below the API prefix. */
+export const DOCUMENT_FILE_ROUTE = '/document/file';
+/** Document links are opened at once (a new window, a mail attachment's source). */
+export const DOCUMENT_LINK_SECONDS = 5 * 60;
 
 /** A license changed under a generation this often in a row: give up rather than loop. */
 const MAX_ATTEMPTS = 5;
@@ -22,7 +27,7 @@ export interface DocumentServiceDependencies {
   repository: DocumentRepository;
   storage: FileStorage;
   renderer: DocumentRenderer;
-  urls: DocumentUrlSigner;
+  urls: FileUrlSigner;
   now?: () => Date;
 }
 
@@ -47,7 +52,7 @@ export class DocumentService {
   readonly #repository: DocumentRepository;
   readonly #storage: FileStorage;
   readonly #renderer: DocumentRenderer;
-  readonly #urls: DocumentUrlSigner;
+  readonly #urls: FileUrlSigner;
   readonly #now: () => Date;
 
   constructor(dependencies: DocumentServiceDependencies) {
@@ -171,7 +176,7 @@ export class DocumentService {
         `Für diese Lizenz wurde noch kein ${DOCUMENT_KIND[kind].name} erzeugt.`,
       );
     }
-    return this.#urls.sign(key, documentFileName(kind, row.key));
+    return this.#urls.sign({ key, name: documentFileName(kind, row.key) });
   }
 
   /** A signed URL of any stored document (back office); named after its license where it has one. */
@@ -181,7 +186,7 @@ export class DocumentService {
     const name = row
       ? documentFileName(row.starter_document === documentKey ? 'starter' : 'license', row.key)
       : documentKey.slice(documentKey.lastIndexOf('/') + 1);
-    return this.#urls.sign(documentKey, name);
+    return this.#urls.sign({ key: documentKey, name });
   }
 
   /** Opens the file a signed URL names; 403 for a forged or expired URL. */

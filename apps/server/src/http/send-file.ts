@@ -1,0 +1,107 @@
+import { Transform } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ByteRange, FileInfo, FileStorage } from '../lib/storage/file-storage.ts';
+import { AppError } from './app-error.ts';
+
+/** What a response carried, known once it ended (sent in full or broken off by the client). */
+export interface SentFile {
+  /** Bytes of the file body written to the client. */
+  bytes: number;
+  /** The response ended normally and its body reached the file's last byte. */
+  reachedEnd: boolean;
+}
+
+export interface SendFileOptions {
+  key: string;
+  fileName: string;
+  disposition: 'inline' | 'attachment';
+  /** Called once the response ended (not for HEAD): the download log adds what was sent. */
+  onSent?: (sent: SentFile) => void;
+}
+
+/**
+ * The one range a `Range` header asks for (RFC 9110 §14): `bytes=a-b`, `bytes=a-`, `bytes=-n`.
+ * `null`: no usable range (absent, another unit, several ranges) — the whole file is sent.
+ * Throws 416 when the range lies outside the file.
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | null {
+  const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [, first, last] = match as unknown as [string, string, string];
+  let range: ByteRange;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) throw unsatisfiable(size);
+    range = { start: Math.max(0, size - suffix), end: size - 1 };
+  } else {
+    const start = Number(first);
+    const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+    if (last !== '' && Number(last) < start) return null;
+    range = { start, end };
+  }
+  if (range.start >= size) throw unsatisfiable(size);
+  return range;
+}
+
+function unsatisfiable(size: number): AppError {
+  return new AppError('RANGE_NOT_SATISFIABLE', undefined, {
+    headers: { 'content-range': `bytes */${size}` },
+  });
+}
+
+/** `If-Range`: the range holds only while the file is still the one the client has part of. */
+function rangeStillApplies(request: FastifyRequest, file: FileInfo): boolean {
+  const condition = request.headers['if-range'];
+  if (typeof condition !== 'string') return condition === undefined;
+  if (condition.startsWith('"') || condition.startsWith('W/')) return condition === file.etag;
+  const date = Date.parse(condition);
+  return !Number.isNaN(date) && Math.floor(file.lastModified.getTime() / 1000) * 1000 <= date;
+}
+
+/**
+ * Streams a stored file (never read into memory): `HEAD`, one `Range` (206, or 416 outside the
+ * file), `If-Range`, entity tag and date, and the file name to save it under. A download of 2 GB
+ * over a slow line can be paused and resumed.
+ */
+export async function sendStoredFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: FileStorage,
+  options: SendFileOptions,
+): Promise<FastifyReply> {
+  const info = await storage.stat(options.key);
+  const range = rangeStillApplies(request, info) ? parseRange(request.headers.range, info.size) : null;
+  reply
+    .type(info.contentType)
+    .header(
+      'content-disposition',
+      `${options.disposition}; filename="${options.fileName}"; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
+    )
+    .header('cache-control', 'private, no-store')
+    .header('accept-ranges', 'bytes')
+    .header('etag', info.etag)
+    .header('last-modified', info.lastModified.toUTCString());
+  const length = range ? range.end - range.start + 1 : info.size;
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+  reply.header('content-length', length);
+  if (request.method === 'HEAD') return reply.send();
+
+  const file = await storage.get(options.key, range ?? undefined);
+  let bytes = 0;
+  const counted = file.stream.pipe(
+    new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done(null, chunk);
+      },
+    }),
+  );
+  file.stream.on('error', (error) => counted.destroy(error));
+  reply.raw.once('close', () => {
+    file.stream.destroy();
+    // The whole body went out and the response was ended (not broken off), up to the file's end.
+    const whole = bytes === length && reply.raw.writableEnded;
+    options.onSent?.({ bytes, reachedEnd: whole && (range ? range.end : info.size - 1) === info.size - 1 });
+  });
+  return reply.send(counted);
+}

@@ -1,0 +1,71 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DownloadProduct } from '@lizenzportal/domain';
+import type { DB, DownloadRow, ProductReleaseRow } from '../../db/schema.ts';
+
+const COUNTER_COLUMN = {
+  software: 'software_downloads',
+  metasearch: 'metasearch_downloads',
+} as const satisfies Record<DownloadProduct, string>;
+
+/** The download log (table `download`) and the license counters it adds to. */
+export class DownloadRepository {
+  readonly #db: Kysely<DB>;
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db;
+  }
+
+  /** One download of a release by a license, counted on the license in the same transaction. */
+  async record(
+    transaction: Transaction<DB>,
+    download: { licenseId: string; object: DownloadProduct; release: ProductReleaseRow },
+  ): Promise<DownloadRow> {
+    const row = await transaction
+      .insertInto('download')
+      .values({
+        license: download.licenseId,
+        object: download.object,
+        product: download.release.product,
+        platform: download.release.platform,
+        version: download.release.version,
+        release: download.release.id,
+        size: download.release.size,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const column = COUNTER_COLUMN[download.object];
+    await transaction
+      .updateTable('license')
+      .set({ [column]: sql`${sql.ref(column)} + 1` })
+      .where('id', '=', download.licenseId)
+      .execute();
+    return row;
+  }
+
+  /** Adds what a response sent for a download; the first response that reached the end completes it. */
+  async addProgress(id: string, bytes: number, reachedEnd: boolean): Promise<void> {
+    await this.#db
+      .updateTable('download')
+      .set({
+        bytes_sent: sql`bytes_sent + ${bytes}`,
+        completed_at: reachedEnd ? sql`coalesce(completed_at, now())` : sql`completed_at`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async findById(id: string): Promise<DownloadRow | undefined> {
+    return this.#db.selectFrom('download').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async ofLicense(licenseId: string): Promise<DownloadRow[]> {
+    return this.#db
+      .selectFrom('download')
+      .selectAll()
+      .where('license', '=', licenseId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+}

@@ -1,0 +1,163 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  downloadCounter,
+  downloadMessages,
+  downloadTitle,
+  licenseCapabilities,
+  mayDownload,
+  METASEARCH_PLATFORMS,
+  releaseOf,
+  type Download,
+  type MetasearchPlatform,
+} from '@lizenzportal/domain';
+import type { DB, LicenseRow } from '../../db/schema.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { sendStoredFile } from '../../http/send-file.ts';
+import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
+import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';
+import type { Principal } from '../auth/principal.ts';
+import { toLicense } from '../licenses/mapper.ts';
+import type { ProductReleases } from './releases.ts';
+import type { DownloadRepository } from './repository.ts';
+
+/** The file route of download links, below the API prefix. */
+export const DOWNLOAD_FILE_ROUTE = '/download/file';
+/** A 2 GB download over a slow school line may be paused and resumed: links hold a day. */
+export const DOWNLOAD_LINK_SECONDS = 24 * 60 * 60;
+
+/** The latest versions the download area shows (`GET /product/metasearch/latest-version`). */
+export interface LatestVersions {
+  /** The search product's latest one-click installer version over all platforms. */
+  version: string | null;
+  platforms: Record<MetasearchPlatform, string | null>;
+  multistep: string | null;
+}
+
+export interface DownloadServiceDependencies {
+  db: Kysely<DB>;
+  releases: ProductReleases;
+  repository: DownloadRepository;
+  storage: FileStorage;
+  urls: FileUrlSigner;
+}
+
+/**
+ * The download area's server side (customer spec §2, §6–§8): signed short-lived links to the
+ * latest release of what a license may download, each recorded in the download log and counted
+ * on the license, and the file behind a link, streamed with ranges.
+ */
+export class DownloadService {
+  readonly #db: Kysely<DB>;
+  readonly #releases: ProductReleases;
+  readonly #repository: DownloadRepository;
+  readonly #storage: FileStorage;
+  readonly #urls: FileUrlSigner;
+
+  constructor(dependencies: DownloadServiceDependencies) {
+    this.#db = dependencies.db;
+    this.#releases = dependencies.releases;
+    this.#repository = dependencies.repository;
+    this.#storage = dependencies.storage;
+    this.#urls = dependencies.urls;
+  }
+
+  get repository(): DownloadRepository {
+    return this.#repository;
+  }
+
+  /**
+   * A signed link to the latest release of a download, for the signed-in license user's own
+   * license: 403 with the catalogue's text when the license may not download it (unbound,
+   * missing capability), 404 when nothing is published yet. The link is recorded and counted.
+   */
+  async link(principal: Principal, download: Download, licenseId?: string): Promise<string> {
+    if (principal.type === 'admin' && licenseId === undefined && download.product.startsWith('metasearch')) {
+      // Staff check the search product's installers: a link, but no license to record it for.
+      const { product, platform } = releaseOf(download, '9');
+      const release = await this.#releases.latest(product, platform);
+      if (!release) throw notFound('release');
+      return this.#urls.sign({ key: release.file_key, name: release.file_name });
+    }
+    const license = ownLicense(principal, licenseId);
+    const version = license.version;
+    if (!mayDownload(licenseCapabilities(toLicense(license)), download)) {
+      throw new AppError('FORBIDDEN', downloadMessages.forbidden(downloadTitle(download, version)));
+    }
+    const { product, platform } = releaseOf(download, version);
+    const release = await this.#releases.latest(product, platform);
+    if (!release) throw notFound('release');
+    const record = await this.#db.transaction().execute((transaction) =>
+      this.#repository.record(transaction, {
+        licenseId: license.id,
+        object: downloadCounter(download),
+        release,
+      }),
+    );
+    return this.#urls.sign({ key: release.file_key, name: release.file_name, record: record.id });
+  }
+
+  /** The latest versions of the search product's installers (any signed-in user). */
+  async latestVersions(): Promise<LatestVersions> {
+    const releases = await this.#releases.latestOfEach();
+    const platforms = Object.fromEntries(METASEARCH_PLATFORMS.map((platform) => [platform, null])) as Record<
+      MetasearchPlatform,
+      string | null
+    >;
+    let newest: { version: string; at: number } | null = null;
+    for (const release of releases) {
+      if (release.product === 'metasearch' && release.platform) {
+        platforms[release.platform as MetasearchPlatform] = release.version;
+        const at = release.published_at.getTime();
+        if (!newest || at > newest.at) newest = { version: release.version, at };
+      }
+    }
+    const multistep = releases.find((release) => release.product === 'metasearch-multistep');
+    return { version: newest?.version ?? null, platforms, multistep: multistep?.version ?? null };
+  }
+
+  /**
+   * The file behind a signed link: 403 for a forged or expired link; then streamed with ranges,
+   * and what each response sent is added to the link's download record.
+   */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: SignedFileQuery,
+    log: FastifyBaseLogger,
+  ): Promise<FastifyReply> {
+    const verdict = this.#urls.verify(query);
+    if (verdict === 'expired') {
+      throw new AppError(
+        'FORBIDDEN',
+        'Der Download-Link ist abgelaufen. Bitte erzeugen Sie im Download-Bereich einen neuen Link.',
+      );
+    }
+    if (verdict === 'invalid') throw new AppError('FORBIDDEN', 'Der Download-Link ist ungültig.');
+    const record = query.record;
+    try {
+      return await sendStoredFile(request, reply, this.#storage, {
+        key: query.key,
+        fileName: query.name,
+        disposition: 'attachment',
+        onSent: (sent) => {
+          if (!record || sent.bytes === 0) return;
+          this.#repository
+            .addProgress(record, sent.bytes, sent.reachedEnd)
+            .catch((error: unknown) => log.error({ err: error, record }, 'download progress not recorded'));
+        },
+      });
+    } catch (error) {
+      if (error instanceof FileNotFoundError) throw notFound('file');
+      throw error;
+    }
+  }
+}
+
+/** The license user's own license (as read for this request); anybody else gets 403. */
+function ownLicense(principal: Principal, licenseId?: string): LicenseRow {
+  if (principal.type !== 'license' || (licenseId !== undefined && principal.licenseId !== licenseId)) {
+    throw new AppError('FORBIDDEN');
+  }
+  return principal.license;
+}
