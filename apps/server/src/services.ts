@@ -160,12 +160,20 @@ export async function createServices({
   const orderGenerator = new OrderGenerator({
     db,
     repository: orderGenerations.repository,
+    sessions: upgradeSessions.repository,
     licenses,
     deliveries,
+    queue,
     productIds: config.shop.productIds,
     log,
   });
-  const intake = new ShopOrderIntake({ db, generations: orderGenerations.repository, queue, log });
+  const intake = new ShopOrderIntake({
+    db,
+    generations: orderGenerations.repository,
+    sessions: upgradeSessions.repository,
+    queue,
+    log,
+  });
   const { apiKey, apiSecret } = config.shop;
   const shop = {
     intake,

@@ -1,10 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { orderGenerationErrors, type ShopOrder, type ShopProductIds } from '@lizenzportal/domain';
-import type { DB } from '../../db/schema.ts';
+import {
+  orderGenerationErrors,
+  type BeforeExtension,
+  type HolderData,
+  type ResellerLicense,
+  type SessionProperties,
+  type ShopOrder,
+  type ShopProductIds,
+} from '@lizenzportal/domain';
+import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
+import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import type { LicenseService } from '../licenses/service.ts';
-import { OrderProblem, planGeneration, type GenerationPlan } from './plan.ts';
+import { json, type UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
+import {
+  OrderProblem,
+  planGeneration,
+  type GenerationPlan,
+  type LicensesToCreate,
+  type SessionFacts,
+} from './plan.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 
 export const GENERATE_ORDER = 'generate-order';
@@ -14,63 +31,122 @@ export interface GenerateOrderJob {
   orderGenerationId: string;
 }
 
+/** What carrying out a plan produced: the licenses created or changed, the one the session names. */
+interface Outcome {
+  licenseIds: string[];
+  productLicense: string;
+}
+
 /**
  * Turns a paid shop order into what was bought (DESIGN §5): licenses, their documents and the
- * mail, and the generation's progress — all in one transaction, so a job that runs twice, dies
- * half-way or is retried after a failure creates everything exactly once.
+ * mail, the upgrade session's status and the generation's progress — all in one transaction, so a
+ * job that runs twice, dies half-way or is retried after a failure creates everything exactly once.
  */
 export class OrderGenerator {
   readonly #db: Kysely<DB>;
   readonly #repository: OrderGenerationRepository;
-  readonly #licenses: Pick<LicenseService, 'create'>;
+  readonly #sessions: UpgradeSessionRepository;
+  readonly #licenses: Pick<LicenseService, 'create' | 'repository'>;
   readonly #deliveries: Pick<DeliveryService, 'create'>;
+  readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
     db: Kysely<DB>;
     repository: OrderGenerationRepository;
-    licenses: Pick<LicenseService, 'create'>;
+    sessions: UpgradeSessionRepository;
+    licenses: Pick<LicenseService, 'create' | 'repository'>;
     deliveries: Pick<DeliveryService, 'create'>;
+    queue: JobQueue;
     productIds: ShopProductIds;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
     this.#repository = deps.repository;
+    this.#sessions = deps.sessions;
     this.#licenses = deps.licenses;
     this.#deliveries = deps.deliveries;
+    this.#queue = deps.queue;
     this.#productIds = deps.productIds;
     this.#log = deps.log;
   }
 
   /**
    * The job. A generation no longer in progress (done by an earlier run) is left alone; an order
-   * that does not fit fails the generation at once with its reason. Any other error rolls back
-   * everything and is thrown: the job is retried.
+   * that does not fit fails the generation (and its session) at once with its reason. Any other
+   * error rolls back everything and is thrown: the job is retried.
    */
   async run(orderGenerationId: string): Promise<void> {
+    await this.#sessionInProgress(orderGenerationId);
     try {
       await this.#db.transaction().execute((transaction) => this.#generate(orderGenerationId, transaction));
     } catch (error) {
       if (!(error instanceof OrderProblem)) throw error;
-      await this.#repository.fail(orderGenerationId, error.message);
+      await this.#fail(orderGenerationId, error.message);
       this.#log.warn({ orderGenerationId, reason: error.message }, 'order generation failed');
     }
   }
 
   /** After the last retry: the generation failed for a technical reason, kept for the admin. */
   async giveUp(orderGenerationId: string, attempts: number, lastError: string): Promise<void> {
-    await this.#repository.fail(orderGenerationId, orderGenerationErrors.technical(attempts, lastError));
+    await this.#fail(orderGenerationId, orderGenerationErrors.technical(attempts, lastError));
     this.#log.warn({ orderGenerationId }, 'order generation failed after its last attempt');
+  }
+
+  /** The generation and the session of its order fail together. */
+  async #fail(orderGenerationId: string, reason: string): Promise<void> {
+    await this.#db.transaction().execute(async (transaction) => {
+      if (!(await this.#repository.fail(orderGenerationId, reason, transaction))) return;
+      const generation = await this.#repository.findById(orderGenerationId, transaction);
+      if (generation?.upgrade_session) {
+        await this.#sessions.moveStatus(
+          generation.upgrade_session,
+          generation.order_number,
+          'failed',
+          transaction,
+        );
+      }
+    });
+  }
+
+  /** The session of the order is being generated (visible while the generation runs). */
+  async #sessionInProgress(orderGenerationId: string): Promise<void> {
+    const generation = await this.#repository.findById(orderGenerationId);
+    if (generation?.progress !== 'in-progress' || !generation.upgrade_session) return;
+    await this.#sessions.moveStatus(generation.upgrade_session, generation.order_number, 'in-progress');
   }
 
   async #generate(id: string, transaction: Kysely<DB>): Promise<void> {
     const generation = await this.#repository.lock(id, transaction);
     if (generation?.progress !== 'in-progress') return;
     const order = generation.shop_order as ShopOrder;
-    const plan = planGeneration(order, this.#productIds, null);
-    const licenseIds = await this.#carryOut(plan, order, id, transaction);
-    await this.#repository.complete(id, licenseIds, transaction);
+    const session = await this.#session(order, generation.upgrade_session, transaction);
+    const plan = planGeneration(order, this.#productIds, session && sessionFacts(session));
+    const outcome = await this.#carryOut(plan, order, id, transaction);
+    if (session) {
+      await this.#sessions.update(
+        session.id,
+        { status: 'completed', product_license: outcome.productLicense },
+        transaction,
+      );
+    }
+    await this.#repository.complete(id, outcome.licenseIds, transaction);
+  }
+
+  /** The order's upgrade session, locked; none when the order names none. */
+  async #session(
+    order: ShopOrder,
+    sessionId: string | null,
+    transaction: Kysely<DB>,
+  ): Promise<UpgradeSessionRow | null> {
+    if (!order.upgradeSessionId) return null;
+    const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
+    if (!session) throw new OrderProblem(orderGenerationErrors.sessionNotFound(order.upgradeSessionId));
+    if (session.order_id !== order.number) {
+      throw new OrderProblem(orderGenerationErrors.sessionOfOtherOrder(session.order_id ?? '–'));
+    }
+    return session;
   }
 
   async #carryOut(
@@ -78,43 +154,175 @@ export class OrderGenerator {
     order: ShopOrder,
     orderGenerationId: string,
     transaction: Kysely<DB>,
-  ): Promise<string[]> {
-    if (plan.purchaseType !== 'new' && plan.purchaseType !== 'reseller') {
-      throw new Error(`purchase type ${plan.purchaseType} is not generated yet`);
-    }
-    const licenseIds: string[] = [];
-    for (const licenses of plan.create) {
-      const created = await this.#licenses.create(
-        {
-          version: '9',
-          properties: {
-            class: licenses.class,
-            type: licenses.type,
-            size: licenses.size,
-            delivery: 'download',
-            dvdCount: licenses.dvdCount,
+  ): Promise<Outcome> {
+    const recipient = { recipient: order.billing.email!, recipientName: order.billing.name || null };
+    switch (plan.purchaseType) {
+      case 'new':
+      case 'reseller': {
+        const licenseIds: string[] = [];
+        for (const licenses of plan.create) {
+          const created = await this.#createLicenses(licenses, order, true, transaction);
+          licenseIds.push(...created.map((license) => license._id));
+        }
+        await this.#deliveries.create(
+          {
+            occasion: 'order',
+            documentType: 'starter',
+            licenseIds,
+            ...recipient,
+            orderGeneration: orderGenerationId,
           },
-          specialPermissions: [],
-          notes: licenses.notes,
-          generateStarterDocument: true,
-          count: licenses.count,
-        },
-        { typeOfEntry: 'order', entryReference: order.number, productSku: licenses.productSku },
-        transaction,
-      );
-      licenseIds.push(...created.map((license) => license._id));
+          transaction,
+        );
+        return { licenseIds, productLicense: licenseIds[0]! };
+      }
+      case 'upgrade': {
+        const originals = await this.#originalLicenses(plan.originalLicenses, transaction);
+        const [created] = await this.#createLicenses(plan.create, order, false, transaction);
+        const bound = await this.#licenses.repository.bindIfUnbound(created!._id, plan.holder, transaction);
+        if (!bound) throw new Error('the license just created is not unbound');
+        for (const original of originals) {
+          await this.#licenses.repository.update(
+            original.id,
+            { status: 'disabled', updated_to_license: bound.id },
+            transaction,
+          );
+        }
+        await this.#licenseDocumentMailed(bound, 'update', recipient, orderGenerationId, transaction);
+        return {
+          licenseIds: [bound.id, ...originals.map((original) => original.id)],
+          productLicense: bound.id,
+        };
+      }
+      case 'extension': {
+        const extended = await this.#extend(plan, order, transaction);
+        await this.#licenseDocumentMailed(extended, 'update', recipient, orderGenerationId, transaction);
+        return { licenseIds: [extended.id], productLicense: extended.id };
+      }
     }
-    await this.#deliveries.create(
+  }
+
+  #createLicenses(
+    licenses: LicensesToCreate,
+    order: ShopOrder,
+    generateStarterDocument: boolean,
+    transaction: Kysely<DB>,
+  ) {
+    return this.#licenses.create(
       {
-        occasion: 'order',
-        documentType: 'starter',
-        licenseIds,
-        recipient: order.billing.email!,
-        recipientName: order.billing.name || null,
-        orderGeneration: orderGenerationId,
+        version: '9',
+        properties: {
+          class: licenses.class,
+          type: licenses.type,
+          size: licenses.size,
+          delivery: 'download',
+          dvdCount: licenses.dvdCount,
+        },
+        specialPermissions: [],
+        notes: licenses.notes,
+        generateStarterDocument,
+        count: licenses.count,
+      },
+      { typeOfEntry: 'order', entryReference: order.number, productSku: licenses.productSku },
+      transaction,
+    );
+  }
+
+  /** The licenses an update replaces: all still there and none disabled (already updated). */
+  async #originalLicenses(ids: string[], transaction: Kysely<DB>): Promise<LicenseRow[]> {
+    const originals: LicenseRow[] = [];
+    for (const id of ids) {
+      const license = await this.#licenses.repository.findById(id, transaction);
+      if (!license) throw new OrderProblem(orderGenerationErrors.originalLicenseMissing(id));
+      if (license.status === 'disabled') {
+        throw new OrderProblem(orderGenerationErrors.originalLicenseDisabled(license.key));
+      }
+      originals.push(license);
+    }
+    return originals;
+  }
+
+  /**
+   * An extension: the pro license grows to the new size and gets the DVDs bought; how it was
+   * before is kept on the session. It must still be what was priced: a v9 pro license with the
+   * seats the session started from, not disabled.
+   */
+  async #extend(
+    plan: Extract<GenerationPlan, { purchaseType: 'extension' }>,
+    order: ShopOrder,
+    transaction: Kysely<DB>,
+  ): Promise<LicenseRow> {
+    const license = await this.#licenses.repository.findById(plan.licenseId, transaction);
+    if (!license) throw new OrderProblem(orderGenerationErrors.originalLicenseMissing(plan.licenseId));
+    if (
+      license.status === 'disabled' ||
+      license.version !== '9' ||
+      license.class !== 'pro' ||
+      license.size !== plan.originalSeats ||
+      plan.size <= license.size
+    ) {
+      throw new OrderProblem(orderGenerationErrors.extendedLicenseChanged(license.key));
+    }
+    const beforeExtension: BeforeExtension = {
+      properties: { class: license.class, size: license.size, dvdCount: license.dvd_count },
+      holder: license.holder_type
+        ? {
+            holderType: license.holder_type,
+            name: license.holder_name!,
+            email: license.holder_email!,
+            contact: license.holder_contact,
+          }
+        : null,
+    };
+    const session = order.upgradeSessionId!;
+    await this.#sessions.update(session, { before_extension: json(beforeExtension) }, transaction);
+    const bound = license.status === 'bound';
+    const extended = await this.#licenses.repository.update(
+      license.id,
+      {
+        size: plan.size,
+        dvd_count: (license.dvd_count ?? 0) + plan.dvdCount,
+        extension_sku: plan.extensionSku,
+        // The documents show the size: the old ones stay stored (sent mails refer to them), new ones are made.
+        ...(bound ? { license_document: null } : { starter_document: null }),
       },
       transaction,
     );
-    return licenseIds;
+    return extended!;
   }
+
+  /**
+   * The license's current document (license document when bound, else starter document) generated
+   * and mailed, queued in the transaction.
+   */
+  async #licenseDocumentMailed(
+    license: LicenseRow,
+    occasion: 'update',
+    recipient: { recipient: string; recipientName: string | null },
+    orderGenerationId: string,
+    transaction: Kysely<DB>,
+  ): Promise<void> {
+    const documentType = license.status === 'bound' ? 'license' : 'starter';
+    await this.#queue.send<GenerateDocumentJob>(
+      GENERATE_DOCUMENT,
+      { licenseId: license.id, kind: documentType },
+      { transaction },
+    );
+    await this.#deliveries.create(
+      { occasion, documentType, licenseIds: [license.id], ...recipient, orderGeneration: orderGenerationId },
+      transaction,
+    );
+  }
+}
+
+function sessionFacts(row: UpgradeSessionRow): SessionFacts {
+  return {
+    id: row.id,
+    purchaseType: row.purchase_type,
+    properties: row.properties as SessionProperties | null,
+    holder: row.holder as HolderData | null,
+    originalLicenses: row.original_licenses,
+    originalSeats: row.original_seats,
+    resellerLicenses: row.reseller_licenses as ResellerLicense[],
+  };
 }

@@ -55,6 +55,7 @@ const resellerSession: SessionFacts = {
   properties: null,
   holder: null,
   originalLicenses: [],
+  originalSeats: 0,
   resellerLicenses: [
     {
       uid: 'a',

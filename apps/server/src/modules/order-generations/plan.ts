@@ -28,6 +28,8 @@ export interface SessionFacts {
   properties: { class: PurchasableClass; size: number; dvdCount: number } | null;
   holder: HolderData | null;
   originalLicenses: string[];
+  /** Seats of the original licenses when the session was created. */
+  originalSeats: number;
   resellerLicenses: ResellerLicense[];
 }
 
@@ -46,7 +48,16 @@ export interface LicensesToCreate {
 export type GenerationPlan =
   | { purchaseType: 'new' | 'reseller'; create: LicensesToCreate[] }
   | { purchaseType: 'upgrade'; create: LicensesToCreate; holder: HolderData; originalLicenses: string[] }
-  | { purchaseType: 'extension'; licenseId: string; size: number; dvdCount: number; extensionSku: Sku };
+  | {
+      purchaseType: 'extension';
+      licenseId: string;
+      /** The seats the license had when the extension was priced: it must still have them. */
+      originalSeats: number;
+      size: number;
+      /** DVDs bought with the extension, added to the license's. */
+      dvdCount: number;
+      extensionSku: Sku;
+    };
 
 interface ResolvedLine {
   line: ShopOrderLine;
@@ -106,6 +117,7 @@ export function planGeneration(
     return {
       purchaseType,
       licenseId: session.originalLicenses[0]!,
+      originalSeats: session.originalSeats,
       size: properties.size,
       dvdCount: properties.dvdCount,
       extensionSku: 'M9-PRO',

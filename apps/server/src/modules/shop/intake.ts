@@ -11,6 +11,7 @@ import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { GENERATE_ORDER, type GenerateOrderJob } from '../order-generations/generator.ts';
 import type { OrderGenerationRepository } from '../order-generations/repository.ts';
+import type { UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
 
 /**
  * What became of a received order: a new generation, one that existed (the order came again),
@@ -28,17 +29,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ShopOrderIntake {
   readonly #db: Kysely<DB>;
   readonly #generations: OrderGenerationRepository;
+  readonly #sessions: UpgradeSessionRepository;
   readonly #queue: JobQueue;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
     db: Kysely<DB>;
     generations: OrderGenerationRepository;
+    sessions: UpgradeSessionRepository;
     queue: JobQueue;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
     this.#generations = deps.generations;
+    this.#sessions = deps.sessions;
     this.#queue = deps.queue;
     this.#log = deps.log;
   }
@@ -61,12 +65,15 @@ export class ShopOrderIntake {
 
   #accept(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     return this.#db.transaction().execute(async (transaction) => {
+      // The session named in the order's meta data, if it exists (else the generation says so).
+      const sessionId =
+        order.upgradeSessionId && UUID.test(order.upgradeSessionId) ? order.upgradeSessionId : null;
+      const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
       const created = await this.#generations.insertIfNew(
         {
           order_number: order.number,
           shop_order_id: order.shopOrderId,
-          upgrade_session:
-            order.upgradeSessionId && UUID.test(order.upgradeSessionId) ? order.upgradeSessionId : null,
+          upgrade_session: session?.id ?? null,
           products: JSON.stringify(
             order.lines.map((line) => ({
               id: line.id,
@@ -87,6 +94,7 @@ export class ShopOrderIntake {
         const known = await this.#generations.findByOrderNumber(order.number, transaction);
         return { outcome: 'known' as const, orderGeneration: known?.id ?? null };
       }
+      if (session) await this.#sessions.markPurchased(session.id, order.number, transaction);
       await this.#queue.send<GenerateOrderJob>(
         GENERATE_ORDER,
         { orderGenerationId: created.id },

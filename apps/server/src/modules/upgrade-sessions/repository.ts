@@ -98,6 +98,40 @@ export class UpgradeSessionRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * A paid shop order names the session: it becomes `purchased` by that order, unless another
+   * order bought it already (or it is past that).
+   */
+  async markPurchased(id: string, orderId: string, db: Kysely<DB>): Promise<void> {
+    await db
+      .updateTable('upgrade_session')
+      .set({ status: 'purchased', order_id: orderId, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('order_id', 'is', null)
+      .where('status', 'in', ['created', 'offered', 'expired'])
+      .execute();
+  }
+
+  /** The order generation of the session's order moves it on: `in-progress`, or `failed`. */
+  async moveStatus(
+    id: string,
+    orderId: string,
+    status: 'in-progress' | 'failed',
+    db: Kysely<DB> = this.#db,
+  ): Promise<void> {
+    await db
+      .updateTable('upgrade_session')
+      .set({ status, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('order_id', '=', orderId)
+      .where(
+        'status',
+        'in',
+        status === 'in-progress' ? ['purchased', 'failed'] : ['purchased', 'in-progress'],
+      )
+      .execute();
+  }
+
   /** The sessions that name a license among their original licenses or produced it, newest first. */
   forLicense(licenseId: string): Promise<UpgradeSessionRow[]> {
     return this.#db

@@ -1,0 +1,262 @@
+import { describe, expect, test } from 'vitest';
+import { orderGenerationErrors, type License, type WooCommerceOrder } from '@lizenzportal/domain';
+import { useTestApp } from '../../test/app.ts';
+import { eventually } from '../../test/smtp.ts';
+import { bearer, sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
+import { webhookSignature } from './signature.ts';
+import { orderNumbered } from './test-orders.ts';
+
+const SECRET = 'session-orders-secret';
+const ctx = useTestApp({ WORKER: 'inline', SHOP_WEBHOOK_SECRET: SECRET });
+const { accessTokenOf, created, newPurchase } = sessionHelpers(ctx);
+
+type Line = { sku: string; quantity: number; meta?: Record<string, string> };
+
+/** A paid order of these lines, naming the session and purchase type in its meta data as the shop does. */
+function sessionOrder(
+  number: number,
+  sessionId: string,
+  purchaseType: string,
+  lines: Line[],
+): WooCommerceOrder {
+  return orderNumbered(number, {
+    meta_data: [
+      { key: 'upgrade_session_id', value: sessionId },
+      { key: 'purchase_type', value: purchaseType },
+    ],
+    line_items: lines.map((line, index) => ({
+      id: index + 1,
+      name: line.sku,
+      product_id: 0,
+      variation_id: 0,
+      sku: line.sku,
+      quantity: line.quantity,
+      meta_data: Object.entries(line.meta ?? {}).map(([key, value]) => ({ key, value })),
+    })),
+  });
+}
+
+async function generated(order: WooCommerceOrder) {
+  const body = JSON.stringify(order);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/shop/webhook',
+    headers: { 'content-type': 'application/json', 'x-wc-webhook-signature': webhookSignature(body, SECRET) },
+    payload: body,
+  });
+  const id = response.json().data.orderGeneration as string;
+  return eventually(async () => {
+    const generation = await ctx.app.services.orderGenerations.get(id);
+    return generation.progress === 'in-progress' ? undefined : generation;
+  }, 30_000);
+}
+
+const license = async (id: string) =>
+  (await ctx.app.services.licenses.get(id, { type: 'admin' } as never)) as License;
+const session = (id: string) => ctx.app.services.upgradeSessions.detail(id);
+const deliveriesOf = async (generationId: string) =>
+  ctx.app.services.deliveries.forOrderGeneration(generationId);
+
+// Generations, documents and mails run as jobs: generous under a loaded machine.
+describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
+  test('an update: one new bound license, the old ones disabled and pointing at it, the session completed', async () => {
+    const originals = [];
+    for (const size of [2, 3]) {
+      originals.push(await ctx.createLicense({ version: '8', properties: { class: 'multiple', size } }));
+    }
+    const { session: created_, token } = await created(
+      newPurchase({
+        purchaseType: 'upgrade',
+        fromVersion: '8',
+        originalLicenses: originals.map((original) => original._id),
+        accessTokens: await Promise.all(originals.map(accessTokenOf)),
+        properties: null,
+      }),
+    );
+    const holder = {
+      holderType: 'organization',
+      name: 'Förderschule Am Park',
+      email: 'park@example.com',
+      contact: 'Frau Yılmaz',
+    };
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${created_._id}`,
+      headers: bearer(token),
+      payload: { properties: { class: 'pro', size: 5, dvdCount: 0 }, holder },
+    });
+    expect(patched.statusCode).toBe(200);
+
+    const generation = await generated(
+      sessionOrder(3001, created_._id, 'upgrade', [{ sku: 'M9-PROU', quantity: 5 }]),
+    );
+    expect(generation).toMatchObject({ progress: 'completed', error: null, upgradeSession: created_._id });
+    const [newId, ...oldIds] = generation.licenses;
+    expect(oldIds.sort()).toEqual(originals.map((original) => original._id).sort());
+    expect(await license(newId!)).toMatchObject({
+      version: '9',
+      status: 'bound',
+      authenticationCode: 'Förderschule Am Park',
+      holder,
+      typeOfEntry: 'order',
+      entryReference: '3001',
+      productSKU: 'M9-PROU',
+      properties: { class: 'pro', type: 'update', size: 5, dvdCount: 0 },
+    });
+    for (const id of oldIds) {
+      expect(await license(id)).toMatchObject({ status: 'disabled', updatedToLicense: newId });
+    }
+    expect(await session(created_._id)).toMatchObject({
+      status: 'completed',
+      orderId: '3001',
+      productLicense: newId,
+    });
+    expect(await deliveriesOf(generation._id)).toMatchObject([
+      {
+        occasion: 'update',
+        documentType: 'license',
+        licenses: [newId],
+        recipient: 'verwaltung@foerderzentrum.example',
+      },
+    ]);
+  });
+
+  test('an extension: the license grows and gets the DVDs, how it was is kept on the session', async () => {
+    const original = await ctx.bindLicense(
+      await ctx.createLicense({ version: '9', properties: { class: 'pro', size: 4, dvdCount: 1 } }),
+      { name: 'Praxis Sonnenschein', email: 'praxis@example.com' },
+    );
+    const { session: extension } = await created(
+      newPurchase({
+        purchaseType: 'extension',
+        fromVersion: '9',
+        originalLicenses: [original._id],
+        accessTokens: [await accessTokenOf(original)],
+        properties: { class: 'pro', size: 6, dvdCount: 1 },
+      }),
+    );
+    const generation = await generated(
+      sessionOrder(3002, extension._id, 'extension', [
+        { sku: 'M9-PRO', quantity: 2 },
+        { sku: 'M9-DVD', quantity: 1 },
+      ]),
+    );
+    expect(generation).toMatchObject({ progress: 'completed', licenses: [original._id] });
+    expect(await license(original._id)).toMatchObject({
+      status: 'bound',
+      extensionSKU: 'M9-PRO',
+      properties: { class: 'pro', size: 6, dvdCount: 2 },
+    });
+    expect(await session(extension._id)).toMatchObject({
+      status: 'completed',
+      productLicense: original._id,
+      beforeExtension: {
+        properties: { class: 'pro', size: 4, dvdCount: 1 },
+        holder: {
+          holderType: 'person',
+          name: 'Praxis Sonnenschein',
+          email: 'praxis@example.com',
+          contact: null,
+        },
+      },
+    });
+    const [delivery] = await deliveriesOf(generation._id);
+    expect(delivery).toMatchObject({ occasion: 'update', documentType: 'license' });
+    // The mailed license document is a new one, made from the grown license.
+    const mailed = await eventually(async () => {
+      const current = await ctx.app.services.deliveries.get(delivery!._id);
+      return current.progress === 'completed' ? current : undefined;
+    }, 30_000);
+    expect(mailed.documents).toEqual([(await license(original._id)).licenseDocument]);
+  });
+
+  test('an extension of a license that changed since fails, and so does its session', async () => {
+    const original = await ctx.createLicense({
+      version: '9',
+      properties: { class: 'pro', size: 4, dvdCount: 0 },
+    });
+    const { session: extension } = await created(
+      newPurchase({
+        purchaseType: 'extension',
+        fromVersion: '9',
+        originalLicenses: [original._id],
+        accessTokens: [await accessTokenOf(original)],
+        properties: { class: 'pro', size: 8, dvdCount: 0 },
+      }),
+    );
+    await ctx.app.services.licenses.repository.update(original._id, { size: 5 });
+    const generation = await generated(
+      sessionOrder(3003, extension._id, 'extension', [{ sku: 'M9-PRO', quantity: 4 }]),
+    );
+    expect(generation).toMatchObject({
+      progress: 'failed',
+      error: orderGenerationErrors.extendedLicenseChanged(original.key),
+      licenses: [],
+    });
+    expect(await session(extension._id)).toMatchObject({ status: 'failed', beforeExtension: null });
+    expect((await license(original._id)).properties.size).toBe(5);
+  });
+
+  test('a reseller order: each line its quantity of licenses, the customer reference in their notes', async () => {
+    const line = (uid: string, licenseClass: string, size: number, dvdCount: number, quantity: number) => ({
+      uid,
+      class: licenseClass,
+      properties: { size, dvdCount, delivery: 'download', licenseType: 'full' },
+      version: '9',
+      customerReference: `Kunde ${uid}`,
+      quantity,
+    });
+    const { session: reseller } = await created(
+      newPurchase({
+        purchaseType: 'reseller',
+        properties: null,
+        resellerLicenses: [line('1', 'pro', 3, 1, 2), line('2', 'personal', 1, 0, 4)],
+      }),
+    );
+    const meta = (uid: string) => ({ license_uid: uid, customer_reference: `Kunde ${uid}` });
+    const generation = await generated(
+      sessionOrder(3004, reseller._id, 'reseller', [
+        { sku: 'M9-PRO', quantity: 6, meta: meta('1') },
+        { sku: 'M9-DVD', quantity: 2, meta: meta('1') },
+        { sku: 'M9-PER', quantity: 4, meta: meta('2') },
+      ]),
+    );
+    expect(generation.progress).toBe('completed');
+    const licenses = await Promise.all(generation.licenses.map(license));
+    expect(
+      licenses.map((created) => [
+        created.properties.class,
+        created.properties.size,
+        created.properties.dvdCount,
+        created.notes,
+      ]),
+    ).toEqual([
+      ...Array(2).fill(['pro', 3, 1, 'Kundenreferenz: Kunde 1']),
+      ...Array(4).fill(['personal', 1, 0, 'Kundenreferenz: Kunde 2']),
+    ]);
+    expect(await deliveriesOf(generation._id)).toMatchObject([
+      { occasion: 'order', documentType: 'starter', licenses: generation.licenses },
+    ]);
+    expect(await session(reseller._id)).toMatchObject({ status: 'completed', orderId: '3004' });
+  });
+
+  test('a session of another purchase type, or one that does not exist, fails the generation with the reason', async () => {
+    const { session: purchase } = await created(newPurchase());
+    const wrongType = await generated(
+      sessionOrder(3005, purchase._id, 'upgrade', [{ sku: 'M9-PROU', quantity: 1 }]),
+    );
+    expect(wrongType).toMatchObject({
+      progress: 'failed',
+      error: orderGenerationErrors.sessionOfOtherPurchaseType('new', 'upgrade'),
+    });
+    expect(await session(purchase._id)).toMatchObject({ status: 'failed', orderId: '3005' });
+
+    const missing = '00000000-0000-4000-8000-00000000abcd';
+    const unknown = await generated(sessionOrder(3006, missing, 'new', [{ sku: 'M9-PRO', quantity: 1 }]));
+    expect(unknown).toMatchObject({
+      progress: 'failed',
+      upgradeSession: null,
+      error: orderGenerationErrors.sessionNotFound(missing),
+    });
+  });
+});
