@@ -57,7 +57,7 @@ export function UpgradeSessionDetailPage() {
   const { id = '' } = useParams();
   const record = useRecord<'session', UpgradeSessionDetail>(`/upgrade-session/${id}`, 'session');
   return (
-    <RecordPage record={record} errorTitle="Fehler beim Abrufen der Upgrade-Session.">
+    <RecordPage record={record} errorTitle={backOfficeMessages.upgradeSessionLoadFailed}>
       {(session) => (
         <Tabs defaultValue="properties" keepMounted={false}>
           <Tabs.List>

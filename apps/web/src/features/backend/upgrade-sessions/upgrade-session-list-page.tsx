@@ -1,5 +1,9 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import { UPGRADE_SESSION_LIST_FIELDS, type UpgradeSessionDetail } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  UPGRADE_SESSION_LIST_FIELDS,
+  type UpgradeSessionDetail,
+} from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
 import { backendUpgradeSessionPath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
@@ -20,8 +24,8 @@ export function UpgradeSessionListPage() {
         fields={UPGRADE_SESSION_LIST_FIELDS}
         idAccessor="_id"
         rowLabel={(session) => `Upgrade-Session ${session._id}`}
-        emptyText="Keine Upgrade-Session gefunden.."
-        errorTitle="Fehler beim Abrufen der Upgrade-Sessions"
+        emptyText={backOfficeMessages.noUpgradeSessions}
+        errorTitle={backOfficeMessages.upgradeSessionsLoadFailed}
         expansion={(session) => (
           <Stack gap="sm" p="sm">
             <Facts

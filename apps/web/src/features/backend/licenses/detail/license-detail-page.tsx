@@ -78,8 +78,8 @@ export function LicenseDetailPage() {
             <RelatedList<UpgradeSessionDetail>
               path={`/license/${id}/upgrade-session`}
               read={(data) => data['items'] ?? []}
-              errorTitle="Fehler beim Abrufen der Upgrade-Sessions"
-              emptyText="Keine Upgrade-Session gefunden.."
+              errorTitle={backOfficeMessages.upgradeSessionsLoadFailed}
+              emptyText={backOfficeMessages.noUpgradeSessions}
               item={(session) => (
                 <UpgradeSessionItem session={session} link={backendUpgradeSessionPath(session._id)} />
               )}
