@@ -1,3 +1,4 @@
+import { RETRY_LABEL } from './common.ts';
 import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../upgrade-session/enums.ts';
 
 /** What to do about a generation that failed: fix the cause, then retry it. */
@@ -50,4 +51,4 @@ export const orderGenerationNotes = {
 } as const;
 
 /** The back office's action on a failed order generation. */
-export const RETRY_ORDER_GENERATION = 'Erneut versuchen';
+export const RETRY_ORDER_GENERATION = RETRY_LABEL;

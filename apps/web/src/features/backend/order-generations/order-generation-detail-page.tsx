@@ -1,7 +1,12 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { backOfficeMessages, type Delivery, type OrderGeneration } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  RETRY_ORDER_GENERATION,
+  type Delivery,
+  type OrderGeneration,
+} from '@lizenzportal/domain';
 import { Link, useParams } from 'react-router';
 import { apiRequest } from '@/lib/api';
 import { backendLicensePath, backendUpgradeSessionPath } from '@/lib/paths';
@@ -39,7 +44,7 @@ export function OrderGenerationDetailPage() {
             </Group>
             {generation.progress === 'failed' && (
               <Button onClick={() => retry.mutate()} loading={retry.isPending}>
-                Erneut ausführen
+                {RETRY_ORDER_GENERATION}
               </Button>
             )}
           </Group>
