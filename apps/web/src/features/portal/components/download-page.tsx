@@ -1,43 +1,120 @@
-import { Alert, List, Stack, Text } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { Button, Card, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  DOWNLOAD_CARD_TITLES,
+  downloadMessages,
+  downloadTitle,
+  licenseCapabilities,
+  type License,
+} from '@lizenzportal/domain';
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-labels.ts';
+import { HOME_PATH } from '@/lib/paths';
+import { fetchLicenseDownloadUrl } from '../download-api.ts';
 import { useSignedInLicense } from '../hooks/use-signed-in-license.ts';
+import { DownloadLink } from './download-link.tsx';
+import { MainDownload } from './main-download.tsx';
+import { MultistepInstaller, OneClickInstallers } from './metasearch-installers.tsx';
 import { TermsAcceptance } from './terms-acceptance.tsx';
 
 /** The address remembers accepted terms, so reloading the page does not ask again. */
 const TERMS_ACCEPTED = 'didAcceptTerms';
 
-/** `/download`: the terms first (skipped with `?didAcceptTerms`), then what the license may download. */
+type CardKey = keyof typeof DOWNLOAD_CARD_TITLES;
+
+interface DownloadCard {
+  key: CardKey;
+  description: string;
+}
+
+/** The cards the license's capabilities grant (spec §2, §6), in the page's order. */
+function cardsOf(license: License): DownloadCard[] {
+  const capabilities = licenseCapabilities(license);
+  const cards: (DownloadCard | false)[] = [
+    capabilities.mainDownload && {
+      key: 'mainDownload',
+      description: downloadMessages.mainDescription(license.version),
+    },
+    capabilities.oneClickInstaller && {
+      key: 'oneClickInstaller',
+      description: downloadMessages.oneClickDescription,
+    },
+    capabilities.multistepInstaller && {
+      key: 'multistepInstaller',
+      description: downloadMessages.multistepDescription,
+    },
+    capabilities.serverDocumentation && {
+      key: 'serverDocumentation',
+      description: downloadMessages.serverDescription,
+    },
+    capabilities.downloadArea && {
+      key: 'releaseNotes',
+      description: downloadMessages.releaseNotesDescription,
+    },
+  ];
+  return cards.filter((card): card is DownloadCard => card !== false);
+}
+
+/**
+ * `/download`: the terms first (skipped with `?didAcceptTerms`), then a card per download the
+ * license grants, each opening its modal. Downloads need a bound license: an unbound one (or one
+ * without any download) is sent to „Meine Lizenz”, where it is bound.
+ */
 export function DownloadPage() {
   const license = useSignedInLicense();
   const [search, setSearch] = useSearchParams();
+  const [open, setOpen] = useState<CardKey | null>(null);
   if (!license) return null;
-  const downloads = grantedDownloads(license);
+  if (!licenseCapabilities(license).downloadArea) return <Navigate to={HOME_PATH} replace />;
+  if (!search.has(TERMS_ACCEPTED)) {
+    return (
+      <Page>
+        <TermsAcceptance version={license.version} onAccept={() => setSearch({ [TERMS_ACCEPTED]: 'true' })} />
+      </Page>
+    );
+  }
+  const copyable = licenseCapabilities(license).copyDownloadLink;
   return (
     <Page>
-      {search.has(TERMS_ACCEPTED) ? (
-        <Stack>
-          {downloads.length === 0 ? (
-            <Text>Für diese Lizenz sind keine Downloads freigeschaltet.</Text>
-          ) : (
-            <>
-              <Text>{GRANTED_DOWNLOADS_HEADING}</Text>
-              <List>
-                {downloads.map((download) => (
-                  <List.Item key={download.key}>{download.label}</List.Item>
-                ))}
-              </List>
-              <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />}>
-                Die Download-Links werden in Kürze hier auf dieser Seite bereitgestellt.
-              </Alert>
-            </>
-          )}
-        </Stack>
-      ) : (
-        <TermsAcceptance version={license.version} onAccept={() => setSearch({ [TERMS_ACCEPTED]: 'true' })} />
-      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {cardsOf(license).map((card) => (
+          <Card key={card.key} withBorder padding="lg">
+            <Stack gap="sm" h="100%" justify="space-between">
+              <Stack gap="xs">
+                <Title order={2} size="h4">
+                  {DOWNLOAD_CARD_TITLES[card.key]}
+                </Title>
+                <Text size="sm">{card.description}</Text>
+              </Stack>
+              <Button variant="light" onClick={() => setOpen(card.key)} aria-haspopup="dialog">
+                {DOWNLOAD_CARD_TITLES[card.key]} öffnen
+              </Button>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Modal
+        opened={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? DOWNLOAD_CARD_TITLES[open] : ''}
+        size="lg"
+      >
+        {open === 'mainDownload' && <MainDownload license={license} copyable={copyable} />}
+        {open === 'oneClickInstaller' && <OneClickInstallers license={license} />}
+        {open === 'multistepInstaller' && <MultistepInstaller />}
+        {open === 'serverDocumentation' && (
+          <DownloadLink
+            title={downloadTitle({ product: 'server-installation' }, license.version)}
+            fetchUrl={() => fetchLicenseDownloadUrl(license._id, 'server-installation')}
+          />
+        )}
+        {open === 'releaseNotes' && (
+          <DownloadLink
+            title={downloadTitle({ product: 'release-notes' }, license.version)}
+            fetchUrl={() => fetchLicenseDownloadUrl(license._id, 'release-notes')}
+          />
+        )}
+      </Modal>
     </Page>
   );
 }

@@ -132,13 +132,13 @@ describe('download area', () => {
     await page.getByLabel('Ich habe die Nutzungsbedingungen gelesen und akzeptiere sie.').check();
     await next.click();
     await waitForPath(page, '/download', '?didAcceptTerms=true');
-    await page.getByText('Download der Software').waitFor();
+    await page.getByRole('heading', { name: 'Download der Software' }).waitFor();
   });
 
   it('skips the terms when they were accepted already', async () => {
     const { page } = await openOverview({}, { name: 'Anna Beispiel' });
     await page.goto('/download?didAcceptTerms=true');
-    await page.getByText('Für Ihre Lizenz freigeschaltet:').waitFor();
+    await page.getByRole('heading', { name: 'Download der Software' }).waitFor();
     expect(await page.getByRole('button', { name: 'Weiter' }).count()).toBe(0);
   });
 });

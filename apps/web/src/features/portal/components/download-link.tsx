@@ -1,0 +1,133 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCopy, IconDownload, IconLink } from '@tabler/icons-react';
+import { downloadLinkErrorMessage, downloadMessages } from '@lizenzportal/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorBox } from '@/components/ui/error-box';
+import { errorStatus } from '@/lib/api';
+import { useSettings } from '@/lib/settings';
+
+/** Search-product link errors are a danger toast this long (customer spec §8). */
+const SEARCH_LINK_TOAST_MS = 5000;
+
+export interface DownloadLinkProps {
+  /** What the link is for, as the error messages name it. */
+  title: string;
+  fetchUrl: () => Promise<string>;
+  /** The link may be copied for other workstations (spec §6: v9, pro, more than one seat). */
+  copyable?: boolean;
+  /** Search-product links report failures as a toast instead of the error box. */
+  errorsAsToast?: boolean;
+  /** No link can be made (e.g. the latest version could not be loaded). */
+  disabled?: boolean;
+  onDownload?: () => void;
+}
+
+/**
+ * Link not generated, then generated (spec §4): a button asks the server for a signed link, then
+ * the download button and, where allowed, a copy-link button appear. Failures speak the download-
+ * link error catalogue (spec §8).
+ */
+export function DownloadLink({
+  title,
+  fetchUrl,
+  copyable = false,
+  errorsAsToast = false,
+  disabled = false,
+  onDownload,
+}: DownloadLinkProps) {
+  const supportEmail = useSettings().data?.supportEmail ?? '';
+  const [copyFailed, setCopyFailed] = useState(false);
+  const link = useMutation({
+    mutationFn: fetchUrl,
+    onError: (error) => {
+      if (!errorsAsToast) return;
+      notifications.show({
+        color: 'red',
+        title: downloadMessages.searchLinkToastTitle,
+        message: downloadLinkErrorMessage(errorStatus(error), {
+          product: title,
+          serverMessage: error.message,
+          supportEmail,
+        }),
+        autoClose: SEARCH_LINK_TOAST_MS,
+      });
+    },
+  });
+  const status = errorStatus(link.error);
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      notifications.show({ color: 'green', message: downloadMessages.copySuccess });
+    } catch {
+      setCopyFailed(true);
+      notifications.show({ color: 'red', message: downloadMessages.copyFailure });
+    }
+  }
+
+  if (!link.data) {
+    return (
+      <Stack gap="xs">
+        <Group>
+          <Button
+            leftSection={<IconLink size={18} aria-hidden />}
+            loading={link.isPending}
+            disabled={disabled}
+            onClick={() => link.mutate()}
+          >
+            {downloadMessages.generateLink}
+          </Button>
+        </Group>
+        {link.error && !errorsAsToast && (
+          <ErrorBox
+            title={downloadMessages.errorTitle}
+            status={status}
+            message={downloadLinkErrorMessage(status, {
+              product: title,
+              serverMessage: link.error.message,
+              supportEmail,
+            })}
+          />
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group>
+        <Button
+          component="a"
+          href={link.data}
+          download
+          color="green"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          onClick={onDownload}
+        >
+          {downloadMessages.download}
+        </Button>
+        {copyable && (
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={18} aria-hidden />}
+            onClick={() => void copy(link.data)}
+          >
+            {downloadMessages.copyLink}
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {downloadMessages.linkValidity}
+      </Text>
+      {copyFailed && (
+        <TextInput
+          label={downloadMessages.copyFallback}
+          value={link.data}
+          readOnly
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      )}
+    </Stack>
+  );
+}
