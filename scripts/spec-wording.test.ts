@@ -20,6 +20,7 @@ import {
   manualLoginErrorMessage,
   NO_CONNECTION_MESSAGE,
   NO_CONNECTION_TAG,
+  RECOVERY_FAILED_TITLE,
   RETRY_LABEL,
   simpleLoginErrorMessage,
   type HolderFormValues,
@@ -299,6 +300,16 @@ const VALIDATION: Row[] = [
     spec: '{field} muss mindestens {n} Zeichen lang sein.',
     shown: [holderForm({ name: 'Kurz' }).name!],
   },
+  {
+    where: 'title of the error box of a failed recovery request (RECOVERY_FAILED_TITLE)',
+    spec: 'Fehler beim Erstellen der Wiederherstellungs-Anfrage',
+    shown: [RECOVERY_FAILED_TITLE],
+  },
+  {
+    where: 'assistant: a failed upgrade-session patch, with retry (assistantMessages.patchSessionTitle)',
+    spec: 'Fehler beim Aktualisieren der Update-Session',
+    shown: [assistantMessages.patchSessionTitle],
+  },
 ];
 
 const BACK_OFFICE: Row[] = [
@@ -385,6 +396,17 @@ const BACK_OFFICE: Row[] = [
     spec: '... der Versand-Aktion.',
     expected: 'Fehler beim Abrufen der Versand-Aktion.',
     shown: [backOfficeMessages.deliveryLoadFailed],
+  },
+  {
+    where: 'upgrade session detail load error (backOfficeMessages.upgradeSessionLoadFailed)',
+    spec: '... der Upgrade-Session.',
+    expected: 'Fehler beim Abrufen der Upgrade-Session.',
+    shown: [backOfficeMessages.upgradeSessionLoadFailed],
+  },
+  {
+    where: 'empty upgrade-session list (backOfficeMessages.noUpgradeSessions)',
+    spec: 'Keine Upgrade-Session gefunden..',
+    shown: [backOfficeMessages.noUpgradeSessions],
   },
 ];
 

@@ -14,6 +14,7 @@ export * from './messages/validation.ts';
 export * from './messages/describe-issue.ts';
 export * from './http/errors.ts';
 export * from './messages/login.ts';
+export * from './messages/recovery.ts';
 export * from './messages/deliveries.ts';
 export * from './list-query/api-syntax.ts';
 export * from './list-query/address-syntax.ts';

@@ -1,7 +1,12 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
-import { fieldLabel, GENERIC_SERVER_ERROR, validationMessages } from '@lizenzportal/domain';
+import {
+  fieldLabel,
+  GENERIC_SERVER_ERROR,
+  RECOVERY_FAILED_TITLE,
+  validationMessages,
+} from '@lizenzportal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
@@ -71,7 +76,7 @@ export function RecoveryPage() {
               />
               {recovery.error && (
                 <ErrorBox
-                  title="Fehler beim Erstellen der Wiederherstellungs-Anfrage"
+                  title={RECOVERY_FAILED_TITLE}
                   status={status}
                   message={status !== null && status >= 500 ? GENERIC_SERVER_ERROR : recovery.error.message}
                 />
