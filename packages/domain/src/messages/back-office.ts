@@ -46,5 +46,7 @@ export const backOfficeMessages = {
   resent: 'Erneut gesendet',
   copied: 'in Zwischenablage kopiert',
   failed: (error: string) => `Fehler: ${error}`,
+  /** Toast after an admin asked for a failed order generation to run again. */
+  orderGenerationRetried: 'Generierung wird erneut ausgeführt',
   copyFailed: (error: string) => `Fehler beim Kopieren: ${error}`,
 } as const;

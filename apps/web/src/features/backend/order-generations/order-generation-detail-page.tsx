@@ -27,7 +27,7 @@ export function OrderGenerationDetailPage() {
   const retry = useMutation({
     mutationFn: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: 'Generierung wird erneut ausgeführt' });
+      notifications.show({ color: 'green', message: backOfficeMessages.orderGenerationRetried });
       await queryClient.invalidateQueries({ queryKey: [path] });
     },
     onError: (error) =>
