@@ -25,7 +25,7 @@ export function createGuards(tokens: TokenService, lookup: PrincipalLookup): Gua
   async function identify(request: FastifyRequest): Promise<Principal> {
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)$/i);
-    const claims = match ? await tokens.verify(match[1]!) : null;
+    const claims = match ? tokens.verify(match[1]!) : null;
     if (!claims) throw new AppError('AUTHENTICATION_REQUIRED');
     if (claims.userType === 'license') {
       const license = await lookup.activeLicense(claims.sub);

@@ -62,7 +62,7 @@ export class AuthService {
       if (license.status === 'disabled') throw new AppError('LICENSE_DEACTIVATED');
       if (matchesAuthenticationCode(license, authenticationCode)) {
         if (license.throttle_failures > 0) await this.#throttle.clear('license', key, client);
-        const token = await this.#tokens.sign({ userType: 'license', sub: license.id });
+        const token = this.#tokens.sign({ userType: 'license', sub: license.id });
         return { token, userData: { type: 'license', ...customerView(license) } };
       }
       if (license.status === 'bound' && isStartCode(license, authenticationCode)) {
@@ -92,7 +92,7 @@ export class AuthService {
         throw new AppError('INVALID_CREDENTIALS');
       }
       if (found.throttle_failures > 0) await this.#throttle.clear('admin', subject, client);
-      const token = await this.#tokens.sign({
+      const token = this.#tokens.sign({
         userType: 'admin',
         sub: admin.id,
         sessionVersion: admin.session_version,

@@ -343,7 +343,7 @@ export class UpgradeSessionService {
 
   /** The license an access token proves: a sign-in token of exactly this license, still active. */
   async #provenLicense(licenseId: string, accessToken: string): Promise<LicenseRow> {
-    const claims = await this.#signInTokens.verify(accessToken);
+    const claims = this.#signInTokens.verify(accessToken);
     if (claims?.userType !== 'license' || claims.sub !== licenseId) {
       throw new AppError('FORBIDDEN', messages.licenseTokenInvalid);
     }
