@@ -188,6 +188,12 @@ describe('admin names', () => {
       }
       expect((await adminLogin(username, 'wrong-password', '203.0.113.1')).statusCode).toBe(429);
     }
+    // A second address spends its free failures; the first one's next failure shuts the name's
+    // shared gate for every address in slow-down (11 failures: the old lock would hold too).
+    for (let failure = 0; failure < FREE; failure++) await adminLogin(NAME, 'wrong-password', '203.0.113.2');
+    await elapse(60);
+    expect((await adminLogin(NAME, 'wrong-password', '203.0.113.1')).statusCode).toBe(401);
+    expect((await adminLogin(NAME, 'wrong-password', '203.0.113.2')).statusCode).toBe(429);
     expect((await adminLogin(NAME, PASSWORD, HOLDER_ADDRESS)).statusCode).toBe(200);
   });
 });
