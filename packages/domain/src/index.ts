@@ -33,6 +33,8 @@ export * from './license/holder-data.ts';
 export * from './messages/binding.ts';
 export * from './downloads/catalogue.ts';
 export * from './messages/download.ts';
+export * from './downloads/download-record.ts';
+export * from './downloads/list-fields.ts';
 export * from './pricing/money.ts';
 export * from './pricing/volume-factor.ts';
 export * from './pricing/vat.ts';

@@ -16,7 +16,14 @@ import {
   titleProblems,
   waitForPage,
 } from '@/test/accessibility';
-import { adminToken, bindLicense, createLicense, disableLicense, licenseToken } from '@/test/seed';
+import {
+  adminToken,
+  bindLicense,
+  createLicense,
+  disableLicense,
+  licenseToken,
+  recordDownload,
+} from '@/test/seed';
 import { routeEntries, sampleAddress } from './route-addresses.ts';
 import { routes, type SweepRecord } from './router.tsx';
 
@@ -54,6 +61,12 @@ async function seed(): Promise<Seeded> {
   const unbound = await createLicense(server);
   const disabled = await createLicense(server, { version: '8' });
   await disableLicense(server, disabled);
+  // The download log shows a row: a partly loaded one-click installer of a long holder name.
+  await recordDownload(server, boundV9, {
+    object: 'metasearch',
+    product: 'metasearch',
+    platform: 'windows-pro',
+  });
   const generation = await server.app.services.orderGenerations.repository.insert({
     order_number: '4711',
     shop_order_id: null,

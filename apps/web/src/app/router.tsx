@@ -7,7 +7,8 @@ import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { DownloadPage } from '@/features/portal/components/download-page';
 import { TermsPage } from '@/features/portal/components/terms-page';
 import { RecoveryPage } from '@/features/recovery/components/recovery-page';
-import { assistantScreens } from '@lizenzportal/domain';
+import { assistantScreens, backOfficeMessages } from '@lizenzportal/domain';
+import { fieldParametersAsFilters } from '@/lib/list-state';
 import { ASSISTANT_PATH, BACKEND_LICENSES_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
@@ -110,6 +111,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: 'license/create',
+                handle: titled(backOfficeMessages.createLicenses),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/licenses/license-create-page'))
+                    .LicenseCreatePage,
+                }),
+              },
+              {
                 path: 'license/:id',
                 handle: titled(({ id }) => `Details der Lizenz ${id ?? ''}`, {
                   sampleParams: { id: 'license' },
@@ -166,6 +175,20 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('@/features/backend/deliveries/delivery-list-page'))
                     .DeliveryListPage,
+                }),
+              },
+              {
+                path: 'download',
+                handle: titled('Alle Downloads'),
+                // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
+                loader: ({ request }) => {
+                  const url = new URL(request.url);
+                  const adopted = fieldParametersAsFilters(url.searchParams, ['license']);
+                  return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
+                },
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/downloads/download-list-page'))
+                    .DownloadListPage,
                 }),
               },
               { path: '*', element: <NotFoundPage />, handle: titled('Seite nicht gefunden') },

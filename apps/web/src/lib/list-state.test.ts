@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currentPage, pageCount, parseListState, toApiQuery, updateListState } from './list-state.ts';
+import {
+  currentPage,
+  fieldParametersAsFilters,
+  pageCount,
+  parseListState,
+  toApiQuery,
+  updateListState,
+} from './list-state.ts';
 
 const address = (query: string) => new URLSearchParams(query);
 
@@ -100,5 +107,35 @@ describe('toApiQuery', () => {
 
   it('asks for the default page of a plain address', () => {
     expect(toApiQuery(parseListState(address('')))).toBe('limit=20&skip=0&sort=-createdAt');
+  });
+});
+
+describe('fieldParametersAsFilters', () => {
+  const ID = '3f1e2d4c-5b6a-4789-8abc-def012345678';
+
+  it('turns a field named in the address into an equality filter beside the others', () => {
+    const next = fieldParametersAsFilters(address(`license=${ID}&filter=object~eq~software&limit=50`), [
+      'license',
+    ]);
+    expect(next?.get('license')).toBeNull();
+    expect(parseListState(next!)).toMatchObject({
+      limit: 50,
+      filters: [
+        { field: 'object', operator: 'eq', values: ['software'] },
+        { field: 'license', operator: 'eq', values: [ID] },
+      ],
+    });
+  });
+
+  it('replaces a filter on the same field and starts at the first page', () => {
+    const next = fieldParametersAsFilters(address(`license=${ID}&skip=40&filter=license~neq~other`), [
+      'license',
+    ]);
+    expect([...next!.entries()]).toEqual([['filter', `license~eq~${ID}`]]);
+  });
+
+  it('leaves an address without such a field alone', () => {
+    expect(fieldParametersAsFilters(address('filter=object~eq~software'), ['license'])).toBeUndefined();
+    expect(fieldParametersAsFilters(address('license='), ['license'])).toBeUndefined();
   });
 });

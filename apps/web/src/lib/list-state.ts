@@ -66,6 +66,25 @@ export function updateListState(search: URLSearchParams, change: ListChange): UR
   return writeListState(search, next);
 }
 
+/**
+ * A short address into a list names a field directly (`/backend/download?license={id}`,
+ * back-office spec §2). It becomes an equality filter of the list's state, so the query builder
+ * shows it and it is removed like any other filter. Undefined when the address names none of the
+ * fields.
+ */
+export function fieldParametersAsFilters(
+  search: URLSearchParams,
+  fields: readonly string[],
+): URLSearchParams | undefined {
+  const named = fields.filter((field) => search.get(field));
+  if (named.length === 0) return undefined;
+  const rest = new URLSearchParams(search);
+  for (const field of fields) rest.delete(field);
+  const filters = parseListState(rest).filters.filter((filter) => !named.includes(filter.field));
+  for (const field of named) filters.push({ field, operator: 'eq', values: [search.get(field)!] });
+  return updateListState(rest, { filters });
+}
+
 /** The list request to the API: paging, sort, and the filters in the API's syntax (DESIGN §2). */
 export function toApiQuery(state: ListState): string {
   return toApiQueryString({

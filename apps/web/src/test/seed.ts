@@ -88,3 +88,35 @@ export async function exhaustSignInAttempts(server: TestServer, license: License
     if (response.status === 429) return;
   }
 }
+
+/**
+ * A record of the download log, as a link the license's holder asked for and then loaded a third
+ * of, or in full (the release catalogue is not needed to show it).
+ */
+export async function recordDownload(
+  server: TestServer,
+  license: License,
+  download: {
+    object?: 'software' | 'metasearch';
+    product?: string;
+    platform?: string;
+    version?: string;
+    completed?: boolean;
+  } = {},
+): Promise<string> {
+  const row = await server.database.db
+    .insertInto('download')
+    .values({
+      license: license._id,
+      object: download.object ?? 'software',
+      product: download.product ?? `software-${license.version}`,
+      platform: download.platform ?? null,
+      version: download.version ?? `${license.version}.2.0`,
+      size: 2_115_000_000,
+      bytes_sent: download.completed ? 2_115_000_000 : 705_000_000,
+      completed_at: download.completed ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

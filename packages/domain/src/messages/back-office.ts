@@ -39,6 +39,11 @@ export const backOfficeMessages = {
   upgradeSessionsLoadFailed: 'Fehler beim Abrufen der Upgrade-Sessions',
   upgradeSessionLoadFailed: 'Fehler beim Abrufen der Upgrade-Session.',
   noUpgradeSessions: 'Keine Upgrade-Session gefunden..',
+  noDownloads: 'Keine Downloads gefunden',
+  createLicenses: 'Neue Lizenz(en) anlegen',
+  /** The create page's way back (spec §2: it leads to /backend/). */
+  backToOverview: 'Zurück zur Übersicht',
+  downloadsLoadFailed: 'Fehler beim Abrufen der Downloads',
   licenseSaveFailed: 'Fehler beim Speichern der Lizenz: ',
   licenseUpdated: 'Lizenz aktualisiert',
   starterDocumentGenerated: 'Startdokument erzeugt',

@@ -1,6 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DownloadProduct } from '@lizenzportal/domain';
-import type { DB, DownloadRow, ProductReleaseRow } from '../../db/schema.ts';
+import type { DB, DownloadRow, LicenseRow, ProductReleaseRow } from '../../db/schema.ts';
+import { listPage } from '../../lists/list-page.ts';
+import type { ListRequest } from '../../lists/list-request.ts';
+import { DOWNLOAD_LIST } from './list.ts';
 
 const COUNTER_COLUMN = {
   software: 'software_downloads',
@@ -66,6 +69,20 @@ export class DownloadRepository {
       .where('license', '=', licenseId)
       .orderBy('created_at')
       .orderBy('id')
+      .execute();
+  }
+
+  list(request: ListRequest): Promise<{ rows: DownloadRow[]; total: number }> {
+    return listPage(this.#db, DOWNLOAD_LIST, request);
+  }
+
+  /** The licenses of a page of the log, in one query. */
+  async licensesOf(ids: readonly string[]): Promise<LicenseRow[]> {
+    if (ids.length === 0) return [];
+    return this.#db
+      .selectFrom('license')
+      .selectAll()
+      .where('id', 'in', [...new Set(ids)])
       .execute();
   }
 }

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LICENSE_DOWNLOADS, METASEARCH_PLATFORMS } from '@lizenzportal/domain';
+import { downloadRecordSchema, LICENSE_DOWNLOADS, METASEARCH_PLATFORMS } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
+import { listRoute } from '../../http/list-route.ts';
 import { signedFileQuerySchema } from '../../lib/signed-urls.ts';
 import type { Guards } from '../auth/guards.ts';
+import { DOWNLOAD_LIST } from './list.ts';
 import { DOWNLOAD_FILE_ROUTE, type DownloadService } from './service.ts';
 
 const urlEnvelope = dataEnvelope(z.object({ url: z.url() }));
@@ -18,11 +20,27 @@ const latestEnvelope = dataEnvelope(
 );
 const LINK_SUMMARY = 'recorded in the download log and counted; 403 without the capability, 404 unpublished';
 
-/** The download area's links (customer spec §7) and the file behind a signed download link. */
+/**
+ * The download area's links (customer spec §7), the file behind a signed download link, and the
+ * back office's download log.
+ */
 export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService; guards: Guards }> = async (
   app,
   { downloads, guards },
 ) => {
+  app.get(
+    '/download',
+    listRoute({
+      entity: DOWNLOAD_LIST,
+      key: 'downloads',
+      item: downloadRecordSchema,
+      tag: 'downloads',
+      summary: 'The download log with paging, sorting and filters, e.g. license=<id> (admin)',
+      preHandler: guards.admin,
+      list: (request) => downloads.list(request),
+    }),
+  );
+
   app.get(
     '/license/:id/download/:product/url',
     {

@@ -9,15 +9,18 @@ import {
   METASEARCH_PLATFORMS,
   releaseOf,
   type Download,
+  type DownloadRecord,
   type MetasearchPlatform,
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow } from '../../db/schema.ts';
+import type { ListRequest } from '../../lists/list-request.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { sendStoredFile } from '../../http/send-file.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
 import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../auth/principal.ts';
 import { toLicense } from '../licenses/mapper.ts';
+import { toDownloadRecord } from './mapper.ts';
 import type { ProductReleases } from './releases.ts';
 import type { DownloadRepository } from './repository.ts';
 
@@ -95,6 +98,19 @@ export class DownloadService {
       }),
     );
     return this.#urls.sign({ key: release.file_key, name: release.file_name, record: record.id });
+  }
+
+  /** A page of the download log (`GET /download`, admin), each record with its license. */
+  async list(request: ListRequest): Promise<{ downloads: DownloadRecord[]; total: number }> {
+    const { rows, total } = await this.#repository.list(request);
+    const licenses = new Map(
+      (await this.#repository.licensesOf(rows.map((row) => row.license))).map((license) => [
+        license.id,
+        license,
+      ]),
+    );
+    // A license's records go with it (`on delete cascade`), so every record finds its license.
+    return { downloads: rows.map((row) => toDownloadRecord(row, licenses.get(row.license)!)), total };
   }
 
   /** The latest versions of the search product's installers (any signed-in user). */

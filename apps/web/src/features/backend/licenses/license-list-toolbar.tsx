@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Menu, Modal, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
-import { type License, type LicenseDocumentType } from '@lizenzportal/domain';
+import { backOfficeMessages, type License, type LicenseDocumentType } from '@lizenzportal/domain';
 import { toApiQuery } from '@/lib/list-state';
 import { useListState } from '../lists/use-list-state.ts';
 import { CreateLicensesForm } from './create-licenses-form.tsx';
@@ -46,7 +46,7 @@ export function LicenseListToolbar({
     <Group justify="space-between" gap="sm">
       <Group gap="sm">
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
-          Neue Lizenz(en) anlegen
+          {backOfficeMessages.createLicenses}
         </Button>
         <Switch
           label="Mehrfachauswahl"
@@ -117,7 +117,12 @@ export function LicenseListToolbar({
           Liste als CSV exportieren
         </Button>
       </Group>
-      <Modal opened={creating} onClose={createModal.close} title="Neue Lizenz(en) anlegen" size="lg">
+      <Modal
+        opened={creating}
+        onClose={createModal.close}
+        title={backOfficeMessages.createLicenses}
+        size="lg"
+      >
         <CreateLicensesForm onCreated={createModal.close} />
       </Modal>
     </Group>

@@ -5,6 +5,7 @@ import {
   backOfficeMessages,
   DELIVERIES,
   DELIVERY_LABELS,
+  downloadLogMessages,
   ENTRY_TYPE_NAMES,
   ENTRY_TYPES,
   formatLicenseKey,
@@ -26,7 +27,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ApiError, apiRequest, errorStatus } from '@/lib/api';
-import { backendLicensePath } from '@/lib/paths';
+import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
 import { LicenseStatus } from '../license-status.tsx';
@@ -327,6 +328,9 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               licenseField(license, edit, 'downloads.metasearch', { kind: 'integer', fallback: 0 }),
             ]}
           />
+          <Anchor component={Link} to={backendDownloadsOfLicensePath(license._id)} size="sm">
+            {downloadLogMessages.licenseDownloads}
+          </Anchor>
         </Widget>
       </SimpleGrid>
     </Stack>
