@@ -23,6 +23,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { orderGenerationRoutes } from './modules/order-generations/routes.ts';
 import { upgradeSessionRoutes } from './modules/upgrade-sessions/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
+import { shopDemoRoutes } from './modules/shop/demo-order-routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -104,6 +105,15 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
         clientLimitPerMinute,
       });
       await api.register(shopRoutes, services.shop);
+      // The stand-in shop's simulated orders make licenses for anyone who asks: never in production.
+      if (!config.isProduction) {
+        await api.register(shopDemoRoutes, {
+          ...services.shop,
+          productIds: config.shop.productIds,
+          outboxDir: config.mail.smtpUrl ? null : config.mail.outboxDir,
+          clientLimitPerMinute,
+        });
+      }
     },
     { prefix: '/api/v1' },
   );

@@ -57,5 +57,7 @@ export * from './assistant/machine.ts';
 export * from './pages.ts';
 export * from './audit/audit.ts';
 export * from './shop-order/woocommerce-order.ts';
+export * from './shop-order/simulated-order.ts';
+export * from './messages/shop-demo.ts';
 export * from './messages/shop-orders.ts';
 export * from './messages/assistant-screens.ts';

@@ -16,6 +16,8 @@ export interface PortalSettings {
   shopOrderUrl: string;
   helpUrl: string;
   privacyUrl: string;
+  /** Whether `/shop-demo` may simulate paid orders of its cart (outside production only). */
+  shopDemoOrders: boolean;
 }
 
 /** The server's defaults for the own pages, so links work before (or without) the settings. */

@@ -60,7 +60,11 @@ function isApiFailureLog(message: ConsoleMessage): boolean {
   return message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/');
 }
 
-export function setupBrowser(): BrowserHarness {
+/**
+ * One server and browser for the test file. The server runs no job worker unless the file asks
+ * for one (`{ WORKER: 'inline' }`: a journey that waits for documents and mails).
+ */
+export function setupBrowser(environment: Record<string, string> = {}): BrowserHarness {
   let server: TestServer | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
@@ -68,8 +72,11 @@ export function setupBrowser(): BrowserHarness {
 
   beforeAll(async () => {
     if (!fs.existsSync(BUILT_APP)) throw new Error('The web app is not built: run `npm run build` first.');
-    // No job worker: the pages under test wait for no background job (documents, mails).
-    [server, browser] = await Promise.all([startTestServer({ WORKER: 'off' }), launchChromium()]);
+    // No job worker by default: most pages under test wait for no background job (documents, mails).
+    [server, browser] = await Promise.all([
+      startTestServer({ WORKER: 'off', ...environment }),
+      launchChromium(),
+    ]);
   });
 
   beforeEach(async () => {

@@ -100,7 +100,13 @@ export function shopProducts(purchase: Purchase, productIds: ShopProductIds): Sh
  * The cart a shop page prices from the products it received (`add_to_cart`): the same prices as
  * the assistant's, read from the products alone — per reseller license, one cart otherwise.
  */
-export function priceShopProducts(products: readonly ShopProduct[], countryCode: string): Cart {
+export function priceShopProducts(
+  products: readonly Pick<
+    ShopProduct,
+    'sku' | 'quantity' | 'licenseUid' | 'customerReference' | 'licenseSize'
+  >[],
+  countryCode: string,
+): Cart {
   const reseller = products.some((product) => product.licenseUid !== undefined);
   const groups = new Map<string, LineGroup>();
   for (const product of products) {

@@ -15,6 +15,8 @@ const publicSettingsSchema = z.object({
   helpUrl: z.string(),
   privacyUrl: z.string(),
   /** The shop's product id of each SKU, for the cart the assistant hands to the shop. */
+  /** Whether `/shop-demo` may simulate paid orders of its cart (outside production only). */
+  shopDemoOrders: z.boolean(),
   shopProductIds: z.object(
     Object.fromEntries(SKUS.map((sku) => [sku, z.number()])) as Record<Sku, z.ZodNumber>,
   ),
@@ -32,6 +34,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     helpUrl: config.links.help,
     privacyUrl: config.links.privacy,
     shopProductIds: config.shop.productIds,
+    shopDemoOrders: !config.isProduction,
   };
   app.get(
     '/settings',

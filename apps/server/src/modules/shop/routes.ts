@@ -1,19 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { toShopOrder, wooCommerceOrderSchema } from '@lizenzportal/domain';
-import { AppError } from '../../http/app-error.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
 import type { ShopOrderIntake } from './intake.ts';
-import { isValidWebhookSignature } from './signature.ts';
+import { receiveWebhook, webhookAnswerSchema } from './webhook.ts';
 
-/** The unsigned form WooCommerce posts when a webhook is saved: `webhook_id=12`. */
-const PING = /^webhook_id=\d{1,20}$/;
-
-const webhookAnswerSchema = z.object({
-  received: z.enum(['ping', 'ignored', 'created', 'known', 'noted', 'not-paid']),
-  order: z.string().nullable(),
-  orderGeneration: z.uuid().nullable(),
-});
+const header = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 /**
  * `POST /api/v1/shop/webhook`: WooCommerce's order webhooks. The body is read as raw bytes (this
@@ -38,31 +28,12 @@ export const shopRoutes: FastifyPluginAsyncZod<{ intake: ShopOrderIntake; webhoo
       },
     },
     async (request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['x-wc-webhook-signature'];
-      if (
-        !isValidWebhookSignature(body, typeof signature === 'string' ? signature : undefined, webhookSecret)
-      ) {
-        if (signature === undefined && PING.test(body.toString('latin1'))) {
-          return { data: { received: 'ping' as const, order: null, orderGeneration: null } };
-        }
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      }
-      const resource = request.headers['x-wc-webhook-resource'];
-      if (resource !== undefined && resource !== 'order') {
-        return { data: { received: 'ignored' as const, order: null, orderGeneration: null } };
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(body.toString('utf8'));
-      } catch {
-        throw new AppError('MALFORMED_JSON');
-      }
-      const parsed = wooCommerceOrderSchema.safeParse(json);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', undefined, { cause: parsed.error });
-      const order = toShopOrder(parsed.data);
-      const { outcome, orderGeneration } = await intake.receive(order);
-      return { data: { received: outcome, order: order.number, orderGeneration } };
+      const delivery = {
+        body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        signature: header(request.headers['x-wc-webhook-signature']),
+        resource: header(request.headers['x-wc-webhook-resource']),
+      };
+      return { data: await receiveWebhook(delivery, intake, webhookSecret) };
     },
   );
 };

@@ -3,8 +3,10 @@ import type { AddToCartMessage } from '@lizenzportal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 import { ASSISTANT_PATH } from '@/lib/paths';
+import { useSettings } from '@/lib/settings';
 import { readAssistantMessage } from './received-messages.ts';
 import { ShopCart } from './shop-cart.tsx';
+import { SimulateOrder } from './simulate-order.tsx';
 
 /** The iframe starts this high, until the assistant says how high it wants to be. */
 const INITIAL_FRAME_HEIGHT = 850;
@@ -20,6 +22,7 @@ export function ShopDemoPage() {
   const cartHeading = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(INITIAL_FRAME_HEIGHT);
   const [cart, setCart] = useState<AddToCartMessage | null>(null);
+  const simulatedOrders = useSettings().data?.shopDemoOrders ?? false;
 
   useEffect(() => {
     function receive(event: MessageEvent) {
@@ -50,7 +53,14 @@ export function ShopDemoPage() {
             den Warenkorb, den er übergibt.
           </Text>
         </Alert>
-        <div ref={cartHeading}>{cart && <ShopCart cart={cart} />}</div>
+        <div ref={cartHeading}>
+          {cart && (
+            <ShopCart cart={cart}>
+              {/* A new cart is a new checkout: the form starts afresh. */}
+              {simulatedOrders && <SimulateOrder key={JSON.stringify(cart)} cart={cart} />}
+            </ShopCart>
+          )}
+        </div>
         <iframe
           ref={frame}
           src={ASSISTANT_PATH}

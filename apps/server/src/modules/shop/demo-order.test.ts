@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { describe, expect, test } from 'vitest';
+import { formatStartCode, type SimulatedOrderRequest } from '@lizenzportal/domain';
+import { buildApp } from '../../app.ts';
+import { testConfig, useTestApp } from '../../test/app.ts';
+import { createTestDatabase } from '../../test/database.ts';
+import { testLogger } from '../../test/error-logs.ts';
+import { eventually } from '../../test/smtp.ts';
+import { DEFAULT_SHOP_PRODUCT_IDS } from '../../config.ts';
+import { simulatedWooCommerceOrder } from './simulated-order.ts';
+import { paidOrder } from './test-orders.ts';
+
+// No mail server: mails land in the outbox, as in development.
+const ctx = useTestApp({ WORKER: 'inline' });
+
+/** What the assistant hands over for 10 pro seats and a DVD to Germany, billing completed at the checkout. */
+const CART: SimulatedOrderRequest = {
+  products: [
+    { sku: 'M9-PRO', quantity: 10 },
+    { sku: 'M9-DVD', quantity: 1 },
+  ],
+  sessionId: null,
+  sessionToken: null,
+  offerToken: null,
+  billing: { countryCode: 'DE', name: 'Förderzentrum am See', email: 'verwaltung@foerderzentrum.example' },
+  purchaseType: 'new',
+};
+
+const simulate = (payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/shop/demo-order', payload: payload as object });
+
+// Generations, documents and mails run as jobs: generous under a loaded machine.
+const JOBS_MS = 60_000;
+
+describe('the simulated order of /shop-demo', () => {
+  test('has the shape of the shop’s paid order: the fixture’s fields, prices and product ids', () => {
+    const fixture = paidOrder() as Record<string, unknown>;
+    const order = simulatedWooCommerceOrder(CART as never, {
+      id: 4711,
+      productIds: DEFAULT_SHOP_PRODUCT_IDS,
+      paidAt: new Date('2026-11-20T09:16:40Z'),
+    }) as Record<string, unknown>;
+    for (const key of Object.keys(order)) expect(fixture, key).toHaveProperty(key);
+    expect(order).toMatchObject({
+      number: '4711',
+      status: 'processing',
+      total: fixture['total'],
+      total_tax: fixture['total_tax'],
+      date_paid_gmt: fixture['date_paid_gmt'],
+      billing: { email: 'verwaltung@foerderzentrum.example', country: 'DE' },
+    });
+    const lines = order['line_items'] as Record<string, unknown>[];
+    const fixtureLines = fixture['line_items'] as Record<string, unknown>[];
+    for (const [index, line] of lines.entries()) {
+      for (const key of Object.keys(line)) expect(fixtureLines[index], key).toHaveProperty(key);
+      for (const key of ['name', 'product_id', 'sku', 'quantity', 'total', 'total_tax']) {
+        expect(line[key], key).toEqual(fixtureLines[index]![key]);
+      }
+    }
+    const meta = (order['meta_data'] as { key: string }[]).map((entry) => entry.key);
+    expect(meta).toEqual(['upgrade_session_id', 'upgrade_session_token', 'offer_token', 'purchase_type']);
+  });
+
+  test(
+    'goes through the signed webhook: licenses made once, the starter document mailed to the outbox',
+    async () => {
+      const response = await simulate(CART);
+      expect(response.statusCode).toBe(200);
+      const answer = response.json().data;
+      expect(answer).toMatchObject({
+        received: 'created',
+        email: CART.billing.email,
+        outbox: ctx.config.mail.outboxDir,
+      });
+
+      const generation = await eventually(async () => {
+        const current = await ctx.app.services.orderGenerations.get(answer.orderGeneration);
+        return current.progress === 'in-progress' ? undefined : current;
+      }, JOBS_MS);
+      expect(generation).toMatchObject({ order: answer.order, progress: 'completed', error: null });
+      expect(generation.licenses).toHaveLength(1);
+      const license = await ctx.app.services.licenses.repository.findById(generation.licenses[0]!);
+      expect(license).toMatchObject({ class: 'pro', size: 10, dvd_count: 1, entry_reference: answer.order });
+
+      const [delivery] = await eventually(async () => {
+        const deliveries = await ctx.app.services.deliveries.forOrderGeneration(generation._id);
+        return deliveries.every((current) => current.progress === 'completed') ? deliveries : undefined;
+      }, JOBS_MS);
+      expect(delivery).toMatchObject({ recipient: CART.billing.email, documentType: 'starter' });
+      const files = fs.readdirSync(ctx.config.mail.outboxDir);
+      expect(files).toHaveLength(1);
+      const mail = await simpleParser(fs.readFileSync(path.join(ctx.config.mail.outboxDir, files[0]!)));
+      expect(mail.to).toMatchObject({ text: expect.stringContaining(CART.billing.email) });
+      expect(mail.text).toContain(`Startcode: ${formatStartCode(license!.start_code!)}`);
+    },
+    3 * JOBS_MS,
+  );
+
+  test('refuses a cart without the checkout’s e-mail address and makes nothing', async () => {
+    const response = await simulate({ ...CART, billing: { countryCode: 'DE', name: 'Schule' } });
+    expect(response.statusCode).toBe(400);
+    expect(await ctx.database.db.selectFrom('order_generation').select('id').execute()).toEqual([]);
+  });
+
+  test('does not exist in production, and the settings say so', async () => {
+    const config = testConfig({
+      NODE_ENV: 'production',
+      // Off needs a database server; this app's worker finds nothing to do.
+      WORKER: 'inline',
+      JWT_SECRET: 'p'.repeat(48),
+      SHOP_WEBHOOK_SECRET: 'production-webhook-secret',
+    });
+    const database = await createTestDatabase();
+    const app = await buildApp({ config, database, jwtSecret: 'p'.repeat(48), logger: testLogger() });
+    try {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/shop/demo-order', payload: CART });
+      expect(response.statusCode).toBe(404);
+      const settings = await app.inject({ method: 'GET', url: '/api/v1/settings' });
+      expect(settings.json().data.shopDemoOrders).toBe(false);
+      const development = await ctx.app.inject({ method: 'GET', url: '/api/v1/settings' });
+      expect(development.json().data.shopDemoOrders).toBe(true);
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  });
+});

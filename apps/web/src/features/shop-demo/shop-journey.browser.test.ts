@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import {
+  bindingMessages,
+  DOWNLOAD_CARD_TITLES,
+  downloadMessages,
+  HOLDER_FORM_LABELS,
+  PROGRESS_LABELS,
+  shopDemoMessages,
+} from '@lizenzportal/domain';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+import { waitForPath } from '@/test/page';
+import { ADMIN, createAdmin } from '@/test/seed';
+
+// The whole journey waits for the order's generation, its starter document and its mail: jobs.
+const browser = setupBrowser({ WORKER: 'inline' });
+/** Jobs on a machine shared by every test project: generous. */
+const JOBS_MS = 60_000;
+let releases: string;
+
+beforeEach(async () => {
+  releases = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-browser-journey-'));
+  const file = path.join(releases, 'software-9.zip');
+  fs.writeFileSync(file, 'Version 9 Setup');
+  await browser.server.app.services.releases.publish({ product: 'software-9', version: '9.2.0', file });
+});
+afterEach(() => fs.rmSync(releases, { recursive: true, force: true }));
+
+const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[title="Lizenz-Assistent"]');
+const choice = (frame: FrameLocator, title: string) =>
+  frame.getByRole('button', { name: new RegExp(`^${title}`) });
+
+/** The one mail in the outbox (no mail server in development), parsed, once it is there. */
+async function outboxMail() {
+  const outbox = browser.server.config.mail.outboxDir;
+  const files = () =>
+    fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
+  await expect.poll(() => files().length, { timeout: JOBS_MS }).toBe(1);
+  return simpleParser(fs.readFileSync(path.join(outbox, files()[0]!)));
+}
+
+describe('a shop order from the assistant to the download, locally', () => {
+  it(
+    'buys in /shop-demo, mails the start code, binds, downloads; the back office shows all of it',
+    async () => {
+      const page = await browser.open('/shop-demo');
+      // Download links carry PUBLIC_URL; the test server listens on a port of its own.
+      await page.route(`${browser.server.config.publicUrl}/api/**`, (route) =>
+        route.continue({
+          url: route.request().url().replace(browser.server.config.publicUrl, browser.server.url),
+        }),
+      );
+      const assistant = assistantIn(page);
+      await choice(assistant, 'Assistent starten').click();
+      await choice(assistant, 'Deutschland').click();
+      await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+      await choice(assistant, 'Pro-Lizenz').click();
+      await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('3');
+      await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+      await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+      // The checkout: who buys, then the paid order through the portal's webhook.
+      const cart = page.getByRole('region', { name: 'Warenkorb' });
+      await cart.getByLabel('Firmenname oder Name').fill('Förderzentrum am See');
+      await cart.getByLabel('E-Mail').fill('verwaltung@foerderzentrum.example');
+      await cart.getByRole('button', { name: shopDemoMessages.simulateOrder }).click();
+      const received = cart.getByText(/^Bestellung \d+ ist bezahlt eingegangen$/);
+      await received.waitFor();
+      const order = /\d+/.exec(await received.innerText())![0];
+      const generationPage = await cart
+        .getByRole('link', { name: shopDemoMessages.toOrderGeneration })
+        .getAttribute('href');
+      await cart.getByText(browser.server.config.mail.outboxDir).waitFor();
+
+      const mail = await outboxMail();
+      expect(mail.subject).toBe('Ihr Startdokument');
+      const key = /Lizenzschlüssel: (\S+)/.exec(mail.text!)![1]!;
+      const startCode = /Startcode: ([\d ]+)/.exec(mail.text!)![1]!.trim();
+      expect(mail.attachments.map((attachment) => attachment.contentType)).toEqual(['application/pdf']);
+
+      await cart.getByRole('link', { name: shopDemoMessages.toSignIn }).click();
+      await waitForPath(page, '/login');
+      await page.getByLabel('Lizenzschlüssel', { exact: true }).fill(key);
+      await page.getByLabel('Startcode', { exact: true }).fill(startCode);
+      await page.getByRole('button', { name: 'Weiter' }).click();
+
+      const binding = page.getByRole('form', { name: 'Lizenz binden' });
+      await binding.getByLabel(HOLDER_FORM_LABELS.name, { exact: false }).fill('Förderzentrum am See');
+      await binding.getByLabel(HOLDER_FORM_LABELS.contact, { exact: false }).fill('Erika Mustermann');
+      await binding
+        .getByRole('textbox', { name: HOLDER_FORM_LABELS.email, exact: true })
+        .fill('verwaltung@foerderzentrum.example');
+      await binding
+        .getByLabel(HOLDER_FORM_LABELS.emailConfirmation, { exact: false })
+        .pressSequentially('verwaltung@foerderzentrum.example');
+      await binding.getByLabel(bindingMessages.authorizedLabel).check();
+      await binding.getByLabel(bindingMessages.privacyLabel, { exact: false }).check();
+      await binding.getByRole('button', { name: bindingMessages.submit }).click();
+      await page.getByText('Ihre Lizenz ist gebunden').waitFor();
+
+      await page.getByRole('link', { name: 'Download' }).first().click();
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Weiter' }).click();
+      await page.getByRole('button', { name: `${DOWNLOAD_CARD_TITLES.mainDownload} öffnen` }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: downloadMessages.generateLink }).click();
+      await dialog.getByRole('link', { name: downloadMessages.download }).waitFor();
+
+      // The admin finds the order's generation completed, its delivery sent and the download counted.
+      await createAdmin(browser.server);
+      const admin = await browser.open('/backend/login');
+      await admin.getByLabel('Benutzername', { exact: true }).fill(ADMIN.username);
+      await admin.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
+      await admin.getByRole('button', { name: 'Anmelden' }).click();
+      await admin.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
+      await admin.goto(generationPage!);
+      await admin.getByText(`Bestellung ${order}`).waitFor();
+      await admin.getByText(PROGRESS_LABELS.completed).first().waitFor();
+      const deliveries = admin.getByRole('region', { name: 'Auslieferungen' });
+      await expect.poll(() => deliveries.getByRole('listitem').count()).toBe(1);
+      await deliveries.getByText('verwaltung@foerderzentrum.example').waitFor();
+
+      await admin.getByRole('region', { name: 'Lizenzen' }).getByRole('link').click();
+      const downloads = admin.getByRole('region', { name: 'Downloads' });
+      await expect
+        .poll(async () => (await downloads.innerText()).replace(/\s+/g, ' '))
+        .toMatch(/Downloads der Software 1\b/);
+    },
+    4 * JOBS_MS,
+  );
+});

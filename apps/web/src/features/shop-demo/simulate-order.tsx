@@ -1,0 +1,122 @@
+import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import {
+  ADDRESS_FIELD_LABELS,
+  shopDemoMessages,
+  type AddToCartMessage,
+  type SimulatedOrderRequest,
+  type SimulatedOrderResponse,
+} from '@lizenzportal/domain';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { apiRequest, errorStatus } from '@/lib/api';
+import { backendOrderGenerationPath, LOGIN_PATH } from '@/lib/paths';
+
+/** The assistant's cart as the order to simulate: its products and hand-off, the checkout's billing. */
+function orderRequest(cart: AddToCartMessage, name: string, email: string): SimulatedOrderRequest {
+  return {
+    products: cart.products.map(({ sku, quantity, licenseUid, customerReference, licenseSize }) => ({
+      sku,
+      quantity,
+      licenseUid,
+      customerReference,
+      licenseSize,
+    })),
+    sessionId: cart.sessionId,
+    sessionToken: cart.sessionToken,
+    offerToken: cart.offerToken,
+    billing: { ...cart.billing, name, email },
+    purchaseType: cart.purchaseType,
+  };
+}
+
+/**
+ * „Bestellung simulieren” (development only): what the shop's checkout would do with the cart —
+ * the buyer's name and e-mail address (prefilled from the assistant), then a paid order the
+ * portal receives through its webhook. The result says where the documents went and what next.
+ */
+export function SimulateOrder({ cart }: { cart: AddToCartMessage }) {
+  const [name, setName] = useState(cart.billing.name ?? '');
+  const [email, setEmail] = useState(cart.billing.email ?? '');
+  const order = useMutation({
+    mutationFn: (request: SimulatedOrderRequest) =>
+      apiRequest<SimulatedOrderResponse>('/shop/demo-order', { method: 'POST', body: request }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    order.mutate(orderRequest(cart, name.trim(), email.trim()));
+  }
+
+  if (order.data) return <SimulatedOrderResult result={order.data} />;
+  return (
+    <Stack gap="sm" component="form" onSubmit={submit} aria-labelledby="simulate-order-title">
+      <Text size="sm" id="simulate-order-title">
+        {shopDemoMessages.simulateExplanation}
+      </Text>
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          label={ADDRESS_FIELD_LABELS['billing.name']}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          required
+          maxLength={100}
+          miw={200}
+        />
+        <TextInput
+          label={ADDRESS_FIELD_LABELS['billing.email']}
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          required
+          maxLength={254}
+          miw={200}
+        />
+      </Group>
+      {order.isError && (
+        <ErrorBox
+          title={shopDemoMessages.simulateFailed}
+          status={errorStatus(order.error)}
+          message={order.error.message}
+        />
+      )}
+      <Group>
+        <Button type="submit" loading={order.isPending}>
+          {shopDemoMessages.simulateOrder}
+        </Button>
+      </Group>
+      <Text size="sm" role="status" aria-live="polite">
+        {order.isPending ? shopDemoMessages.simulating : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+function SimulatedOrderResult({ result }: { result: SimulatedOrderResponse }) {
+  return (
+    <Alert color="green" title={shopDemoMessages.orderReceived(result.order)} role="status">
+      <Stack gap="xs">
+        <Text size="sm">
+          {result.received === 'created'
+            ? shopDemoMessages.documentsOnTheirWay(result.email)
+            : shopDemoMessages.orderKnown(result.order)}
+        </Text>
+        {result.outbox && (
+          <Text size="sm">
+            {shopDemoMessages.outbox} <Code>{result.outbox}</Code>.
+          </Text>
+        )}
+        <Text size="sm">{shopDemoMessages.signInHint}</Text>
+        <Group>
+          <Anchor component={Link} to={LOGIN_PATH}>
+            {shopDemoMessages.toSignIn}
+          </Anchor>
+          <Anchor component={Link} to={backendOrderGenerationPath(result.orderGeneration)}>
+            {shopDemoMessages.toOrderGeneration}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

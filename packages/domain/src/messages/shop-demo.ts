@@ -1,0 +1,17 @@
+/** `/shop-demo`, the stand-in for the vendor's shop page (development), and its simulated orders. */
+export const shopDemoMessages = {
+  simulateOrder: 'Bestellung simulieren',
+  simulateExplanation:
+    'Hier bezahlt niemand: „Bestellung simulieren” schickt dem Portal die bezahlte Bestellung, die der Shop aus diesem Warenkorb machen würde, signiert wie ein WooCommerce-Webhook. Das Portal erzeugt daraus die Lizenzen und schickt die Dokumente per E-Mail.',
+  simulating: 'Die Bestellung wird an das Portal übermittelt …',
+  simulateFailed: 'Die Bestellung konnte nicht simuliert werden',
+  orderReceived: (order: string) => `Bestellung ${order} ist bezahlt eingegangen`,
+  orderKnown: (order: string) => `Bestellung ${order} kennt das Portal bereits: es wurde nichts neu erzeugt.`,
+  documentsOnTheirWay: (email: string) =>
+    `Das Portal erzeugt jetzt die Lizenzen und schickt die Dokumente an ${email}.`,
+  signInHint:
+    'Melden Sie sich danach mit dem Lizenzschlüssel und dem Startcode aus der E-Mail an und binden Sie die Lizenz.',
+  toSignIn: 'Zur Anmeldung',
+  outbox: 'Ohne Mailserver (SMTP_URL) liegen die E-Mails als .eml-Dateien im Ordner',
+  toOrderGeneration: 'Die Shop-Generierung im Back Office',
+} as const;
