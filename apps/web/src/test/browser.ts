@@ -13,6 +13,8 @@ const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const BUILT_APP = path.resolve(import.meta.dirname, '../../dist/index.html');
 /** Short waits: a missing element fails within the test timeout, with Playwright's own message. */
 const ACTION_TIMEOUT_MS = 5_000;
+/** A page load (the assistant's frame with it) on a machine busy with every test project. */
+const NAVIGATION_TIMEOUT_MS = 30_000;
 
 export interface OpenOptions {
   /** Signed in with this token (as the app keeps it in local storage). */
@@ -115,6 +117,7 @@ export function setupBrowser(environment: Record<string, string> = {}): BrowserH
       });
       contexts.push(context);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error' && !isApiFailureLog(message)) pageErrors.push(message.text());

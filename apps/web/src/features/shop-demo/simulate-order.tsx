@@ -51,8 +51,14 @@ export function SimulateOrder({ cart }: { cart: AddToCartMessage }) {
 
   if (order.data) return <SimulatedOrderResult result={order.data} />;
   return (
-    <Stack gap="sm" component="form" onSubmit={submit} aria-labelledby="simulate-order-title">
-      <Text size="sm" id="simulate-order-title">
+    <Stack
+      gap="sm"
+      component="form"
+      onSubmit={submit}
+      aria-label={shopDemoMessages.simulateOrder}
+      aria-describedby="simulate-order-explanation"
+    >
+      <Text size="sm" id="simulate-order-explanation">
         {shopDemoMessages.simulateExplanation}
       </Text>
       <Group grow align="flex-start" wrap="wrap">
