@@ -15,7 +15,7 @@ export async function startPortal(port: number, environment: Record<string, stri
 
 /** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`). */
 export async function startReferenceServer(
-  file: 'bare-server.ts' | 'minimal-server.ts',
+  file: 'bare-server.ts' | 'minimal-server.ts' | 'hmac-server.ts',
   port: number,
   environment: Record<string, string> = {},
 ): Promise<ChildProcess> {

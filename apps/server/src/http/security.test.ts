@@ -133,7 +133,8 @@ describe('every route of the OpenAPI document', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+    // Every route × four roles.
+  }, 120_000);
 });
 
 /** Values of every wrong kind, for each field of a body. */
@@ -203,5 +204,6 @@ describe('every route taking a body', () => {
     expect(failures).toEqual([]);
     const health = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(health.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
-  });
+    // Thousands of requests, more with every route taking a body.
+  }, 120_000);
 });

@@ -126,5 +126,6 @@ describe('the simulated order of /shop-demo', () => {
       await database.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     }
-  });
+    // A second app of its own (production settings) starts in the test.
+  }, 60_000);
 });
