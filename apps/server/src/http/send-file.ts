@@ -1,13 +1,15 @@
-import { Transform } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange, FileInfo, FileStorage } from '../lib/storage/file-storage.ts';
 import { AppError } from './app-error.ts';
+
+const CHUNK_BYTES = 1024 * 1024;
 
 /** What a response carried, known once it ended (sent in full or broken off by the client). */
 export interface SentFile {
   /** Bytes of the file body written to the client. */
   bytes: number;
-  /** The response ended normally and its body reached the file's last byte. */
+  /** Every byte of the response's body reached the socket, and the body ends with the file's last byte. */
   reachedEnd: boolean;
 }
 
@@ -86,22 +88,60 @@ export async function sendStoredFile(
   reply.header('content-length', length);
   if (request.method === 'HEAD') return reply.send();
 
-  const file = await storage.get(options.key, range ?? undefined);
+  const body = bodyOf(storage, options.key, range ?? undefined);
+  // Opens the file before anything is sent: one that vanished since the stat is still a 404.
+  const first = await body.next();
+  // Written by hand, not piped: a chunk is read only once the previous one reached the socket, so
+  // a local file's one buffer is reused (no garbage per chunk) and a slow client holds one chunk.
+  reply.hijack();
+  const response = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) response.setHeader(name, value);
+  }
+  response.writeHead(reply.statusCode);
   let bytes = 0;
-  const counted = file.stream.pipe(
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        done(null, chunk);
-      },
-    }),
-  );
-  file.stream.on('error', (error) => counted.destroy(error));
-  reply.raw.once('close', () => {
-    file.stream.destroy();
-    // The whole body went out and the response was ended (not broken off), up to the file's end.
-    const whole = bytes === length && reply.raw.writableEnded;
-    options.onSent?.({ bytes, reachedEnd: whole && (range ? range.end : info.size - 1) === info.size - 1 });
+  try {
+    for (let step = first; !step.done; step = await body.next()) {
+      await written(response, step.value);
+      bytes += step.value.length;
+    }
+  } catch (error) {
+    // A client that went away is no failure; a storage that failed mid-body is.
+    if (!response.destroyed) request.log.error({ err: error, key: options.key }, 'file body broken off');
+    await body.return?.();
+  }
+  // Every byte reached the socket: the response is whole (counted here, not on 'close', which a
+  // client that hangs up right after the last byte may fire before the last write's callback).
+  const whole = bytes === length;
+  if (whole) response.end();
+  else response.destroy();
+  options.onSent?.({ bytes, reachedEnd: whole && (range ? range.end : info.size - 1) === info.size - 1 });
+  return reply;
+}
+
+/**
+ * Chunks of a stored file: read into one buffer where the storage can (local files), else its
+ * stream's chunks. A MiB per chunk: a sixteenth of the system calls and event-loop turns of the
+ * stream default (64 KiB), measured in bench/downloads.bench.ts.
+ */
+function bodyOf(storage: FileStorage, key: string, range: ByteRange | undefined): AsyncIterator<Uint8Array> {
+  const chunks = storage.readInto
+    ? storage.readInto(key, range, Buffer.allocUnsafe(CHUNK_BYTES))
+    : streamOf(storage, key, range);
+  return chunks[Symbol.asyncIterator]();
+}
+
+async function* streamOf(storage: FileStorage, key: string, range: ByteRange | undefined) {
+  const { stream } = await storage.get(key, range);
+  yield* stream as AsyncIterable<Uint8Array>;
+}
+
+/**
+ * Resolves once the chunk was handed to the socket (its buffer may then be reused); rejects when
+ * the connection closed first (Node calls every write's callback, with an error if it never went out).
+ */
+function written(response: ServerResponse, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    response.write(chunk, (error) => (error ? reject(error) : resolve()));
   });
-  return reply.send(counted);
 }

@@ -35,6 +35,14 @@ export interface FileStorage {
    * there is none. A range reaching past the end stops at the end.
    */
   get(key: string, range?: ByteRange): Promise<StoredFile>;
+  /**
+   * Reads a stored file, or a range of it, into the caller's buffer: each chunk yielded is a view of
+   * `buffer`, valid until the next is asked for. A 2 GB download then allocates nothing per chunk —
+   * streams allocate a buffer per chunk, which the garbage collector frees only tens of megabytes
+   * later (decision 021). Storages on a local disk have it; a sender streams from the others.
+   * Throws FileNotFoundError (when the first chunk is asked for) when there is no such file.
+   */
+  readInto?(key: string, range: ByteRange | undefined, buffer: Buffer): AsyncIterable<Buffer>;
   /** Size, type, date and entity tag of a stored file; throws FileNotFoundError when there is none. */
   stat(key: string): Promise<FileInfo>;
   exists(key: string): Promise<boolean>;

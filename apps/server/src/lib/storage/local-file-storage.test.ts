@@ -65,6 +65,29 @@ describe('local file storage', () => {
     expect((await buffer(beyond.stream)).length).toBe(0);
   });
 
+  test('reads a file and a range into one reused buffer, chunk by chunk', async () => {
+    const bytes = Buffer.from(Array.from({ length: 2500 }, (_, index) => index % 251));
+    await storage.put('products/setup.bin', bytes, 'application/octet-stream');
+    const buffer = Buffer.alloc(1000);
+    const read = async (range?: { start: number; end: number }) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of storage.readInto('products/setup.bin', range, buffer)) {
+        expect(chunk.buffer).toBe(buffer.buffer);
+        chunks.push(Buffer.from(chunk));
+      }
+      return chunks;
+    };
+    const whole = await read();
+    expect(whole.map((chunk) => chunk.length)).toEqual([1000, 1000, 500]);
+    expect(Buffer.concat(whole).equals(bytes)).toBe(true);
+    expect(Buffer.concat(await read({ start: 990, end: 2010 })).equals(bytes.subarray(990, 2011))).toBe(true);
+    expect(Buffer.concat(await read({ start: 2400, end: 9000 })).equals(bytes.subarray(2400))).toBe(true);
+    await expect(read({ start: 2500, end: 2600 })).resolves.toEqual([]);
+    await expect(storage.readInto('products/missing.bin', undefined, buffer).next()).rejects.toBeInstanceOf(
+      FileNotFoundError,
+    );
+  });
+
   test('reports size, type, date and an entity tag that changes when the file is replaced', async () => {
     await storage.put('docs/a.pdf', Buffer.from('first'), 'application/pdf');
     const first = await storage.stat('docs/a.pdf');

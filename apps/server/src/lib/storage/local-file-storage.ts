@@ -41,6 +41,38 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredFile> {
+    const { handle, size: fileSize } = await this.#open(key);
+    const contentType = contentTypeOf(key);
+    if (!range) return { stream: handle.createReadStream(), size: fileSize, contentType };
+    const end = Math.min(range.end, fileSize - 1);
+    const size = Math.max(0, end - range.start + 1);
+    if (size === 0) {
+      await handle.close();
+      return { stream: Readable.from([]), size, contentType };
+    }
+    return { stream: handle.createReadStream({ start: range.start, end }), size, contentType };
+  }
+
+  async *readInto(key: string, range: ByteRange | undefined, buffer: Buffer): AsyncGenerator<Buffer> {
+    const { handle, size } = await this.#open(key);
+    try {
+      const end = Math.min(range?.end ?? size - 1, size - 1);
+      let position = range?.start ?? 0;
+      while (position <= end) {
+        const length = Math.min(buffer.length, end - position + 1);
+        const { bytesRead } = await handle.read(buffer, 0, length, position);
+        // A file truncated meanwhile ends the body early; the sender sees the short count.
+        if (bytesRead === 0) return;
+        position += bytesRead;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** Opens the file; size and content then come from the same file, even if the key is replaced meanwhile. */
+  async #open(key: string): Promise<{ handle: fs.FileHandle; size: number }> {
     const file = this.#pathOf(key);
     let handle: fs.FileHandle;
     try {
@@ -49,7 +81,6 @@ export class LocalFileStorage implements FileStorage {
       if (isMissing(error)) throw new FileNotFoundError(key, { cause: error });
       throw error;
     }
-    // Size and content come from the same open file, even if the key is replaced meanwhile.
     const stats = await handle.stat().catch(async (error: unknown) => {
       await handle.close();
       throw error;
@@ -58,15 +89,7 @@ export class LocalFileStorage implements FileStorage {
       await handle.close();
       throw new FileNotFoundError(key);
     }
-    const contentType = contentTypeOf(key);
-    if (!range) return { stream: handle.createReadStream(), size: stats.size, contentType };
-    const end = Math.min(range.end, stats.size - 1);
-    const size = Math.max(0, end - range.start + 1);
-    if (size === 0) {
-      await handle.close();
-      return { stream: Readable.from([]), size, contentType };
-    }
-    return { stream: handle.createReadStream({ start: range.start, end }), size, contentType };
+    return { handle, size: stats.size };
   }
 
   async stat(key: string): Promise<FileInfo> {

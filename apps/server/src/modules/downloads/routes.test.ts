@@ -124,6 +124,50 @@ describe('download links', () => {
     expect((await ctx.app.services.licenses.repository.findById(license._id))?.software_downloads).toBe(3);
   });
 
+  test('a link only copied (never opened) still downloads hours later, recorded once', async () => {
+    await publish('software-9', '9.2.0');
+    const { license, headers } = await boundLicense({ properties: { class: 'pro', size: 5 } });
+    const copied = await softwareLink(license, headers);
+    // Issued is recorded and counted: the log knows the link before anybody opens it.
+    expect(await downloadsOf(license._id)).toMatchObject([{ bytes_sent: 0, completed_at: null }]);
+
+    // Opened on another workstation 23 hours later, within the link's day.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 23 * 60 * 60 * 1000 });
+    const file = await ctx.app.inject({ method: 'GET', url: copied });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(BYTES)).toBe(true);
+    const rows = await eventually(async () => {
+      const all = await downloadsOf(license._id);
+      return all[0]?.completed_at ? all : undefined;
+    });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ bytes_sent: 1000, version: '9.2.0' });
+    expect((await ctx.app.services.licenses.repository.findById(license._id))?.software_downloads).toBe(1);
+  });
+
+  test('an admin gets a platform installer link of the search product; it downloads, recorded for no license', async () => {
+    await publish('metasearch', '3.4.1', 'linux-rpm', 'RPM-Installer');
+    await publish('metasearch-multistep', '3.3.0', undefined, 'Mehrstufig');
+    const admin = await ctx.adminHeaders();
+    const link = await linkOf('/api/v1/product/metasearch/platform/linux-rpm/download-link', admin);
+    expect(link.statusCode, link.body).toBe(200);
+    const url = new URL(link.json().data.url);
+    expect(url.searchParams.get('name')).toBe('metasearch-linux-rpm-3.4.1.zip');
+    expect(url.searchParams.has('record')).toBe(false);
+    const file = await ctx.app.inject({ method: 'GET', url: local(url.href) });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('RPM-Installer');
+
+    const multistep = await linkOf('/api/v1/product/metasearch/extra/multistep/download-link', admin);
+    expect((await ctx.app.inject({ method: 'GET', url: local(multistep.json().data.url) })).body).toBe(
+      'Mehrstufig',
+    );
+    expect((await linkOf('/api/v1/product/metasearch/platform/mac/download-link', admin)).statusCode).toBe(
+      404,
+    );
+    expect(await ctx.database.db.selectFrom('download').selectAll().execute()).toEqual([]);
+  });
+
   test('an unbound license may not download, whatever its permissions (403 naming the product)', async () => {
     await publish('software-9', '9.2.0');
     const license = await ctx.createLicense({ specialPermissions: ['download'] });
