@@ -102,19 +102,20 @@ export async function sendStoredFile(
   let bytes = 0;
   try {
     for (let step = first; !step.done; step = await body.next()) {
-      await written(response, step.value);
+      // A client that went away ends the body early; that is no failure.
+      if (!(await written(response, step.value))) break;
       bytes += step.value.length;
     }
   } catch (error) {
-    // A client that went away is no failure; a storage that failed mid-body is.
-    if (!response.destroyed) request.log.error({ err: error, key: options.key }, 'file body broken off');
+    request.log.error({ err: error, key: options.key }, 'file body broken off: reading the file failed');
+  } finally {
     await body.return?.();
   }
-  // Every byte reached the socket: the response is whole (counted here, not on 'close', which a
-  // client that hangs up right after the last byte may fire before the last write's callback).
+  // Every byte was handed to the socket without a write failing: the response is whole (judged
+  // here, not on 'close': a client that hangs up right after the last byte may close first).
   const whole = bytes === length;
-  if (whole) response.end();
-  else response.destroy();
+  if (!whole) response.destroy();
+  else if (!response.destroyed) response.end();
   options.onSent?.({ bytes, reachedEnd: whole && (range ? range.end : info.size - 1) === info.size - 1 });
   return reply;
 }
@@ -137,11 +138,18 @@ async function* streamOf(storage: FileStorage, key: string, range: ByteRange | u
 }
 
 /**
- * Resolves once the chunk was handed to the socket (its buffer may then be reused); rejects when
- * the connection closed first (Node calls every write's callback, with an error if it never went out).
+ * Resolves once the chunk was handed to the socket (its buffer may then be reused): `false` when
+ * the write failed. Node calls a write's callback, with an error if it never went out, except for
+ * a write into a socket already closed whose response has not heard of it yet; its 'close' event
+ * then ends the wait (and the next write fails).
  */
-function written(response: ServerResponse, chunk: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    response.write(chunk, (error) => (error ? reject(error) : resolve()));
+function written(response: ServerResponse, chunk: Uint8Array): Promise<boolean> {
+  return new Promise((resolve) => {
+    const closed = () => resolve(true);
+    response.once('close', closed);
+    response.write(chunk, (error) => {
+      response.off('close', closed);
+      resolve(!error);
+    });
   });
 }

@@ -5,3 +5,7 @@ export { TEST_ADMIN, testConfig } from './app.ts';
 export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';
 export { expectErrorLog, testLogger } from './error-logs.ts';
+export { eventually } from './smtp.ts';
+export { outboxMails } from './outbox.ts';
+export { seedDemoData } from '../seed/demo.ts';
+export { seedDemoReleases } from '../seed/demo-releases.ts';

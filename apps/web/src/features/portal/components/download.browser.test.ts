@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DOWNLOAD_CARD_TITLES, downloadMessages, downloadTitle } from '@lizenzportal/domain';
+import { eventually } from '@lizenzportal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -73,6 +74,31 @@ describe('the download area', () => {
     await page.getByText(downloadMessages.copySuccess).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/api\/v1\/download\/file\?/);
 
+    const row = await browser.server.app.services.licenses.repository.findById(license._id);
+    expect(row?.software_downloads).toBe(1);
+  });
+
+  it('a copied link, never clicked, downloads later elsewhere and is recorded once', async () => {
+    await publish('software-9', '9.2.0', 'Version 9 Setup');
+    const { page, license } = await openDownloads({ properties: { class: 'pro', size: 5 } });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await card(page, DOWNLOAD_CARD_TITLES.mainDownload).click();
+    await dialog(page).getByRole('button', { name: downloadMessages.generateLink }).click();
+    await dialog(page).getByRole('button', { name: downloadMessages.copyLink }).click();
+    await page.getByText(downloadMessages.copySuccess).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const downloads = browser.server.app.services.downloads.repository;
+    expect(await downloads.ofLicense(license._id)).toMatchObject([{ bytes_sent: 0, completed_at: null }]);
+
+    // Pasted on another workstation (outside this browser), at the test server's port.
+    const response = await fetch(copied.replace(browser.server.config.publicUrl, browser.server.url));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('Version 9 Setup');
+    const rows = await eventually(async () => {
+      const all = await downloads.ofLicense(license._id);
+      return all[0]?.completed_at ? all : undefined;
+    });
+    expect(rows).toMatchObject([{ bytes_sent: 'Version 9 Setup'.length }]);
     const row = await browser.server.app.services.licenses.repository.findById(license._id);
     expect(row?.software_downloads).toBe(1);
   });
