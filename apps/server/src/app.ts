@@ -98,7 +98,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
         clientLimitPerMinute,
       });
       await api.register(auditRoutes, { audit: services.audit, guards });
-      await api.register(orderGenerationRoutes, { orderGenerations: services.orderGenerations, guards });
+      await api.register(orderGenerationRoutes, {
+        orderGenerations: services.orderGenerations,
+        guards,
+        audit: services.audit,
+      });
       await api.register(upgradeSessionRoutes, {
         sessions: services.upgradeSessions,
         guards,

@@ -19,6 +19,9 @@ export const backendLicensePath = (id: string) => `${BACKEND_LICENSES_PATH}/${id
 export const backendOrderGenerationPath = (id: string) => `${BACKEND_ORDER_GENERATIONS_PATH}/${id}`;
 export const backendDeliveryPath = (id: string) => `${BACKEND_DELIVERIES_PATH}/${id}`;
 export const backendUpgradeSessionPath = (id: string) => `${BACKEND_UPGRADE_SESSIONS_PATH}/${id}`;
+/** The deliveries of an upgrade session (its offer mail, its order's mails), as a list filter. */
+export const backendDeliveriesOfUpgradeSessionPath = (id: string) =>
+  `${BACKEND_DELIVERIES_PATH}?${new URLSearchParams({ filter: `upgradeSession~eq~${id}` }).toString()}`;
 /** The download log of one license, in the spec's short form (back-office spec §2). */
 export const backendDownloadsOfLicensePath = (id: string) => `${BACKEND_DOWNLOADS_PATH}?license=${id}`;
 export const SHOP_DEMO_PATH = '/shop-demo';

@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = [
   'starter-document-generated',
   'license-document-generated',
   'resent',
+  'retried',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -20,6 +21,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'starter-document-generated': 'Startdokument erzeugt',
   'license-document-generated': 'Lizenzdokument erzeugt',
   resent: 'Erneut gesendet',
+  retried: 'Erneut versucht',
 };
 
 /** One field an admin changed, in the API's dotted field names, with its values before and after. */

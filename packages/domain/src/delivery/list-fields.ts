@@ -44,6 +44,8 @@ export const DELIVERY_LIST_FIELDS = [
   { name: 'attempts', label: 'Versuche', type: 'number', sortable: true },
   { name: 'licenses', label: fieldLabel('licenses'), type: 'idList' },
   { name: 'orderGeneration', label: 'Shop-Generierung', type: 'id' },
+  /** The session whose offer the delivery sends, or whose order generation made it. */
+  { name: 'upgradeSession', label: 'Upgrade-Session', type: 'id' },
   { name: 'documents', label: 'Dokumente', type: 'textList' },
   { name: 'resentFrom', label: 'Erneut gesendet von', type: 'id' },
   { name: '_id', label: 'ID', type: 'id' },

@@ -41,6 +41,7 @@ export const backOfficeMessages = {
   noUpgradeSessions: 'Keine Upgrade-Session gefunden..',
   noDownloads: 'Keine Downloads gefunden',
   createLicenses: 'Neue Lizenz(en) anlegen',
+  upgradeSessionDeliveries: 'Auslieferungen dieser Upgrade-Session',
   /** The create page's way back (spec §2: it leads to /backend/). */
   backToOverview: 'Zurück zur Übersicht',
   downloadsLoadFailed: 'Fehler beim Abrufen der Downloads',

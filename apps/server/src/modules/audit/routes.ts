@@ -16,6 +16,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditLog; guards: Guard
   const routes = [
     ['/license/:id/audit', 'license', 'Audit trail of a license, newest first (admin)'],
     ['/delivery/:id/audit', 'delivery', 'Audit trail of a delivery, newest first (admin)'],
+    [
+      '/order-generation/:id/audit',
+      'order-generation',
+      'Audit trail of an order generation, newest first (admin)',
+    ],
   ] as const;
   for (const [path, entity, summary] of routes) {
     app.get(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { DELIVERY_LIST_FIELDS } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
@@ -11,6 +12,8 @@ export const DELIVERY_LIST = defineListEntity({
     documentType: 'document_type',
     occasion: 'occasion',
     orderGeneration: 'order_generation',
+    // An offer mail names its session; a mail of an order, the session through its generation.
+    upgradeSession: sql`coalesce(delivery.upgrade_session, (select order_generation.upgrade_session from order_generation where order_generation.id = delivery.order_generation))`,
     recipient: 'recipient',
     recipientName: 'recipient_name',
     licenses: 'licenses',

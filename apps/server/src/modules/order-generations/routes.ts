@@ -4,6 +4,7 @@ import { orderGenerationSchema } from '@lizenzportal/domain';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
+import type { AuditLog } from '../audit/audit-log.ts';
 import type { Guards } from '../auth/guards.ts';
 import { ORDER_GENERATION_LIST } from './list.ts';
 import type { OrderGenerationService } from './service.ts';
@@ -11,7 +12,8 @@ import type { OrderGenerationService } from './service.ts';
 export const orderGenerationRoutes: FastifyPluginAsyncZod<{
   orderGenerations: OrderGenerationService;
   guards: Guards;
-}> = async (app, { orderGenerations, guards }) => {
+  audit: AuditLog;
+}> = async (app, { orderGenerations, guards, audit }) => {
   app.get(
     '/order-generation',
     listRoute({
@@ -51,7 +53,22 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
         response: { 200: dataEnvelope(z.object({ orderGeneration: orderGenerationSchema })) },
       },
     },
-    async (request) => ({ data: { orderGeneration: await orderGenerations.retry(request.params.id) } }),
+    async (request) => {
+      const principal = guards.adminOf(request);
+      const orderGeneration = await orderGenerations.retry(request.params.id, (transaction, failed) =>
+        audit.record(transaction, {
+          entity: 'order-generation',
+          entityId: failed._id,
+          action: 'retried',
+          principal,
+          changes: [
+            { field: 'progress', before: failed.progress, after: 'in-progress' },
+            { field: 'error', before: failed.error, after: null },
+          ],
+        }),
+      );
+      return { data: { orderGeneration } };
+    },
   );
 
   app.get(

@@ -32,15 +32,19 @@ export class OrderGenerationService {
    * „Erneut versuchen”: a failed generation goes back in progress and its job is queued again, in
    * one transaction. What it created before it failed was rolled back with that attempt, so the
    * retry creates everything once. Of concurrent retries one wins, the others get 409.
+   * `commitWith` runs in the same transaction (the audit entry: who retried, and the error it had).
    */
-  async retry(id: string): Promise<OrderGeneration> {
+  async retry(
+    id: string,
+    commitWith: (transaction: Kysely<DB>, failed: OrderGeneration) => Promise<void>,
+  ): Promise<OrderGeneration> {
     return this.#db.transaction().execute(async (transaction) => {
+      const failed = await this.repository.findById(id, transaction);
+      if (!failed) throw notFound('orderGeneration');
       const restarted = await this.repository.restartFailed(id, transaction);
-      if (!restarted) {
-        if (!(await this.repository.findById(id, transaction))) throw notFound('orderGeneration');
-        throw new AppError('ORDER_GENERATION_NOT_FAILED');
-      }
+      if (!restarted) throw new AppError('ORDER_GENERATION_NOT_FAILED');
       await this.#queue.send<GenerateOrderJob>(GENERATE_ORDER, { orderGenerationId: id }, { transaction });
+      await commitWith(transaction, toOrderGeneration(failed));
       return toOrderGeneration(restarted);
     });
   }

@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
+  findListField,
+  ORDER_GENERATION_LIST_FIELDS,
   RETRY_ORDER_GENERATION,
   type Delivery,
   type OrderGeneration,
@@ -10,6 +12,7 @@ import {
 import { Link, useParams } from 'react-router';
 import { apiRequest } from '@/lib/api';
 import { backendLicensePath, backendUpgradeSessionPath } from '@/lib/paths';
+import { AuditTrail } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { ProgressBadge } from '../components/progress-badge.tsx';
@@ -28,6 +31,7 @@ export function OrderGenerationDetailPage() {
     mutationFn: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: backOfficeMessages.orderGenerationRetried });
+      // The record and its audit trail (`[path, 'audit']`) both load anew.
       await queryClient.invalidateQueries({ queryKey: [path] });
     },
     onError: (error) =>
@@ -95,6 +99,12 @@ export function OrderGenerationDetailPage() {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {generation.note ?? backOfficeMessages.noNote}
               </Text>
+            </Panel>
+            <Panel title="Änderungsprotokoll">
+              <AuditTrail
+                path={path}
+                fieldLabel={(field) => findListField(ORDER_GENERATION_LIST_FIELDS, field)?.label ?? field}
+              />
             </Panel>
           </SimpleGrid>
           <Panel title="Auslieferungen">

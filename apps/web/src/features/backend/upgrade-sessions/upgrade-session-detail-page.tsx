@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiRequest } from '@/lib/api';
-import { backendLicensePath } from '@/lib/paths';
+import { backendDeliveriesOfUpgradeSessionPath, backendLicensePath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { RecordPage } from '../components/record-page.tsx';
@@ -77,6 +77,9 @@ export function UpgradeSessionDetailPage() {
                     ['Bestellung', session.orderId],
                   ]}
                 />
+                <Anchor component={Link} to={backendDeliveriesOfUpgradeSessionPath(session._id)} size="sm">
+                  {backOfficeMessages.upgradeSessionDeliveries}
+                </Anchor>
               </Panel>
               <Panel title="Details">
                 <Facts

@@ -33,3 +33,70 @@ describe('upgrade sessions', () => {
     await page.getByText(`"_id": "${session._id}"`).waitFor();
   });
 });
+
+describe('an upgrade session with an offer', () => {
+  it('shows its panels, the offer with both addresses, and leads to its deliveries', async () => {
+    const sessions = browser.server.app.services.upgradeSessions;
+    const { session } = await sessions.create({
+      purchaseType: 'new',
+      originalLicenses: [],
+      accessTokens: [],
+      fromVersion: null,
+      toVersion: '9',
+      properties: { class: 'pro', size: 10, dvdCount: 1 },
+      billing: { countryCode: 'DE' },
+      shipToDifferentAddress: false,
+      shipping: null,
+      resellerLicenses: [],
+    });
+    const { session: offered, offerCode } = await sessions.createOffer(session._id, {
+      billing: {
+        name: 'Förderschule am See',
+        additional1: 'Verwaltung',
+        additional2: '',
+        street: 'Seestraße',
+        houseNumber: '1',
+        postcode: '78462',
+        city: 'Konstanz',
+        countryCode: 'DE',
+        email: 'schule@example.com',
+        reference: 'Bestellung 2026/17',
+        note: 'Bitte mit Rechnung per Post.',
+      },
+      shipToDifferentAddress: true,
+      shipping: {
+        name: 'Außenstelle Insel',
+        additional1: '',
+        additional2: '',
+        street: 'Hafenweg',
+        houseNumber: '7',
+        postcode: '78479',
+        city: 'Reichenau',
+        countryCode: 'DE',
+      },
+    });
+
+    const page = await browser.open(`/backend/upgrade-session/${session._id}`, {
+      token: await adminToken(browser.server),
+    });
+    await page.getByRole('heading', { name: 'Upgrade-Session' }).waitFor();
+    const properties = page.getByRole('region', { name: 'Eigenschaften' });
+    await properties.getByText('Neukauf').waitFor();
+    await properties.getByText('Angebot erstellt').waitFor();
+    await page.getByRole('region', { name: 'Details' }).getByText('Pro-Lizenz').waitFor();
+    const offer = page.getByRole('region', { name: 'Angebot' });
+    await offer.getByText(offered.offerNumber!, { exact: true }).waitFor();
+    await offer.getByText(offerCode, { exact: true }).waitFor();
+    await offer.getByText('Bestellung 2026/17').waitFor();
+    await offer.getByText('Bitte mit Rechnung per Post.').waitFor();
+    await offer.getByText('Förderschule am See, Verwaltung, Seestraße, 1, 78462, Konstanz, DE').waitFor();
+    await offer.getByText('Außenstelle Insel, Hafenweg, 7, 78479, Reichenau, DE').waitFor();
+    await offer.getByText('Ja', { exact: true }).waitFor();
+
+    // The offer mail is a delivery of the session: the list filtered on it shows exactly that one.
+    await properties.getByRole('link', { name: 'Auslieferungen dieser Upgrade-Session' }).click();
+    await page.getByRole('heading', { name: 'Alle Versand-Aktionen' }).waitFor();
+    await page.getByText('1–1 von 1', { exact: true }).waitFor();
+    await page.locator('tbody').getByText('schule@example.com').waitFor();
+  });
+});
