@@ -10,6 +10,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
+  'apps/web/assistant.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
   'packages/domain/src',

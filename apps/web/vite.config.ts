@@ -1,7 +1,14 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ASSISTANT_PATH } from '../../packages/domain/src/pages.ts';
 import { BUILD_MODE_FILE } from '../../scripts/web-build.ts';
+
+/** The portal's pages and, on its own, the license assistant for the shop's iframe (decision 022). */
+const ENTRIES = {
+  index: path.resolve(import.meta.dirname, 'index.html'),
+  assistant: path.resolve(import.meta.dirname, 'assistant.html'),
+};
 
 /**
  * Writes whether the build is a production build beside it: `npm start` rebuilds anything else
@@ -21,35 +28,38 @@ function recordBuildMode(): Plugin {
   };
 }
 
+/** The dev server answers the assistant's address with its own entry, as the portal's server does. */
+function serveAssistantEntry(): Plugin {
+  return {
+    name: 'serve-assistant-entry',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const [pathName, query] = (request.url ?? '').split('?');
+        if (pathName === ASSISTANT_PATH)
+          request.url = `/assistant.html${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
+    },
+  };
+}
+
 /** `npm run dev -w apps/web` serves the app with hot reload and forwards /api to `npm start` on :3000. */
 export default defineConfig(({ command }) => {
   // A build is always a production build, also with NODE_ENV=development in the environment (a
   // documented server setting): Vite would otherwise bundle React's development build.
   if (command === 'build') process.env['NODE_ENV'] = 'production';
   return {
-    plugins: [react(), recordBuildMode()],
+    plugins: [react(), recordBuildMode(), serveAssistantEntry()],
     resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
     server: { proxy: { '/api': 'http://localhost:3000' } },
     build: {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
-      rolldownOptions: {
-        output: {
-          // Libraries change less often than the app: their own chunks stay cached across releases.
-          codeSplitting: {
-            groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-              { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-              // The table library stays with the lazily loaded back-office pages that use it.
-              {
-                name: 'libraries',
-                test: (id: string) => /node_modules[\\/]/.test(id) && !id.includes('mantine-datatable'),
-              },
-            ],
-          },
-        },
-      },
+      // No library groups: a chunk shared by both entries would hold every Mantine component any
+      // page uses, and the assistant would download the back office's. Rolldown splits by use.
+      rolldownOptions: { input: ENTRIES },
     },
   };
 });

@@ -11,10 +11,11 @@ import { testConfig } from '../test/app.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { testLogger } from '../test/error-logs.ts';
 
-/** A web build as Vite writes it: the page, a script and the script's source map. */
+/** A web build as Vite writes it: the two entry pages, a script and the script's source map. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Lizenzportal</title>');
+fs.writeFileSync(path.join(webDist, 'assistant.html'), '<!doctype html><title>Lizenz-Assistent</title>');
 fs.writeFileSync(path.join(webDist, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
 fs.writeFileSync(path.join(webDist, 'assets/app.js.map'), '{"version":3,"sources":["app.tsx"]}');
 
@@ -73,6 +74,7 @@ describe('framing', () => {
     const page = await development.inject({ method: 'GET', url });
     expect(frameAncestors(page.headers)).toBe("'none'");
     expect(page.headers['x-frame-options']).toBe('DENY');
+    if (!url.startsWith('/api')) expect(page.body).toContain('<title>Lizenzportal</title>');
   });
 
   test.each([ASSISTANT_PATH, `${ASSISTANT_PATH}?offer=abc`])(
@@ -81,11 +83,19 @@ describe('framing', () => {
       const page = await development.inject({ method: 'GET', url });
       expect(frameAncestors(page.headers)).toBe(`'self' ${SHOP}`);
       expect(page.headers['x-frame-options']).toBeUndefined();
+      // The assistant's own entry, not the portal's single-page app.
+      expect(page.body).toContain('<title>Lizenz-Assistent</title>');
     },
   );
 });
 
 describe('transport and sources', () => {
+  test("the assistant's entry page under its file name is an ordinary page that refuses frames", async () => {
+    const page = await development.inject({ method: 'GET', url: '/assistant.html' });
+    expect(page.statusCode).toBe(200);
+    expect(frameAncestors(page.headers)).toBe("'none'");
+  });
+
   test('HSTS only when the portal is reached by https', async () => {
     const overHttp = await development.inject({ method: 'GET', url: '/login' });
     expect(overHttp.headers['strict-transport-security']).toBeUndefined();

@@ -1,33 +1,20 @@
-import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api';
 import { endSession } from '@/lib/auth';
-import { cssVariablesResolver, theme } from './theme.ts';
+import { CoreProviders } from './core-providers.tsx';
 
-/** Both specs: toasts stay 5 seconds. */
-const TOAST_DURATION_MS = 5000;
-
+/** The portal's pages: besides the core, confirmation dialogs and the end of a sign-in. */
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        // Failed loads show an error box with a retry button instead of silently trying again.
-        defaultOptions: { queries: { retry: false } },
-      }),
-  );
   return (
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
-        <Notifications autoClose={TOAST_DURATION_MS} />
-        <ModalsProvider>
-          <SessionExpiry />
-          {children}
-        </ModalsProvider>
-      </MantineProvider>
-    </QueryClientProvider>
+    <CoreProviders>
+      <ModalsProvider>
+        <SessionExpiry />
+        {children}
+      </ModalsProvider>
+    </CoreProviders>
   );
 }
 

@@ -447,3 +447,15 @@ describe('reseller editor', () => {
     expect(assistant.context().resellerLicenses[0]!.properties.dvdCount).toBe(0);
   });
 });
+
+describe("the shop's test message", () => {
+  test('goes out on each pro license click, never on the personal license', () => {
+    const assistant = startAssistant();
+    assistant.send({ type: 'START' }, { type: 'DE' }, { type: 'NO' }, { type: 'PERSONAL' });
+    expect(assistant.postTestMessage).not.toHaveBeenCalled();
+    assistant.send({ type: 'BACK' }, { type: 'PRO' });
+    expect(assistant.step()).toBe('license_pro_calculator');
+    assistant.send({ type: 'BACK' }, { type: 'PRO' });
+    expect(assistant.postTestMessage).toHaveBeenCalledTimes(2);
+  });
+});

@@ -195,6 +195,8 @@ export const assistantMachine = setup({
     scrollToTop: () => notProvided('scrollToTop'),
     /** Post `add_to_cart` with this message to the shop page. */
     handOffCart: (_, _message: AddToCartMessage) => notProvided('handOffCart'),
+    /** Post the shop's test message (customer spec §7: sent on a pro license click). */
+    postTestMessage: () => notProvided('postTestMessage'),
 
     reset: assign(({ context }) => initialContext({ shopProductIds: context.shopProductIds })),
     remember: assign({
@@ -593,7 +595,7 @@ export const assistantMachine = setup({
             ],
             PRO: {
               target: '#assistant.license_pro_calculator',
-              actions: ['choosePro', remember('license_select')],
+              actions: ['choosePro', remember('license_select'), 'postTestMessage'],
             },
           },
         },

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/app-error.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { isFramedPage } from '../../http/page-headers.ts';
 
 export interface WebRoutesOptions {
   distDir: string;
@@ -12,8 +13,10 @@ export interface WebRoutesOptions {
 }
 
 /**
- * Serves the built single-page app: files from the web build, `index.html` for every other page
- * address (client-side routes), and the 404 envelope for unknown API addresses and missing files.
+ * Serves the built web app: files from the web build, the license assistant's own entry
+ * `assistant.html` at its address (the page the shop frames loads none of the portal's code), the
+ * single-page app's `index.html` for every other page address (client-side routes), and the 404
+ * envelope for unknown API addresses and missing files.
  */
 export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, sourceMaps }) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -44,6 +47,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
         .type('text/plain; charset=utf-8')
         .send('Die Web-Oberfläche ist noch nicht gebaut. Bitte `npm run build` ausführen.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = isFramedPage(request.url) ? 'assistant.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 };

@@ -13,7 +13,6 @@ import { fromPromise } from 'xstate';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageLoader } from '@/components/ui/page-loader';
 import { errorStatus } from '@/lib/api';
-import { usePageTitle } from '@/lib/page-title';
 import { useSettings, type PortalSettings } from '@/lib/settings';
 import * as api from './api.ts';
 import { AssistantViewContext } from './assistant-context.ts';
@@ -62,7 +61,8 @@ const SCREENS: Record<AssistantStep, ComponentType> = {
  */
 export function AssistantPage() {
   const settings = useSettings();
-  const title = usePageTitle();
+  // Its own entry has no router: the title is the one the route table gives the address as well.
+  const title = assistantScreens.pageTitle;
   return (
     <Container component="main" id="inhalt" size="sm" py="md" px="sm">
       <title>{`${title} – Lizenzportal`}</title>
@@ -102,6 +102,7 @@ function Assistant({ settings }: { settings: PortalSettings }) {
             channel.post({ type: 'scroll_to_top' });
           },
           handOffCart: (_, message) => channel.post({ type: 'add_to_cart', data: message }),
+          postTestMessage: () => channel.post({ type: 'test' }),
         },
       }),
     [channel],

@@ -1,4 +1,4 @@
-import { formatMoney } from '@lizenzportal/domain';
+import { assistantMessages, formatMoney } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -22,6 +22,30 @@ async function shopProductRows(page: Page): Promise<string[][]> {
   return texts.map((cells) => cells.slice(1, 4));
 }
 
+interface ReceivedMessage {
+  origin: string;
+  type: unknown;
+}
+
+/**
+ * Records, in the shop page, the messages its assistant iframe posts (and their sender's origin):
+ * what the shop's own listener gets.
+ */
+async function recordShopMessages(page: Page): Promise<() => Promise<ReceivedMessage[]>> {
+  await page.evaluate(() => {
+    const received: ReceivedMessage[] = [];
+    Object.assign(window, { receivedShopMessages: received });
+    window.addEventListener('message', (event) => {
+      if (event.source !== document.querySelector('iframe')?.contentWindow) return;
+      received.push({ origin: event.origin, type: (event.data as { type?: unknown } | null)?.type });
+    });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { receivedShopMessages: ReceivedMessage[] }).receivedShopMessages,
+    );
+}
+
 async function totalGross(page: Page): Promise<string> {
   const row = cart(page).getByRole('row', { name: /^Gesamt/ });
   return (await row.getByRole('cell').innerText()).trim();
@@ -31,11 +55,18 @@ describe('the license assistant in the shop page', () => {
   it('buys 10 pro seats with a DVD in Germany and hands the cart to the shop', async () => {
     const page = await browser.open('/shop-demo');
     const assistant = assistantIn(page);
+    const shopMessages = await recordShopMessages(page);
 
     await choice(assistant, 'Assistent starten').click();
     await choice(assistant, 'Deutschland').click();
     await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+    await assistant.getByRole('heading', { name: 'Welche Lizenz möchten Sie?' }).waitFor();
+    expect((await shopMessages()).map((message) => message.type)).not.toContain('test');
     await choice(assistant, 'Pro-Lizenz').click();
+    // The pro license click posts the test message (customer spec §7), from the assistant's origin.
+    await expect
+      .poll(async () => (await shopMessages()).filter((message) => message.type === 'test'))
+      .toEqual([{ origin: new URL(browser.server.url).origin, type: 'test' }]);
     await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('10');
     await assistant.getByLabel('Zusätzliche DVDs').fill('1');
     // The price follows the choice at once: 10 × 51,30 € and a DVD.
@@ -55,6 +86,10 @@ describe('the license assistant in the shop page', () => {
     ]);
     expect(await totalGross(page)).toBe(formatMoney(528_00));
     await cart(page).getByText('Neukauf').waitFor();
+    // Every step asked the shop to scroll up and set the frame's height; the cart came last.
+    const types = (await shopMessages()).map((message) => message.type);
+    expect(types).toEqual(expect.arrayContaining(['scroll_to_top', 'adjust_height']));
+    expect(types.filter((type) => type === 'add_to_cart')).toHaveLength(1);
   });
 
   it('offers no DVD to Austria and prices the personal license with Austrian VAT', async () => {
@@ -160,4 +195,29 @@ describe('the license assistant in the shop page', () => {
     expect(await totalGross(page)).toBe(gross.trim());
     await cart(page).getByRole('cell', { name: 'Schule Nord' }).waitFor();
   });
+
+  it("clamps a reseller line's DVDs to its size with a toast, also when the size shrinks", async () => {
+    const page = await browser.open('/shop-demo');
+    const assistant = assistantIn(page);
+    const line = assistant.getByRole('group', { name: 'Lizenz „Lizenz 1”' });
+    const dvds = line.getByLabel('DVDs je Lizenz');
+    const toast = assistant.getByRole('alert').filter({ hasText: assistantMessages.dvdMaximumIsSize });
+
+    await choice(assistant, 'Reseller-Bestellung').click();
+    await assistant.getByRole('button', { name: 'Lizenz hinzufügen' }).click();
+    await line.getByLabel('Größe (Arbeitsplätze)').fill('3');
+    await dvds.fill('5');
+    await toast.waitFor();
+    await dvds.blur();
+    expect(await dvds.inputValue()).toBe('3');
+    // Toasts close by themselves after 5 s: the next one is a new one.
+    await toast.waitFor({ state: 'detached', timeout: 20_000 });
+
+    await line.getByLabel('Größe (Arbeitsplätze)').fill('2');
+    await toast.waitFor();
+    expect(await dvds.inputValue()).toBe('2');
+    await assistant.getByRole('button', { name: 'Zur Übersicht' }).click();
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    await assistant.getByRole('row', { name: /Zusätzliche DVD .* 2 / }).waitFor();
+  }, 60_000);
 });

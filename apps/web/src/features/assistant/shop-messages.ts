@@ -8,7 +8,9 @@ import type { AddToCartMessage } from '@lizenzportal/domain';
 export type ShopMessage =
   | { type: 'add_to_cart'; data: AddToCartMessage }
   | { type: 'adjust_height'; data: { height: number } }
-  | { type: 'scroll_to_top'; data?: undefined };
+  | { type: 'scroll_to_top'; data?: undefined }
+  /** Sent on a pro license click (customer spec §7): the shop can see that messages arrive. */
+  | { type: 'test'; data?: undefined };
 
 /** The iframe is at least this high, so the shop page does not jump on short steps. */
 export const MIN_FRAME_HEIGHT = 850;

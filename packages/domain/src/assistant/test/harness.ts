@@ -127,6 +127,7 @@ export function startAssistant(answers: Calls = {}) {
   let current: UpgradeSession | null = null;
   const handOff = vi.fn<(message: AddToCartMessage) => void>();
   const scrollToTop = vi.fn();
+  const postTestMessage = vi.fn();
   const toasts: string[] = [];
 
   const machine = assistantMachine.provide({
@@ -173,6 +174,7 @@ export function startAssistant(answers: Calls = {}) {
     actions: {
       scrollToTop,
       handOffCart: (_, message) => handOff(message),
+      postTestMessage,
     },
   });
   const actor = createActor(machine, { input: { shopProductIds: SHOP_PRODUCT_IDS } });
@@ -189,6 +191,7 @@ export function startAssistant(answers: Calls = {}) {
     calls,
     handOff,
     scrollToTop,
+    postTestMessage,
     toasts,
     /** The steps entered so far, in order. */
     visited,

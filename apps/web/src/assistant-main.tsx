@@ -1,0 +1,19 @@
+/**
+ * The license assistant's own entry (`assistant.html`, served at `/m9-assistent`): the shop's
+ * iframe loads the assistant and what it uses, none of the portal's router, pages or back office.
+ */
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { CoreProviders } from './app/core-providers.tsx';
+import { AssistantPage } from './features/assistant/assistant-page.tsx';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <CoreProviders>
+      <AssistantPage />
+    </CoreProviders>
+  </StrictMode>,
+);
