@@ -14,7 +14,7 @@ const BUILT_APP = path.resolve(import.meta.dirname, '../../dist/index.html');
 /** Short waits: a missing element fails within the test timeout, with Playwright's own message. */
 const ACTION_TIMEOUT_MS = 5_000;
 /** A page load (the assistant's frame with it) on a machine busy with every test project. */
-const NAVIGATION_TIMEOUT_MS = 30_000;
+export const NAVIGATION_TIMEOUT_MS = 30_000;
 
 export interface OpenOptions {
   /** Signed in with this token (as the app keeps it in local storage). */

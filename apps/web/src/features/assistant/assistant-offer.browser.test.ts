@@ -2,6 +2,7 @@ import { assistantMessages } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { openShopAssistant } from '@/test/shop-assistant';
 import { errorEnvelope } from '@/test/page';
 
 const browser = setupBrowser();
@@ -30,7 +31,7 @@ async function openOfferCode(assistant: FrameLocator, code: string) {
 
 describe('offers in the assistant', () => {
   it('requests an offer by e-mail, reloads it by its code elsewhere and orders it', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     await tenProSeats(assistant);
     await assistant.getByRole('button', { name: 'Angebot erstellen' }).click();
@@ -56,7 +57,7 @@ describe('offers in the assistant', () => {
     expect(code).toMatch(/^\w{3} \w{3} \w{3}$/);
 
     // Another browser: the code alone brings the offer back, ready to order.
-    const later = await browser.open('/shop-demo');
+    const later = await openShopAssistant(browser);
     const reloaded = assistantIn(later);
     await openOfferCode(reloaded, code);
     await reloaded.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
@@ -71,12 +72,12 @@ describe('offers in the assistant', () => {
   });
 
   it('says so for an unknown code (case matters) and for an expired offer', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     await openOfferCode(assistant, 'abcdefghk');
     await assistant.getByText(assistantMessages.offerNotFound).waitFor();
 
-    const expired = await browser.open('/shop-demo', {
+    const expired = await openShopAssistant(browser, {
       prepare: (tab) =>
         tab.route('**/api/v1/upgrade-session/offer-code', (route) =>
           route.fulfill(errorEnvelope(410, 'OFFER_EXPIRED', 'Das Angebot ist abgelaufen.')),

@@ -2,6 +2,7 @@ import { assistantMessages, formatLicenseKey, type License } from '@lizenzportal
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { openShopAssistant } from '@/test/shop-assistant';
 import { bindLicense, createLicense } from '@/test/seed';
 
 const browser = setupBrowser();
@@ -41,7 +42,7 @@ describe('updates and extensions in the assistant', () => {
       version: '8',
       properties: { class: 'multiple', size: 3 },
     });
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = await startUpdate(page, 'Version 8');
 
     await addLicense(assistant, bound);
@@ -93,7 +94,7 @@ describe('updates and extensions in the assistant', () => {
   it('warns about a license of the wrong version or class and keeps it out', async () => {
     const version9 = await createLicense(browser.server, { properties: { class: 'pro', size: 5 } });
     const personal = await createLicense(browser.server, { properties: { class: 'personal', size: 1 } });
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = await startUpdate(page, 'Version 8');
 
     await addLicense(assistant, version9);
@@ -114,7 +115,7 @@ describe('updates and extensions in the assistant', () => {
   });
 
   it('offers no update from version 7, only a new purchase', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     await choice(assistant, 'Assistent starten').click();
     await choice(assistant, 'Deutschland').click();

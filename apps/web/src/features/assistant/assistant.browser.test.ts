@@ -2,6 +2,7 @@ import { assistantMessages, formatMoney } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { openShopAssistant } from '@/test/shop-assistant';
 
 const browser = setupBrowser();
 
@@ -53,7 +54,7 @@ async function totalGross(page: Page): Promise<string> {
 
 describe('the license assistant in the shop page', () => {
   it('buys 10 pro seats with a DVD in Germany and hands the cart to the shop', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     const shopMessages = await recordShopMessages(page);
 
@@ -93,7 +94,7 @@ describe('the license assistant in the shop page', () => {
   });
 
   it('offers no DVD to Austria and prices the personal license with Austrian VAT', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
 
     await choice(assistant, 'Assistent starten').click();
@@ -115,7 +116,7 @@ describe('the license assistant in the shop page', () => {
   });
 
   it('goes back step by step and the shop follows the height it asks for', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     const frame = page.locator('iframe[title="Lizenz-Assistent"]');
 
@@ -135,7 +136,7 @@ describe('the license assistant in the shop page', () => {
   });
 
   it('runs by keyboard alone at 360 px without scrolling sideways', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     await page.setViewportSize({ width: 360, height: 740 });
     const assistant = assistantIn(page);
     const start = choice(assistant, 'Assistent starten');
@@ -157,7 +158,7 @@ describe('the license assistant in the shop page', () => {
   });
 
   it('takes a reseller order of three licenses, each priced by its own size', async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     const line = (reference: string) => assistant.getByRole('group', { name: `Lizenz „${reference}”` });
 
@@ -197,7 +198,7 @@ describe('the license assistant in the shop page', () => {
   });
 
   it("clamps a reseller line's DVDs to its size with a toast, also when the size shrinks", async () => {
-    const page = await browser.open('/shop-demo');
+    const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
     const line = assistant.getByRole('group', { name: 'Lizenz „Lizenz 1”' });
     const dvds = line.getByLabel('DVDs je Lizenz');

@@ -13,6 +13,7 @@ import {
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { openShopAssistant } from '@/test/shop-assistant';
 import { waitForPath } from '@/test/page';
 import { ADMIN, createAdmin } from '@/test/seed';
 
@@ -95,7 +96,7 @@ describe('a shop order from the assistant to the download, locally', () => {
   it(
     'buys in /shop-demo, mails the start code, binds, downloads; the back office shows all of it',
     async () => {
-      const page = await browser.open('/shop-demo', {
+      const page = await openShopAssistant(browser, {
         // Download links carry PUBLIC_URL; the test server listens on a port of its own.
         prepare: (opened) =>
           opened.route(`${browser.server.config.publicUrl}/api/**`, (route) =>

@@ -1,0 +1,16 @@
+import type { Page } from 'playwright-core';
+import { NAVIGATION_TIMEOUT_MS, type BrowserHarness, type OpenOptions } from './browser';
+
+/**
+ * Opens the stand-in shop and waits until the assistant in its frame shows the welcome step. The
+ * frame loads its own scripts and settings after the shop page has loaded, so on a machine busy
+ * with every test project this takes a page load's time, not a click's.
+ */
+export async function openShopAssistant(browser: BrowserHarness, options?: OpenOptions): Promise<Page> {
+  const page = await browser.open('/shop-demo', options);
+  await page
+    .frameLocator('iframe[title="Lizenz-Assistent"]')
+    .getByRole('button', { name: /^Assistent starten/ })
+    .waitFor({ timeout: NAVIGATION_TIMEOUT_MS });
+  return page;
+}
