@@ -1,24 +1,35 @@
 /**
- * License list: 1,000,000 licenses on PostgreSQL (generated with generate_series: German holder
- * names, classes, sizes, dates over three years). Each typical list query runs through the list
- * engine (the domain's API syntax → compiler → `listPage`: count and page in one transaction under
- * the statement timeout), beside the same count and page written by hand as raw SQL, the floor.
- * Prints p50/p95 of both and the ratio of the p95s. BENCH_LICENSES changes the count,
- * BENCH_ROUNDS the runs per query.
+ * License list: 1,000,000 licenses on PostgreSQL and 100,000 on PGlite (generated with
+ * generate_series: German holder names, classes, sizes, dates over three years). Each typical list
+ * query runs through the list engine (the domain's API syntax → compiler → `listPage`: count and
+ * page in one transaction under the statement timeout), beside the same SQL written by hand and run
+ * directly, the floor: the count over a LIMIT (decision 025) and the page, or for a page beyond the
+ * counted rows the exact count and the page read from the end. Engine and floor take turns, round
+ * by round. Prints p50/p95 of both and the ratio of the p95s. Then the CSV export of 100,000
+ * licenses: its time beside one query reading the same rows and writing the same CSV, the growth
+ * of the process's memory while it streams, and on PGlite how long a list page waits meanwhile.
+ * BENCH_LICENSES and BENCH_PGLITE_LICENSES change the counts, BENCH_ROUNDS the runs per query.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { parseApiListQuery } from '@lizenzportal/domain';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
-import type { DB } from '../apps/server/src/db/schema.ts';
 import { compileListQuery } from '../apps/server/src/lists/compile.ts';
-import { listPage } from '../apps/server/src/lists/list-page.ts';
+import { streamListRows } from '../apps/server/src/lists/list-export.ts';
+import { EXACT_TOTAL_LIMIT, LIST_QUERY_TIMEOUT_MS, listPage } from '../apps/server/src/lists/list-page.ts';
+import { LICENSE_CSV } from '../apps/server/src/modules/licenses/csv.ts';
 import { LICENSE_LIST } from '../apps/server/src/modules/licenses/list.ts';
+import { toLicense } from '../apps/server/src/modules/licenses/mapper.ts';
+import type { DB, LicenseRow } from '../apps/server/src/db/schema.ts';
 
 const LICENSES = Number(process.env['BENCH_LICENSES'] ?? 1_000_000);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 20);
-const TARGET = { p95Ms: 50, ratio: 2 };
+const PGLITE_LICENSES = Number(process.env['BENCH_PGLITE_LICENSES'] ?? 100_000);
+const EXPORTED = 100_000;
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 50);
+const TARGET = { p95Ms: 50, ratio: 2, exportRssMb: 100 };
 
 /** A typical list query in the API syntax, and the same answer as hand-written SQL. */
 interface Case {
@@ -27,113 +38,134 @@ interface Case {
   where: string;
   order: string;
   limit: number;
-  offset: (total: number) => number;
+  skip: number;
 }
 
-const CASES: Case[] = [
-  {
-    name: 'first page, newest first',
-    query: '',
-    where: 'true',
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'last page, newest first',
-    query: 'skip=999980',
-    where: 'true',
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: (total) => Math.max(0, total - 20),
-  },
-  {
-    name: 'status = bound',
-    query: 'status=bound',
-    where: "status = 'bound'",
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'holder name regex',
-    query: 'holder.name=/^m(ü|ue)ller/i',
-    where: "holder_name ~* '^m(ü|ue)ller'",
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'class + size range',
-    query: 'properties.class=pro&properties.size>=10&properties.size<=20',
-    where: "class = 'pro' and size >= 10 and size <= 20",
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'createdAt range (one month)',
-    query: 'createdAt>=2025-03-01&createdAt<2025-04-01',
-    where: "created_at >= '2025-03-01T00:00:00+01:00' and created_at < '2025-04-01T00:00:00+02:00'",
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'key prefix',
-    query: 'key=/^KA/i',
-    where: "key ~* '^KA'",
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'sort by createdAt ascending',
-    query: 'sort=createdAt',
-    where: 'true',
-    order: 'created_at asc, id asc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'holder e-mail equals',
-    query: 'holder.email=anna.mueller.4711@example.de',
-    where: "holder_email = 'anna.mueller.4711@example.de'",
-    order: 'created_at desc, id desc',
-    limit: 20,
-    offset: () => 0,
-  },
-  {
-    name: 'status + 100 per page, page 3',
-    query: 'status=unbound&limit=100&skip=200',
-    where: "status = 'unbound'",
-    order: 'created_at desc, id desc',
-    limit: 100,
-    offset: () => 200,
-  },
-];
+const NEWEST = 'created_at desc, id desc';
 
-async function benchDatabase(): Promise<string | undefined> {
+function cases(count: number): Case[] {
+  const plain = { where: 'true', order: NEWEST, limit: 20, skip: 0 };
+  return [
+    { ...plain, name: 'first page, newest first', query: '' },
+    { ...plain, name: 'last page (typed address)', query: `skip=${count - 20}`, skip: count - 20 },
+    {
+      ...plain,
+      name: 'last page the pager offers',
+      query: `skip=${EXACT_TOTAL_LIMIT - 20}`,
+      skip: EXACT_TOTAL_LIMIT - 20,
+    },
+    { ...plain, name: 'status = bound', query: 'status=bound', where: "status = 'bound'" },
+    {
+      ...plain,
+      name: 'holder name regex',
+      query: 'holder.name=/^m(ü|ue)ller/i',
+      where: "holder_name ~* '^m(ü|ue)ller'",
+    },
+    {
+      ...plain,
+      name: 'class + size range',
+      query: 'properties.class=pro&properties.size>=10&properties.size<=20',
+      where: "class = 'pro' and size >= 10 and size <= 20",
+    },
+    {
+      ...plain,
+      name: 'createdAt range (one month)',
+      query: 'createdAt>=2025-03-01&createdAt<2025-04-01',
+      where: "created_at >= '2025-03-01T00:00:00+01:00' and created_at < '2025-04-01T00:00:00+02:00'",
+    },
+    { ...plain, name: 'key prefix', query: 'key=/^KA/i', where: "key ~* '^KA'" },
+    {
+      ...plain,
+      name: 'sort by createdAt ascending',
+      query: 'sort=createdAt',
+      order: 'created_at asc, id asc',
+    },
+    {
+      ...plain,
+      name: 'holder e-mail equals',
+      query: 'holder.email=anna.mueller.4711@example.de',
+      where: "holder_email = 'anna.mueller.4711@example.de'",
+    },
+    {
+      ...plain,
+      name: 'status + 100 per page, page 3',
+      query: 'status=unbound&limit=100&skip=200',
+      where: "status = 'unbound'",
+      limit: 100,
+      skip: 200,
+    },
+  ];
+}
+
+/**
+ * The engine's SQL by hand: the capped count and the page, or the exact count and the page from the
+ * end; a search in a transaction under the statement timeout (begun in one round trip).
+ */
+async function floor(database: Database, entry: Case): Promise<void> {
+  const timeout = `set local statement_timeout = ${LIST_QUERY_TIMEOUT_MS}`;
+  if (!entry.query.includes('=/')) {
+    await floorQueries(entry, (text) => database.db.executeQuery(CompiledQuery.raw(text)));
+  } else if (database.pglite) {
+    await database.pglite.transaction(async (transaction) => {
+      await transaction.query(timeout);
+      await floorQueries(entry, (text) => transaction.query(text));
+    });
+  } else {
+    await database.db.connection().execute(async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw(`begin; ${timeout}`));
+      await floorQueries(entry, (text) => connection.executeQuery(CompiledQuery.raw(text)));
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+    });
+  }
+}
+
+async function floorQueries(entry: Case, run: (text: string) => Promise<{ rows: unknown[] }>): Promise<void> {
+  const deep = entry.skip + entry.limit > EXACT_TOTAL_LIMIT;
+  const counted = deep
+    ? await run(`select count(*)::int as total from license where ${entry.where}`)
+    : await run(
+        `select count(*)::int as total from (select 1 from license where ${entry.where} limit ${EXACT_TOTAL_LIMIT + 1}) m`,
+      );
+  const total = (counted.rows[0] as { total: number }).total;
+  const limit = Math.max(0, Math.min(entry.limit, total - entry.skip));
+  if (limit === 0) return;
+  const fromEnd = total - entry.skip - limit;
+  const reversed = deep && fromEnd < entry.skip;
+  const order = reversed
+    ? entry.order.replaceAll('desc', 'DESC').replaceAll('asc', 'desc').replaceAll('DESC', 'asc')
+    : entry.order;
+  await run(
+    `select * from license where ${entry.where} order by ${order} limit ${limit} offset ${reversed ? fromEnd : entry.skip}`,
+  );
+}
+
+/** A database of the bench's own on the PostgreSQL server, dropped again by the returned function. */
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const server =
     process.env['BENCH_DATABASE_URL'] ??
     process.env['TEST_DATABASE_URL'] ??
     'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-  try {
+  const name = `lizenzportal_bench_list_${process.pid}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
     await client.connect();
-    await client.query('drop database if exists lizenzportal_bench_list with (force)');
-    await client.query('create database lizenzportal_bench_list');
-    const url = new URL(server);
-    url.pathname = '/lizenzportal_bench_list';
-    return url.toString();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  try {
+    await admin(`create database ${name}`);
   } catch {
     return undefined;
-  } finally {
-    await client.end().catch(() => {});
   }
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
-/** 1M licenses in one statement: German names, a third bound, classes and sizes, three years of dates. */
+/** Licenses in one statement: German names, a third bound, classes and sizes, three years of dates. */
 async function generate(db: Kysely<DB>, count: number): Promise<void> {
   await db.executeQuery(
     CompiledQuery.raw(`
@@ -172,32 +204,142 @@ async function generate(db: Kysely<DB>, count: number): Promise<void> {
       from generate_series(1, ${count}) as n, names
     `),
   );
-  await db.executeQuery(CompiledQuery.raw('analyze license'));
+  // What autovacuum does after a bulk load: statistics and the visibility map of index-only scans.
+  await db.executeQuery(CompiledQuery.raw('vacuum analyze license'));
 }
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function timed(work: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  await work(); // warm-up: plans and caches
-  const times: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+interface Timing {
+  p50: number;
+  p95: number;
 }
 
-export async function run(): Promise<void> {
-  const url = await benchDatabase();
-  if (!url) {
+/** Runs both a round at a time, in turns, so that a change of the machine's load hits both alike. */
+async function timedPair(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[Timing, Timing]> {
+  await a(); // warm-up: plans and caches
+  await b();
+  const times: [number[], number[]] = [[], []];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, work] of [a, b].entries()) {
+      const start = performance.now();
+      await work();
+      times[index]!.push(performance.now() - start);
+    }
+  }
+  return times.map((list) => {
+    list.sort((x, y) => x - y);
+    return { p50: percentile(list, 50), p95: percentile(list, 95) };
+  }) as [Timing, Timing];
+}
+
+const ms = ({ p50, p95 }: Timing) => `${p50.toFixed(1)}/${p95.toFixed(1)} ms`;
+
+async function benchQueries(database: Database, count: number): Promise<void> {
+  console.log(
+    `${'query'.padEnd(32)} ${'engine p50/p95'.padStart(16)} ${'raw SQL p50/p95'.padStart(17)}  ratio p95`,
+  );
+  let ok = 0;
+  const all = cases(count);
+  for (const entry of all) {
+    const request = compileListQuery(parseApiListQuery(entry.query), LICENSE_LIST);
+    const [engine, raw] = await timedPair(
+      () => listPage(database.db, LICENSE_LIST, request),
+      () => floor(database, entry),
+    );
+    const ratio = engine.p95 / raw.p95;
+    const within = engine.p95 <= TARGET.p95Ms && ratio <= TARGET.ratio;
+    if (within) ok++;
+    console.log(
+      [
+        entry.name.padEnd(32),
+        ms(engine).padStart(16),
+        ms(raw).padStart(17),
+        ` ${ratio.toFixed(2)}×`.padStart(9),
+        within ? 'ok' : 'ABOVE TARGET',
+      ].join(' '),
+    );
+  }
+  console.log(`${ok} of ${all.length} within ${TARGET.p95Ms} ms p95 and ${TARGET.ratio}× the floor`);
+}
+
+// The collector, to tell live memory from garbage the heap has not collected yet.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/** The heap in use after a full collection: what the process holds. */
+function liveHeap(): number {
+  collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+const csvFormat = {
+  head: LICENSE_CSV.head,
+  rows: (rows: LicenseRow[]) => LICENSE_CSV.rows(rows.map(toLicense)),
+};
+
+/**
+ * The CSV export of `query` (100,000 licenses), beside its floor: one query reading them all and
+ * one CSV string. On PGlite, a list page is asked for while the export streams.
+ */
+async function benchExport(database: Database, query: string): Promise<void> {
+  const request = compileListQuery(parseApiListQuery(query), LICENSE_LIST);
+  // Warm-up: the code and the heap of one batch, so that the growth measured is the export's.
+  (await streamListRows(database.db, LICENSE_LIST, request, csvFormat)).destroy();
+  const heapBefore = liveHeap();
+  const rssBefore = process.memoryUsage.rss();
+  let rssPeak = rssBefore;
+  let heapPeak = heapBefore;
+  let chunks = 0;
+  let bytes = 0;
+  let listWhileExporting: number | undefined;
+  const started = performance.now();
+  const csv = await streamListRows(database.db, LICENSE_LIST, request, csvFormat);
+  for await (const chunk of csv) {
+    bytes += (chunk as Buffer).length;
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+    if (++chunks % 25 === 0) heapPeak = Math.max(heapPeak, liveHeap());
+    if (listWhileExporting === undefined && bytes > 10_000_000) {
+      const asked = performance.now();
+      await listPage(database.db, LICENSE_LIST, compileListQuery(parseApiListQuery(''), LICENSE_LIST));
+      listWhileExporting = performance.now() - asked;
+    }
+  }
+  const exportMs = performance.now() - started;
+  const floorStarted = performance.now();
+  let select = database.db
+    .selectFrom('license')
+    .selectAll()
+    .$if(request.where !== undefined, (query) => query.where(request.where!));
+  for (const { expression, direction } of request.orderBy) select = select.orderBy(expression, direction);
+  const text = csvFormat.head + csvFormat.rows(await select.execute());
+  const floorMs = performance.now() - floorStarted;
+  const growthMb = (rssPeak - rssBefore) / 2 ** 20;
+  console.log(
+    `CSV export of ${query || 'all licenses'}: ${(bytes / 2 ** 20).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s` +
+      ` (one query and one string: ${(floorMs / 1000).toFixed(1)} s, ${(text.length / 2 ** 20).toFixed(1)} MB,` +
+      ` ratio ${(exportMs / floorMs).toFixed(2)}×), RSS growth while streaming ${growthMb.toFixed(0)} MB` +
+      ` (${growthMb < TARGET.exportRssMb ? 'ok' : 'ABOVE TARGET'}), live heap growth` +
+      ` ${((heapPeak - heapBefore) / 2 ** 20).toFixed(1)} MB` +
+      (listWhileExporting === undefined ? '' : `, a list page meanwhile ${listWhileExporting.toFixed(0)} ms`),
+  );
+}
+
+/** The licenses the CSV export benches: `EXPORTED` of them, oldest first (one every 94 s from 2024). */
+function exportQuery(): string {
+  const end = new Date(Date.UTC(2024, 0, 1) + (EXPORTED + 1) * 94_000);
+  return `createdAt<${end.toISOString().replace(/\.\d+Z$/, 'Z')}`;
+}
+
+async function onPostgres(): Promise<void> {
+  const server = await benchDatabase();
+  if (!server) {
     console.log('License list bench: no PostgreSQL server reachable (BENCH_DATABASE_URL), skipped.');
     return;
   }
-  const database = await openDatabase({ databaseUrl: url });
+  const database = await openDatabase({ databaseUrl: server.url });
   try {
     await migrate(database.db);
     const started = performance.now();
@@ -205,40 +347,31 @@ export async function run(): Promise<void> {
     console.log(
       `\nLicense list, PostgreSQL, ${LICENSES.toLocaleString('de-DE')} licenses (generated in ${((performance.now() - started) / 1000).toFixed(1)} s), ${ROUNDS} rounds each`,
     );
+    await benchQueries(database, LICENSES);
+    await benchExport(database, exportQuery());
+  } finally {
+    await database.close();
+    await server.drop();
+  }
+}
+
+async function onPglite(): Promise<void> {
+  const database = await openDatabase({});
+  try {
+    await migrate(database.db);
+    const started = performance.now();
+    await generate(database.db, PGLITE_LICENSES);
     console.log(
-      `${'query'.padEnd(32)} ${'engine p50/p95'.padStart(16)} ${'raw SQL p50/p95'.padStart(17)}  ratio p95`,
+      `\nLicense list, PGlite, ${PGLITE_LICENSES.toLocaleString('de-DE')} licenses (generated in ${((performance.now() - started) / 1000).toFixed(1)} s), ${ROUNDS} rounds each`,
     );
-    const { rows } = await database.db.executeQuery<{ total: number }>(
-      CompiledQuery.raw('select count(*)::int as total from license'),
-    );
-    const all = rows[0]!.total;
-    for (const entry of CASES) {
-      const request = compileListQuery(parseApiListQuery(entry.query), LICENSE_LIST);
-      const engine = await timed(() => listPage(database.db, LICENSE_LIST, request));
-      const floor = await timed(async () => {
-        const counted = await database.db.executeQuery<{ total: number }>(
-          CompiledQuery.raw(`select count(*)::int as total from license where ${entry.where}`),
-        );
-        const total = entry.where === 'true' ? all : counted.rows[0]!.total;
-        await database.db.executeQuery(
-          CompiledQuery.raw(
-            `select * from license where ${entry.where} order by ${entry.order} limit ${entry.limit} offset ${entry.offset(total)}`,
-          ),
-        );
-      });
-      const ratio = engine.p95 / floor.p95;
-      const verdict = engine.p95 <= TARGET.p95Ms && ratio <= TARGET.ratio ? 'ok' : 'ABOVE TARGET';
-      console.log(
-        [
-          entry.name.padEnd(32),
-          `${engine.p50.toFixed(1)}/${engine.p95.toFixed(1)} ms`.padStart(16),
-          `${floor.p50.toFixed(1)}/${floor.p95.toFixed(1)} ms`.padStart(17),
-          ` ${ratio.toFixed(2)}×`.padStart(9),
-          verdict,
-        ].join(' '),
-      );
-    }
+    await benchQueries(database, PGLITE_LICENSES);
+    await benchExport(database, PGLITE_LICENSES === EXPORTED ? '' : exportQuery());
   } finally {
     await database.close();
   }
+}
+
+export async function run(): Promise<void> {
+  if (process.env['BENCH_BACKEND'] !== 'pglite') await onPostgres();
+  if (process.env['BENCH_BACKEND'] !== 'postgres') await onPglite();
 }

@@ -6,6 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
 
 const LOOKUP = 'select status from license where key = $1';
 
@@ -15,7 +16,7 @@ async function openLookup(): Promise<(key: string) => Promise<string | undefined
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     return async (key) => (await pool.query<{ status: string }>(LOOKUP, [key])).rows[0]?.status;
   }
-  const pglite = await PGlite.create({ dataDir: process.env['PGLITE_DIR']! });
+  const pglite = await PGlite.create({ dataDir: process.env['PGLITE_DIR']!, extensions: PGLITE_EXTENSIONS });
   return async (key) => (await pglite.query<{ status: string }>(LOOKUP, [key])).rows[0]?.status;
 }
 

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import { installHostExceptionBridge } from './pglite-host-exceptions.ts';
 
 export type Backend = 'pglite' | 'postgres';
@@ -63,7 +64,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       fs.mkdirSync(options.pgliteDir, { recursive: true });
       releaseLock = acquireDirectoryLock(`${options.pgliteDir}.lock`);
     }
-    pglite = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+    pglite = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    });
   }
   const instance = pglite;
   installHostExceptionBridge(instance);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ListQuerySyntaxError, parseApiListQuery, type ApiListQuery } from '@lizenzportal/domain';
 import { compileListQuery } from '../lists/compile.ts';
 import type { ListEntity } from '../lists/list-entity.ts';
+import { EXACT_TOTAL_LIMIT, type ListTotal } from '../lists/list-page.ts';
 import type { ListRequest } from '../lists/list-request.ts';
 import { AppError } from './app-error.ts';
 import { dataEnvelope } from './envelope.ts';
@@ -39,15 +40,22 @@ export interface ListRouteOptions<Key extends string, Item extends z.ZodType> {
   tag: string;
   summary: string;
   preHandler: preHandlerHookHandler;
-  list: (request: ListRequest) => Promise<Record<Key, z.infer<Item>[]> & { total: number }>;
+  list: (request: ListRequest) => Promise<Record<Key, z.infer<Item>[]> & ListTotal>;
 }
 
 /**
  * A back-office list endpoint: the list parameters and filters of DESIGN.md §2, compiled against
- * the entity, answered as `{ data: { <key>: [...], total } }`. Every list is registered with this.
+ * the entity, answered as `{ data: { <key>: [...], total, totalExact } }`. Every list is registered
+ * with this.
  */
 export function listRoute<Key extends string, Item extends z.ZodType>(options: ListRouteOptions<Key, Item>) {
-  const answer = z.object({ [options.key]: z.array(options.item), total: z.int() });
+  const answer = z.object({
+    [options.key]: z.array(options.item),
+    total: z.int(),
+    totalExact: z
+      .boolean()
+      .describe(`false: more rows match than \`total\` (counted exactly up to ${EXACT_TOTAL_LIMIT})`),
+  });
   return {
     preHandler: options.preHandler,
     schema: {

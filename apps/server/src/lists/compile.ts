@@ -55,6 +55,7 @@ export function compileListQuery(query: ApiListQuery, entity: ListEntity): ListR
     skip: readCount(query.skip, 'skip', 0),
     orderBy: readSort(query.sort || DEFAULT_LIST_SORT, entity),
     where: conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : undefined,
+    searches: query.filters.some(({ operator }) => operator === 'regex' || operator === 'notregex'),
   };
 }
 

@@ -10,4 +10,6 @@ export interface ListRequest {
   /** Ends with the row id, so that the order is total and pages never overlap. */
   orderBy: { expression: RawBuilder<unknown>; direction: SortDirection }[];
   where: RawBuilder<boolean> | undefined;
+  /** Whether a filter searches by pattern: such a query runs under the statement timeout. */
+  searches: boolean;
 }

@@ -17,9 +17,20 @@ export const listMessages = {
     `„${value}” ist kein gültiger Wert für „${label}” (${options.join(', ')}).`,
   countExpected: (name: string) => `„${name}” muss eine ganze Zahl ab 0 sein.`,
   limitTooHigh: (max: number) => `„limit” darf höchstens ${max} sein (0 = alle).`,
-  tooManyForAll: (total: number, max: number) =>
-    `Die Liste hat ${total.toLocaleString('de-DE')} Einträge, „Alle” zeigt höchstens ${max.toLocaleString('de-DE')}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
+  tooManyForAll: (total: number, exact: boolean, max: number) =>
+    `Die Liste hat ${listTotal(total, exact)} Einträge, „Alle” zeigt höchstens ${max.toLocaleString('de-DE')}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
+  /** The rows a page shows, under the table: „21–40 von 45”, „1–20 von mehr als 10.000”. */
+  pageRange: (from: number, to: number, total: number, exact: boolean) =>
+    `${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${listTotal(total, exact)}`,
 } as const;
+
+/**
+ * A list's number of matching rows: exact, or where counting stopped — lists count exactly only
+ * up to a limit, beyond which counting a million rows would cost more than the page (decision 025).
+ */
+function listTotal(total: number, exact: boolean): string {
+  return exact ? total.toLocaleString('de-DE') : `mehr als ${total.toLocaleString('de-DE')}`;
+}
 
 /** The back office's own wording (back-office spec §2, §8): empty states, load errors, toasts. */
 export const backOfficeMessages = {

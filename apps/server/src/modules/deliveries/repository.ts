@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { deliveryFailureMessages } from '@lizenzportal/domain';
 import type { DB, DeliveryRow, NewDeliveryRow } from '../../db/schema.ts';
-import { listPage } from '../../lists/list-page.ts';
+import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { DELIVERY_LIST } from './list.ts';
 
@@ -38,7 +38,7 @@ export class DeliveryRepository {
       .execute();
   }
 
-  list(request: ListRequest): Promise<{ rows: DeliveryRow[]; total: number }> {
+  list(request: ListRequest): Promise<ListPage<DeliveryRow>> {
     return listPage(this.#db, DELIVERY_LIST, request);
   }
 

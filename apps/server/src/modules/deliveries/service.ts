@@ -11,6 +11,7 @@ import {
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { documentFileName } from '../documents/document-kinds.ts';
@@ -325,9 +326,9 @@ export class DeliveryService {
     return toDelivery(row);
   }
 
-  async list(request: ListRequest): Promise<{ deliveries: Delivery[]; total: number }> {
-    const { rows, total } = await this.#repository.list(request);
-    return { deliveries: rows.map(toDelivery), total };
+  async list(request: ListRequest): Promise<{ deliveries: Delivery[] } & ListTotal> {
+    const { rows, ...total } = await this.#repository.list(request);
+    return { deliveries: rows.map(toDelivery), ...total };
   }
 
   async forOrderGeneration(orderGenerationId: string): Promise<Delivery[]> {

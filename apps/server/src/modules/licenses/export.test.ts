@@ -22,6 +22,17 @@ function rowsOf(body: string): string[][] {
     .map((line) => line.split(';'));
 }
 
+/** Licenses noted „Massenimport”, of size 1 (the newest) to `count`, one second apart. */
+async function insertLicenses(count: number): Promise<void> {
+  await sql`
+    insert into license (key, version, start_code, authentication_code, status, type_of_entry, class, type,
+      size, delivery, special_permissions, notes, created_at)
+    select 'BULK' || translate(lpad(n::text, 8, '0'), '01', 'AB'), '9', '123456', '123456', 'unbound', 'order', 'pro', 'full',
+      n, 'download', '{}', 'Massenimport', now() - make_interval(secs => n)
+    from generate_series(1, ${count}) as n
+  `.execute(ctx.database.db);
+}
+
 describe('the CSV export of licenses', () => {
   test('exports the filtered list with German headers and values; formulas are defused', async () => {
     const plain = await ctx.createLicense({ notes: 'Schule; Haus "B"', properties: { class: 'server' } });
@@ -68,13 +79,7 @@ describe('the CSV export of licenses', () => {
 
   test('streams a list longer than one batch completely, in order', async () => {
     const license = await ctx.createLicense();
-    await sql`
-      insert into license (key, version, start_code, authentication_code, status, type_of_entry, class, type,
-        size, delivery, special_permissions, notes, created_at)
-      select 'BULK' || translate(lpad(n::text, 8, '0'), '01', 'AB'), '9', '123456', '123456', 'unbound', 'order', 'pro', 'full',
-        n, 'download', '{}', 'Massenimport', now() - make_interval(secs => n)
-      from generate_series(1, 1234) as n
-    `.execute(ctx.database.db);
+    await insertLicenses(1234);
     const response = await exportCsv('?notes=Massenimport&sort=-createdAt');
     const [head, ...rows] = rowsOf(response.body);
     const size = head!.indexOf('Größe');
@@ -83,6 +88,52 @@ describe('the CSV export of licenses', () => {
       Array.from({ length: 1234 }, (_, index) => index + 1),
     );
     expect(response.body).not.toContain(license.key);
+  });
+
+  test('other requests answer while a long export waits for its reader; the export still holds every row', async () => {
+    await insertLicenses(3000);
+    const exporting = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/license-export?notes=Massenimport&sort=-createdAt',
+      headers: await ctx.adminHeaders(),
+      payloadAsStream: true,
+    });
+    expect(exporting.statusCode).toBe(200);
+    // Nobody reads the export yet, so it waits after its first batches: on PGlite an export holding
+    // one transaction would keep this list waiting until the export ends.
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/license?limit=1&sort=createdAt',
+      headers: await ctx.adminHeaders(),
+    });
+    expect(list.json().data).toMatchObject({ total: 3000, totalExact: true });
+    const chunks: Buffer[] = [];
+    for await (const chunk of exporting.stream()) chunks.push(chunk as Buffer);
+    const [head, ...rows] = rowsOf(Buffer.concat(chunks).toString('utf8'));
+    const size = head!.indexOf('Größe');
+    expect(rows.map((row) => Number(row[size]))).toEqual(
+      Array.from({ length: 3000 }, (_, index) => index + 1),
+    );
+  });
+
+  test('an export by a key some rows lack holds every row once: nulls last ascending, first descending', async () => {
+    await insertLicenses(1100);
+    await sql`
+      update license set holder_name = 'Name ' || lpad(size::text, 4, '0') where key like 'BULK%' and size % 2 = 0
+    `.execute(ctx.database.db);
+    const named = Array.from({ length: 550 }, (_, index) => 2 * index + 2);
+    const sizes = async (sort: string) => {
+      const [head, ...rows] = rowsOf((await exportCsv(`?notes=Massenimport&sort=${sort}`)).body);
+      expect(new Set(rows.map((row) => row[head!.indexOf('ID')])).size).toBe(1100);
+      return rows.map((row) => Number(row[head!.indexOf('Größe')]));
+    };
+    // Batches of 500 cross from the named rows to the unnamed ones (ordered by id) and back.
+    const ascending = await sizes('holder.name');
+    expect(ascending.slice(0, 550)).toEqual(named);
+    expect(ascending.slice(550).every((size) => size % 2 === 1)).toBe(true);
+    const descending = await sizes('-holder.name');
+    expect(descending.slice(0, 550).every((size) => size % 2 === 1)).toBe(true);
+    expect(descending.slice(550)).toEqual(named.toReversed());
   });
 
   test('bad filters are a 400, values never SQL; only admins may export', async () => {

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { HolderData } from '@lizenzportal/domain';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import { streamListRows } from '../../lists/list-export.ts';
-import { listPage } from '../../lists/list-page.ts';
+import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { LICENSE_LIST } from './list.ts';
 
@@ -109,7 +109,7 @@ export class LicenseRepository {
   }
 
   /** One page of licenses and the number of all that match the filters. */
-  list(request: ListRequest): Promise<{ rows: LicenseRow[]; total: number }> {
+  list(request: ListRequest): Promise<ListPage<LicenseRow>> {
     return listPage(this.#db, LICENSE_LIST, request);
   }
 

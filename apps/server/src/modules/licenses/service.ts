@@ -11,6 +11,7 @@ import {
 import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -123,9 +124,9 @@ export class LicenseService {
     });
   }
 
-  async list(request: ListRequest): Promise<{ licenses: License[]; total: number }> {
-    const { rows, total } = await this.repository.list(request);
-    return { licenses: rows.map(toLicense), total };
+  async list(request: ListRequest): Promise<{ licenses: License[] } & ListTotal> {
+    const { rows, ...total } = await this.repository.list(request);
+    return { licenses: rows.map(toLicense), ...total };
   }
 
   /** The licenses a list request matches, without paging, as a streamed CSV file. */

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB, NewOrderGenerationRow, OrderGenerationRow } from '../../db/schema.ts';
-import { listPage } from '../../lists/list-page.ts';
+import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { ORDER_GENERATION_LIST } from './list.ts';
 
@@ -115,7 +115,7 @@ export class OrderGenerationRepository {
       .execute();
   }
 
-  list(request: ListRequest): Promise<{ rows: OrderGenerationRow[]; total: number }> {
+  list(request: ListRequest): Promise<ListPage<OrderGenerationRow>> {
     return listPage(this.#db, ORDER_GENERATION_LIST, request);
   }
 }

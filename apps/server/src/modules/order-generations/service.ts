@@ -3,6 +3,7 @@ import type { OrderGeneration } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import { GENERATE_ORDER, type GenerateOrderJob } from './generator.ts';
@@ -49,9 +50,9 @@ export class OrderGenerationService {
     });
   }
 
-  async list(request: ListRequest): Promise<{ orderGenerations: OrderGeneration[]; total: number }> {
-    const { rows, total } = await this.repository.list(request);
-    return { orderGenerations: rows.map(toOrderGeneration), total };
+  async list(request: ListRequest): Promise<{ orderGenerations: OrderGeneration[] } & ListTotal> {
+    const { rows, ...total } = await this.repository.list(request);
+    return { orderGenerations: rows.map(toOrderGeneration), ...total };
   }
 
   async get(id: string): Promise<OrderGeneration> {

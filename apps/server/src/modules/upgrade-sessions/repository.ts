@@ -5,7 +5,7 @@ import type {
   UpgradeSessionRow,
   UpgradeSessionRowUpdate,
 } from '../../db/schema.ts';
-import { listPage } from '../../lists/list-page.ts';
+import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { UPGRADE_SESSION_LIST } from './list.ts';
 
@@ -143,7 +143,7 @@ export class UpgradeSessionRepository {
       .execute();
   }
 
-  list(request: ListRequest): Promise<{ rows: UpgradeSessionRow[]; total: number }> {
+  list(request: ListRequest): Promise<ListPage<UpgradeSessionRow>> {
     return listPage(this.#db, UPGRADE_SESSION_LIST, request);
   }
 }

@@ -24,6 +24,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SignInThrottle } from '../auth/throttle.ts';
@@ -322,9 +323,9 @@ export class UpgradeSessionService {
     return sessionCart(await this.#find(sessionId), this.#shopProductIds);
   }
 
-  async list(request: ListRequest): Promise<{ items: UpgradeSessionDetail[]; total: number }> {
-    const { rows, total } = await this.repository.list(request);
-    return { items: rows.map((row) => toUpgradeSessionDetail(row, this.tokens)), total };
+  async list(request: ListRequest): Promise<{ items: UpgradeSessionDetail[] } & ListTotal> {
+    const { rows, ...total } = await this.repository.list(request);
+    return { items: rows.map((row) => toUpgradeSessionDetail(row, this.tokens)), ...total };
   }
 
   /** The sessions a license took part in (as an original license or as the license produced). */

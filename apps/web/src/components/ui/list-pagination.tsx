@@ -1,4 +1,5 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { listMessages } from '@lizenzportal/domain';
 import { currentPage, pageCount, PAGE_SIZES, type ListChange, type ListState } from '@/lib/list-state';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({
@@ -16,11 +17,13 @@ const CONTROL_LABELS = {
 interface ListPaginationProps {
   state: ListState;
   total: number;
+  /** False: more rows match than `total`; the pages reach as far as the server counted. */
+  totalExact: boolean;
   onChange: (change: ListChange) => void;
 }
 
 /** Page size selector ("Elemente pro Seite": 20, 50, 100, Alle), page buttons and the shown range. */
-export function ListPagination({ state, total, onChange }: ListPaginationProps) {
+export function ListPagination({ state, total, totalExact, onChange }: ListPaginationProps) {
   const from = total === 0 ? 0 : state.skip + 1;
   const to = state.limit === 0 ? total : Math.min(total, state.skip + state.limit);
   return (
@@ -35,7 +38,7 @@ export function ListPagination({ state, total, onChange }: ListPaginationProps) 
           w={140}
         />
         <Text size="sm" c="dimmed" aria-live="polite">
-          {from}–{to} von {total}
+          {listMessages.pageRange(from, to, total, totalExact)}
         </Text>
       </Group>
       <Pagination

@@ -84,7 +84,14 @@ export function EntityList<Key extends string, Row>({
             expansion={expansion}
             selection={selection}
           />
-          {list.data && <ListPagination state={state} total={list.data.total} onChange={change} />}
+          {list.data && (
+            <ListPagination
+              state={state}
+              total={list.data.total}
+              totalExact={list.data.totalExact}
+              onChange={change}
+            />
+          )}
         </Stack>
       )}
     </Stack>
