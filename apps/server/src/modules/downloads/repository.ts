@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DownloadProduct } from '@lizenzportal/domain';
 import type { DB, DownloadRow, LicenseRow, ProductReleaseRow } from '../../db/schema.ts';
-import { listPage } from '../../lists/list-page.ts';
+import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { DOWNLOAD_LIST } from './list.ts';
 
@@ -72,7 +72,7 @@ export class DownloadRepository {
       .execute();
   }
 
-  list(request: ListRequest): Promise<{ rows: DownloadRow[]; total: number }> {
+  list(request: ListRequest): Promise<ListPage<DownloadRow>> {
     return listPage(this.#db, DOWNLOAD_LIST, request);
   }
 
