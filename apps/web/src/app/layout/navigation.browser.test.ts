@@ -74,6 +74,7 @@ describe('back-office navigation bar', () => {
       'Shop-Generierungen',
       'Versand-Aktionen',
       'Upgrade-Sessions',
+      'Downloads',
     ]);
     await links.getByText('Versand-Aktionen').click();
     await page.getByRole('heading', { name: 'Alle Versand-Aktionen' }).waitFor();
