@@ -20,6 +20,7 @@ import {
   adminToken,
   bindLicense,
   createLicense,
+  createUpgradeSession,
   disableLicense,
   licenseToken,
   recordDownload,
@@ -81,18 +82,7 @@ async function seed(): Promise<Seeded> {
     recipient: 'foerderzentrum@example.com',
     recipientName: LONG_HOLDER,
   });
-  const { session } = await server.app.services.upgradeSessions.create({
-    purchaseType: 'new',
-    originalLicenses: [],
-    accessTokens: [],
-    fromVersion: null,
-    toVersion: '9',
-    properties: { class: 'pro', size: 10, dvdCount: 1 },
-    billing: { countryCode: 'DE' },
-    shipToDifferentAddress: false,
-    shipping: null,
-    resellerLicenses: [],
-  });
+  const session = await createUpgradeSession(server);
   return {
     boundV9,
     boundV8,

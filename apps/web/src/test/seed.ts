@@ -4,6 +4,7 @@ import {
   type License,
   type LicenseCreate,
   type LoginResponse,
+  type UpgradeSession,
 } from '@lizenzportal/domain';
 import { createOrResetAdmin, type TestServer } from '@lizenzportal/server/testing';
 
@@ -119,4 +120,21 @@ export async function recordDownload(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A new purchase's upgrade session as the assistant opens it: 10 pro seats with a DVD, to Germany. */
+export async function createUpgradeSession(server: TestServer): Promise<UpgradeSession> {
+  const { session } = await server.app.services.upgradeSessions.create({
+    purchaseType: 'new',
+    originalLicenses: [],
+    accessTokens: [],
+    fromVersion: null,
+    toVersion: '9',
+    properties: { class: 'pro', size: 10, dvdCount: 1 },
+    billing: { countryCode: 'DE' },
+    shipToDifferentAddress: false,
+    shipping: null,
+    resellerLicenses: [],
+  });
+  return session;
 }

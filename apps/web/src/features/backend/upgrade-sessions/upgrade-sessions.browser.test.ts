@@ -1,23 +1,12 @@
 import { describe, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { adminToken } from '@/test/seed';
+import { adminToken, createUpgradeSession } from '@/test/seed';
 
 const browser = setupBrowser();
 
 describe('upgrade sessions', () => {
   it('lists a session with its columns and opens its detail', async () => {
-    const { session } = await browser.server.app.services.upgradeSessions.create({
-      purchaseType: 'new',
-      originalLicenses: [],
-      accessTokens: [],
-      fromVersion: null,
-      toVersion: '9',
-      properties: { class: 'pro', size: 10, dvdCount: 1 },
-      billing: { countryCode: 'DE' },
-      shipToDifferentAddress: false,
-      shipping: null,
-      resellerLicenses: [],
-    });
+    const session = await createUpgradeSession(browser.server);
     const token = await adminToken(browser.server);
     const page = await browser.open('/backend/upgrade-session', { token });
     await page.getByRole('heading', { name: 'Alle Upgrade-Sessions' }).waitFor();
@@ -37,18 +26,7 @@ describe('upgrade sessions', () => {
 describe('an upgrade session with an offer', () => {
   it('shows its panels, the offer with both addresses, and leads to its deliveries', async () => {
     const sessions = browser.server.app.services.upgradeSessions;
-    const { session } = await sessions.create({
-      purchaseType: 'new',
-      originalLicenses: [],
-      accessTokens: [],
-      fromVersion: null,
-      toVersion: '9',
-      properties: { class: 'pro', size: 10, dvdCount: 1 },
-      billing: { countryCode: 'DE' },
-      shipToDifferentAddress: false,
-      shipping: null,
-      resellerLicenses: [],
-    });
+    const session = await createUpgradeSession(browser.server);
     const { session: offered, offerCode } = await sessions.createOffer(session._id, {
       billing: {
         name: 'Förderschule am See',
