@@ -49,6 +49,9 @@ export const downloadMessages = {
   errorTitle: 'Fehler beim Abrufen des Download-Links:',
   searchLinkToastTitle: 'Download Link konnte nicht abgerufen werden',
   forbidden: (product: string) => `Fehlende Berechtigung zum Download von ${product}.`,
+  /** The file route's answers (403) to a link past its 24 hours, and to a forged or altered one. */
+  linkExpired: 'Der Download-Link ist abgelaufen. Bitte erzeugen Sie im Download-Bereich einen neuen Link.',
+  linkInvalid: 'Der Download-Link ist ungültig.',
   internalError: 'Beim Abrufen des Links ist ein interner Fehler aufgetreten. Bitte versuchen Sie es erneut.',
   unknownError: (serverMessage: string, supportEmail: string) =>
     `Ein unbekannter Fehler ist aufgetreten: ${serverMessage} Bitte wenden Sie sich an ${supportEmail}.`,

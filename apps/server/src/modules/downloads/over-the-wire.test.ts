@@ -3,13 +3,16 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { LocalFileStorage } from '../../lib/storage/local-file-storage.ts';
 import { useTestApp } from '../../test/app.ts';
+import { expectErrorLog } from '../../test/error-logs.ts';
 import { eventually } from '../../test/smtp.ts';
 
 // The file route over real connections (inject copies what it is given, a socket does not): files
 // of many chunks, read into one reused buffer per response, arrive byte for byte to clients at once,
-// and a client that hangs up mid-file is recorded with what it got. Megabytes through a loaded
+// a client that hangs up mid-file is recorded with what it got, and a disk that fails mid-file
+// breaks that one response off. Megabytes through a loaded
 // machine: these tests get a minute.
 const ctx = useTestApp();
 let address: string;
@@ -98,4 +101,74 @@ test('a client that hangs up mid-file is recorded with part of it, not completed
   expect(row!.bytes_sent).toBeGreaterThanOrEqual(1024 * 1024);
   expect(row!.bytes_sent).toBeLessThan(installer.length);
   expect(row!.completed_at).toBeNull();
+}, 60_000);
+
+/** Fetches a link by node:http: the body's bytes, and whether the response arrived complete. */
+function fetchOverHttp(
+  link: string,
+): Promise<{ status: number; length: number; body: Buffer; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(link, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        // A body broken off ends in 'aborted' and an error on the response; either way 'close' comes.
+        response.on('error', () => undefined);
+        response.on('close', () =>
+          resolve({
+            status: response.statusCode!,
+            length: Number(response.headers['content-length']),
+            body: Buffer.concat(chunks),
+            complete: response.complete,
+          }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+test('a disk that fails mid-file breaks that response off; the record stays open, the server serves on', async () => {
+  const installer = installerOf(24 * 1024 * 1024);
+  const { license, links } = await linksTo(installer, 2);
+  const storage = ctx.app.services.storage as LocalFileStorage;
+  const readInto = storage.readInto.bind(storage);
+  // The real read, until the disk reports an I/O error after two chunks.
+  const failing = vi.spyOn(storage, 'readInto').mockImplementationOnce(async function* (key, range, buffer) {
+    let chunks = 0;
+    for await (const chunk of readInto(key, range, buffer)) {
+      if (chunks++ === 2) throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+      yield chunk;
+    }
+  });
+  expectErrorLog('reading the file failed');
+
+  const broken = await fetchOverHttp(links[0]!);
+  expect(broken.status).toBe(200);
+  expect(broken.length).toBe(installer.length);
+  expect(broken.complete).toBe(false);
+  expect(broken.body.length).toBeLessThan(installer.length);
+  expect(broken.body.equals(installer.subarray(0, broken.body.length))).toBe(true);
+  const [row] = await eventually(async () => {
+    const all = await downloadsOf(license._id);
+    return all.some((record) => record.bytes_sent > 0)
+      ? all.filter((record) => record.bytes_sent > 0)
+      : undefined;
+  });
+  expect(row!.bytes_sent).toBeGreaterThan(0);
+  expect(row!.bytes_sent).toBeLessThan(installer.length);
+  expect(row!.completed_at).toBeNull();
+  expect(failing).toHaveBeenCalledTimes(1);
+
+  // The process serves on: the next download of the same file arrives whole and is completed.
+  const whole = await fetchOverHttp(links[1]!);
+  expect(whole.complete).toBe(true);
+  expect(whole.body.equals(installer)).toBe(true);
+  const rows = await eventually(async () => {
+    const all = await downloadsOf(license._id);
+    return all.some((record) => record.completed_at) ? all : undefined;
+  });
+  expect(rows.filter((record) => record.completed_at).map((record) => record.bytes_sent)).toEqual([
+    installer.length,
+  ]);
+  expect(rows.find((record) => record.id === row!.id)!.completed_at).toBeNull();
 }, 60_000);

@@ -144,13 +144,8 @@ export class DownloadService {
     log: FastifyBaseLogger,
   ): Promise<FastifyReply> {
     const verdict = this.#urls.verify(query);
-    if (verdict === 'expired') {
-      throw new AppError(
-        'FORBIDDEN',
-        'Der Download-Link ist abgelaufen. Bitte erzeugen Sie im Download-Bereich einen neuen Link.',
-      );
-    }
-    if (verdict === 'invalid') throw new AppError('FORBIDDEN', 'Der Download-Link ist ungültig.');
+    if (verdict === 'expired') throw new AppError('FORBIDDEN', downloadMessages.linkExpired);
+    if (verdict === 'invalid') throw new AppError('FORBIDDEN', downloadMessages.linkInvalid);
     const record = query.record;
     try {
       return await sendStoredFile(request, reply, this.#storage, {
