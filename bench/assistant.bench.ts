@@ -1,79 +1,103 @@
 /**
  * The assistant's first load inside the shop's iframe, in headless Chromium: JavaScript and CSS
- * it downloads (gzip sizes) and the time until its welcome step can be used — beside the portal's
- * login page, the lightest page of the same build, measured in the same run. Targets (issue #10):
- * at most 150 KB gzip JavaScript for the assistant, interactive within twice the floor's time,
- * and no back-office code in it.
+ * the frame downloads (gzip sizes) and the time until its welcome step can be used — beside a bare
+ * Vite React page (the floor) built with the project's Vite in the same run. Both are framed the
+ * way the shop frames the assistant: by a page of another site (the shop page on 127.0.0.1, the
+ * frame on localhost). Targets (issue #10): at most 150 KB gzip JavaScript for the assistant,
+ * interactive within twice the floor's time, and no back-office code in it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { ROOT, startPortal, stop } from './lib/processes.ts';
+import { chromium, type Browser, type FrameLocator, type Locator } from 'playwright-core';
+import { ASSISTANT_PATH } from '../packages/domain/src/pages.ts';
+import { BARE_PAGE_BUTTON, buildBareReactPage } from './lib/bare-react-page.ts';
+import { ROOT, startPortal, startReferenceServer, stop } from './lib/processes.ts';
 
-const PORT = 3904;
-const BASE = `http://127.0.0.1:${PORT}`;
+const PORTAL_PORT = 3904;
+const FLOOR_PORT = 3905;
+const SHOP_PORT = 3906;
+/** The shop's site; the framed pages are on another one. */
+const SHOP = `http://127.0.0.1:${SHOP_PORT}`;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 9);
 const TARGETS = { javaScriptKb: 150, timeRatio: 2 } as const;
 /** Chunks of the back office: none of them may load in the shop's iframe. */
 const BACK_OFFICE_CHUNK = /mantine-datatable|querybuilder|license-list-page|filter-builder/;
 
-interface PageUnderTest {
+interface FramedPage {
   name: string;
-  path: string;
-  /** The assistant's own loads are those inside the iframe (the shop page is not the assistant). */
-  framed: boolean;
+  /** The address the shop page frames. */
+  url: string;
   /** What the user can use once the page is ready. */
-  ready: (page: Page) => Locator;
+  ready: (frame: FrameLocator) => Locator;
 }
 
-const LOGIN: PageUnderTest = {
-  name: 'login page (floor)',
-  path: '/login',
-  framed: false,
-  ready: (page) => page.getByLabel('Lizenzschlüssel', { exact: true }),
+const FLOOR: FramedPage = {
+  name: 'bare Vite React page (floor)',
+  url: `http://localhost:${FLOOR_PORT}/`,
+  ready: (frame) => frame.getByRole('button', { name: BARE_PAGE_BUTTON }),
 };
-const ASSISTANT: PageUnderTest = {
-  name: 'assistant (its iframe)',
-  path: '/shop-demo',
-  framed: true,
-  ready: (page) => page.frameLocator('iframe').getByRole('button', { name: /^Assistent starten/ }),
+const ASSISTANT: FramedPage = {
+  name: 'assistant',
+  url: `http://localhost:${PORTAL_PORT}${ASSISTANT_PATH}`,
+  ready: (frame) => frame.getByRole('button', { name: /^Assistent starten/ }),
 };
 
 interface Load {
   milliseconds: number;
+  /** Gzip bytes of what the frame requested before it was ready: its first load. */
   javaScript: number;
   css: number;
+  /** Gzip bytes of the JavaScript it requested after that, until its network was idle (prefetches). */
+  laterJavaScript: number;
   files: string[];
 }
 
-async function loadOnce(browser: Browser, subject: PageUnderTest): Promise<Load> {
+interface Transfer {
+  url: string;
+  type: string;
+  gzip: number;
+  beforeReady: boolean;
+}
+
+/** One cold load (a new browser context) of the shop page framing `subject`. */
+async function loadOnce(browser: Browser, subject: FramedPage): Promise<Load> {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
-  const bodies: Promise<{ url: string; type: string; gzip: number }>[] = [];
-  page.on('response', (response) => {
-    const type = response.request().resourceType();
+  const transfers: Promise<Transfer>[] = [];
+  let ready = false;
+  page.on('request', (request) => {
+    const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    if (subject.framed === (response.frame() === page.mainFrame())) return;
-    bodies.push(
-      response.body().then((body) => ({ url: response.url(), type, gzip: zlib.gzipSync(body).length })),
+    if (request.frame() === page.mainFrame()) return;
+    const beforeReady = !ready;
+    transfers.push(
+      request
+        .response()
+        .then((response) => response!.body())
+        .then((body) => ({ url: request.url(), type, gzip: zlib.gzipSync(body).length, beforeReady })),
     );
   });
   const started = performance.now();
-  await page.goto(`${BASE}${subject.path}`);
-  const target = subject.ready(page);
+  await page.goto(`${SHOP}/?frame=${encodeURIComponent(subject.url)}`);
+  const target = subject.ready(page.frameLocator('iframe'));
   await target.waitFor({ timeout: 30_000 });
   while (!(await target.isEnabled())) await new Promise((resolve) => setImmediate(resolve));
   const milliseconds = performance.now() - started;
-  const files = await Promise.all(bodies);
+  ready = true;
+  await page.mainFrame().childFrames()[0]!.waitForLoadState('networkidle');
+  const files = await Promise.all(transfers);
   await context.close();
-  const sum = (type: string) =>
-    files.filter((file) => file.type === type).reduce((total, file) => total + file.gzip, 0);
+  const sum = (type: string, beforeReady: boolean) =>
+    files
+      .filter((file) => file.type === type && file.beforeReady === beforeReady)
+      .reduce((total, file) => total + file.gzip, 0);
   return {
     milliseconds,
-    javaScript: sum('script'),
-    css: sum('stylesheet'),
+    javaScript: sum('script', true),
+    css: sum('stylesheet', true),
+    laterJavaScript: sum('script', false),
     files: files.map((file) => file.url),
   };
 }
@@ -82,44 +106,51 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function run(): Promise<void> {
-  console.log(`\n# Assistant first load (headless Chromium, loopback, median of ${RUNS} cold loads)`);
-  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+  console.log(
+    `\n# Assistant first load (headless Chromium, loopback, framed cross-site, median of ${RUNS} cold loads)`,
+  );
+  if (!fs.existsSync(path.join(ROOT, 'apps/web/dist/assistant.html'))) {
     throw new Error('The web app is not built: run `npm run build` first.');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-'));
-  const portal = await startPortal(PORT, { LOG_LEVEL: 'warn', DATA_DIR: dataDir, PUBLIC_URL: BASE });
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-'));
+  const floorDist = await buildBareReactPage(path.join(tempDir, 'bare-react-page'));
+  fs.mkdirSync(path.join(tempDir, 'data'));
+  const portal = await startPortal(PORTAL_PORT, {
+    LOG_LEVEL: 'warn',
+    DATA_DIR: path.join(tempDir, 'data'),
+    PUBLIC_URL: `http://localhost:${PORTAL_PORT}`,
+    SHOP_ORIGIN: SHOP,
+  });
+  const floorServer = await startReferenceServer('static-server.ts', FLOOR_PORT, { DIR: floorDist });
+  const shopServer = await startReferenceServer('shop-page-server.ts', SHOP_PORT);
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
   try {
-    const loads = new Map<PageUnderTest, Load[]>([
-      [LOGIN, []],
+    const loads = new Map<FramedPage, Load[]>([
+      [FLOOR, []],
       [ASSISTANT, []],
     ]);
-    // Warm the server's file cache once, then alternate so both pages see the same machine.
-    await loadOnce(browser, ASSISTANT);
+    // Warm the servers' file caches once, then alternate so both pages see the same machine.
+    for (const subject of [FLOOR, ASSISTANT]) await loadOnce(browser, subject);
     for (let run = 0; run < RUNS; run++) {
-      for (const subject of [LOGIN, ASSISTANT]) loads.get(subject)!.push(await loadOnce(browser, subject));
+      for (const subject of [FLOOR, ASSISTANT]) loads.get(subject)!.push(await loadOnce(browser, subject));
     }
-    const summary = (subject: PageUnderTest) => {
+    const summary = (subject: FramedPage) => {
       const runs = loads.get(subject)!;
-      return {
-        milliseconds: median(runs.map((load) => load.milliseconds)),
-        javaScript: runs[0]!.javaScript,
-        css: runs[0]!.css,
-        files: runs[0]!.files,
-      };
+      return { ...runs[0]!, milliseconds: median(runs.map((load) => load.milliseconds)) };
     };
-    const floor = summary(LOGIN);
+    const floor = summary(FLOOR);
     const assistant = summary(ASSISTANT);
     for (const [subject, figures] of [
-      [LOGIN, floor],
+      [FLOOR, floor],
       [ASSISTANT, assistant],
     ] as const) {
       console.log(
-        `  ${subject.name.padEnd(26)} JS ${kb(figures.javaScript).padStart(9)}  CSS ${kb(figures.css).padStart(8)}  ` +
-          `ready after ${figures.milliseconds.toFixed(0).padStart(5)} ms  (${(figures.milliseconds / floor.milliseconds).toFixed(2)}× floor)`,
+        `  ${subject.name.padEnd(29)} JS ${kb(figures.javaScript).padStart(9)}  CSS ${kb(figures.css).padStart(8)}  ` +
+          `ready after ${figures.milliseconds.toFixed(0).padStart(5)} ms  (${(figures.milliseconds / floor.milliseconds).toFixed(2)}× floor)` +
+          (figures.laterJavaScript > 0 ? `  then prefetched JS ${kb(figures.laterJavaScript)}` : ''),
       );
     }
     const backOffice = assistant.files.filter((file) => BACK_OFFICE_CHUNK.test(file));
@@ -132,8 +163,8 @@ export async function run(): Promise<void> {
     );
   } finally {
     await browser.close();
-    await stop(portal);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([stop(portal), stop(floorServer), stop(shopServer)]);
+    fs.rmSync(tempDir, { recursive: true, force: true });
   }
 }
 

@@ -13,9 +13,10 @@ export async function startPortal(port: number, environment: Record<string, stri
   return child;
 }
 
-/** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`). */
+/** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`, …). */
 export async function startReferenceServer(
-  file: 'bare-server.ts' | 'minimal-server.ts' | 'hmac-server.ts',
+  file:
+    'bare-server.ts' | 'minimal-server.ts' | 'hmac-server.ts' | 'static-server.ts' | 'shop-page-server.ts',
   port: number,
   environment: Record<string, string> = {},
 ): Promise<ChildProcess> {
