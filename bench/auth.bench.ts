@@ -3,6 +3,7 @@
  * loopback, 50 connections), beside a bare node:http JSON endpoint measured in the same run.
  * Runs on the embedded PGlite and, when a PostgreSQL server answers, on PostgreSQL; after each,
  * minimal code on the same data (Fastify, one key lookup) shows what the machine gives any code.
+ * Each row states issue #8's goal for it (GOALS) and whether this run met it.
  *
  * The per-client rate limit of the sign-in routes is raised (AUTH_CLIENT_LIMIT) for this
  * benchmark: all its load comes from one address. Logins spread over many licenses, as real
@@ -21,10 +22,19 @@ const DURATION_SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const WARM_UP_SECONDS = 2;
 const LICENSES = 500;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
-const TARGETS = {
-  pglite: { ratio: 0.035, p99: 50 },
-  postgres: { ratio: 0.2, p99: 10 },
-} as const;
+/**
+ * Issue #8's goals, each exactly as the issue states it: a throughput ratio against what it names
+ * (minimal code on the same database, or the bare node:http floor) and/or a p99 latency.
+ */
+interface Goal {
+  ratio?: { atLeast: number; of: 'minimal' | 'bare' };
+  p99AtMost?: number;
+}
+const GOALS: Record<string, Goal> = {
+  'status/postgres': { ratio: { atLeast: 0.9, of: 'minimal' }, p99AtMost: 10 },
+  'login/pglite': { p99AtMost: 50 },
+  'login/postgres': { ratio: { atLeast: 0.2, of: 'bare' } },
+};
 
 interface Backend {
   name: 'pglite' | 'postgres';
@@ -101,22 +111,52 @@ async function postgresUrl(): Promise<string | undefined> {
   }
 }
 
-function row(
-  name: string,
-  measured: Measurement,
-  floor: Measurement,
-  target?: { ratio: number; p99: number },
-): string {
-  const ratio = measured.requestsPerSecond / floor.requestsPerSecond;
-  const verdict = target ? (ratio >= target.ratio && measured.p99 <= target.p99 ? 'ok' : 'BELOW TARGET') : '';
+function figures(name: string, measured: Measurement): string {
   return [
     name.padEnd(34),
     `${Math.round(measured.requestsPerSecond).toString().padStart(7)} req/s`,
     `p99 ${String(measured.p99).padStart(4)} ms`,
-    `ratio ${ratio.toFixed(3)}`,
-    target ? `(target ≥ ${target.ratio}, p99 ≤ ${target.p99} ms) ${verdict}` : '',
-    measured.errors ? `${measured.errors} errors!` : '',
   ].join('  ');
+}
+
+/**
+ * One portal row: its ratios against the floor and against minimal code in the same run, the
+ * issue's goal for it and the verdict. A p99 goal that minimal code itself misses here is said so:
+ * no code on this machine can meet it.
+ */
+function portalRow(
+  name: string,
+  measured: Measurement,
+  floor: Measurement,
+  minimal: Measurement,
+  goal?: Goal,
+) {
+  const of = { bare: floor, minimal };
+  const ratio = (reference: Measurement) => measured.requestsPerSecond / reference.requestsPerSecond;
+  const parts = [
+    figures(name, measured),
+    `${ratio(floor).toFixed(3)} of bare`,
+    `${ratio(minimal).toFixed(2)} of minimal`,
+  ];
+  if (goal) {
+    const wanted: string[] = [];
+    const missed: string[] = [];
+    if (goal.ratio) {
+      wanted.push(`≥ ${goal.ratio.atLeast} of ${goal.ratio.of}`);
+      if (ratio(of[goal.ratio.of]) < goal.ratio.atLeast) missed.push('throughput');
+    }
+    if (goal.p99AtMost !== undefined) {
+      wanted.push(`p99 ≤ ${goal.p99AtMost} ms`);
+      if (measured.p99 > goal.p99AtMost) {
+        missed.push(
+          minimal.p99 > goal.p99AtMost ? `p99 (minimal code's own p99 here: ${minimal.p99} ms)` : 'p99',
+        );
+      }
+    }
+    parts.push(`goal ${wanted.join(', ')}: ${missed.length ? `MISSED ${missed.join(', ')}` : 'met'}`);
+  }
+  if (measured.errors) parts.push(`${measured.errors} errors!`);
+  return parts.join('  ');
 }
 
 export async function run(): Promise<void> {
@@ -129,7 +169,7 @@ export async function run(): Promise<void> {
   const bare = await startReferenceServer('bare-server.ts', 3901);
   const floor = await load('http://127.0.0.1:3901/', () => JSON.stringify({ key: 'ABCDEFGHJKLM' }));
   await stop(bare);
-  console.log(row('bare node:http JSON POST (floor)', floor, floor));
+  console.log(figures('bare node:http JSON POST (floor)', floor));
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-'));
   const backends: Backend[] = [
@@ -160,28 +200,34 @@ export async function run(): Promise<void> {
     let licenses: { key: string; startCode: string }[];
     let next = 0;
     const pick = () => licenses[next++ % licenses.length]!;
+    let status: Measurement;
+    let login: Measurement;
     try {
       licenses = await seed('http://127.0.0.1:3902');
-      const status = await load('http://127.0.0.1:3902/api/v1/auth/license-status', () =>
+      status = await load('http://127.0.0.1:3902/api/v1/auth/license-status', () =>
         JSON.stringify({ key: pick().key }),
       );
-      console.log(row(`license-status, ${backend.name}`, status, floor, TARGETS[backend.name]));
-      const login = await load('http://127.0.0.1:3902/api/v1/auth/license', () => {
+      login = await load('http://127.0.0.1:3902/api/v1/auth/license', () => {
         const license = pick();
         return JSON.stringify({ key: license.key, authenticationCode: license.startCode });
       });
-      console.log(row(`license login, ${backend.name}`, login, floor, TARGETS[backend.name]));
     } finally {
       await stop(portal);
     }
-    // What minimal code reaches here on the same data: the targets' ratios were set against it.
-    const minimal = await startReferenceServer('minimal-server.ts', 3903, backend.reference);
+    // What minimal code reaches here on the same data (it opens the portal's database after the
+    // portal stopped): the status goal is set against it, and it shows what the machine allows.
+    const reference = await startReferenceServer('minimal-server.ts', 3903, backend.reference);
+    let minimal: Measurement;
     try {
-      const lookup = await load('http://127.0.0.1:3903/', () => JSON.stringify({ key: pick().key }));
-      console.log(row(`  minimal Fastify + key lookup`, lookup, floor));
+      minimal = await load('http://127.0.0.1:3903/', () => JSON.stringify({ key: pick().key }));
     } finally {
-      await stop(minimal);
+      await stop(reference);
     }
+    const name = backend.name;
+    console.log(portalRow(`license-status, ${name}`, status, floor, minimal, GOALS[`status/${name}`]));
+    console.log(portalRow(`license login, ${name}`, login, floor, minimal, GOALS[`login/${name}`]));
+    const minimalOfBare = minimal.requestsPerSecond / floor.requestsPerSecond;
+    console.log(`${figures('  minimal Fastify + key lookup', minimal)}  ${minimalOfBare.toFixed(3)} of bare`);
   }
 }
 

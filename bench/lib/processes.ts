@@ -9,7 +9,13 @@ export async function startPortal(port: number, environment: Record<string, stri
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...environment },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitFor(`http://127.0.0.1:${port}/api/v1/health`, child);
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/v1/health`, child);
+  } catch (error) {
+    // A portal that never answered must not outlive the benchmark (and hold its port, its database).
+    child.kill('SIGKILL');
+    throw error;
+  }
   return child;
 }
 
