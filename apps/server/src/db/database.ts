@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { NamedStatementClient } from './named-statements.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
@@ -42,7 +43,7 @@ function openPostgres(connectionString: string, max: number): Database {
       // bigint (count(*), sums) as a JS number, as PGlite returns it; the portal's counts stay far below 2^53.
       oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format as 'text'),
   };
-  const pool = new pg.Pool({ connectionString, max, types });
+  const pool = new pg.Pool({ connectionString, max, types, Client: NamedStatementClient });
   // An idle connection the server ended (a restart, an administrator) is dropped by the pool and
   // replaced on demand; unhandled, its error would end the process.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

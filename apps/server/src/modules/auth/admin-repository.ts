@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AdminUserRow, DB } from '../../db/schema.ts';
-import type { ThrottleColumns, ThrottleState } from './throttle.ts';
+import type { ThrottleJoin, ThrottleState } from './throttle.ts';
 
 export class AdminRepository {
   readonly #db: Kysely<DB>;
@@ -20,12 +20,12 @@ export class AdminRepository {
   async findByNameForSignIn(
     name: string,
     subject: string,
-    throttle: (subject: RawBuilder<string>) => ThrottleColumns,
+    throttle: (subject: RawBuilder<string>) => ThrottleJoin,
   ): Promise<(AdminUserRow & ThrottleState) | (ThrottleState & { id: null })> {
-    const { retryAfter, failures } = throttle(sql.val(subject));
+    const state = throttle(sql.val(subject));
     const { rows } = await sql<AdminUserRow & ThrottleState>`
-      select admin_user.*, ${retryAfter} as retry_after, ${failures} as throttle_failures
-      from (select 1) as one left join admin_user on admin_user.name = ${name}
+      select admin_user.*, ${state.columns}
+      from (select 1) as one left join admin_user on admin_user.name = ${name} ${state.join}
     `.execute(this.#db);
     return rows[0]!;
   }

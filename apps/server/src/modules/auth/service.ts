@@ -11,6 +11,7 @@ import {
 } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { CustomerLicenseRow } from '../licenses/mapper.ts';
 import { customerView } from '../licenses/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import type { AdminRepository } from './admin-repository.ts';
@@ -55,7 +56,7 @@ export class AuthService {
     const client = this.#throttle.client(address);
     return this.#throttle.serially('license', key, async () => {
       const license = await this.#licenses.findByKeyForSignIn(key, (subject) =>
-        this.#throttle.columns('license', subject, client),
+        this.#throttle.join('license', subject, client),
       );
       if (!license) throw new AppError('INVALID_CREDENTIALS');
       if (license.retry_after !== null) throw this.#throttle.blocked(license.retry_after);
@@ -82,7 +83,7 @@ export class AuthService {
     const client = this.#throttle.client(address);
     return this.#throttle.serially('admin', subject, async () => {
       const found = await this.#admins.findByNameForSignIn(username, subject, (name) =>
-        this.#throttle.columns('admin', name, client),
+        this.#throttle.join('admin', name, client),
       );
       if (found.retry_after !== null) throw this.#throttle.blocked(found.retry_after);
       const admin = found.id === null ? undefined : found;
@@ -138,12 +139,12 @@ function parseKey(typedKey: string): string {
  * The current authentication code decides: a 6-digit code (the start code while unbound) is
  * compared without grouping spaces; any other (the holder name) must match exactly.
  */
-function matchesAuthenticationCode(license: LicenseRow, typed: string): boolean {
+function matchesAuthenticationCode(license: CustomerLicenseRow, typed: string): boolean {
   const expected = license.authentication_code;
   if (/^\d{6}$/.test(expected)) return looksLikeStartCode(typed) && normalizeStartCode(typed) === expected;
   return typed.trim() === expected;
 }
 
-function isStartCode(license: LicenseRow, typed: string): boolean {
+function isStartCode(license: CustomerLicenseRow, typed: string): boolean {
   return looksLikeStartCode(typed) && normalizeStartCode(typed) === license.start_code;
 }

@@ -23,12 +23,14 @@ export const SIGN_IN_POLICY: ThrottlePolicy = {
 /** What is guessed: a license's code (by key), an admin's password (by name), offer codes (by client). */
 export type ThrottleScope = 'license' | 'admin' | 'offer-code';
 
-/** What the sign-in query reads about one subject and client beside the account itself. */
-export interface ThrottleColumns {
-  /** Seconds until the client may try again; null when it may now. */
-  retryAfter: RawBuilder<number | null>;
-  /** The client's counted failures on the subject (0 for a fresh client). */
-  failures: RawBuilder<number>;
+/**
+ * The client's state on one subject, to read in the same query as the account itself: `join`
+ * follows the query's from clause (one probe of the throttle tables), `columns` selects its
+ * `retry_after` and `throttle_failures`.
+ */
+export interface ThrottleJoin {
+  join: RawBuilder<unknown>;
+  columns: RawBuilder<ThrottleState>;
 }
 
 /** The row a sign-in query returns for the throttle. */
@@ -68,21 +70,20 @@ export class SignInThrottle {
   }
 
   /**
-   * SQL for the client's state on the subject, to select together with the account itself: a
-   * successful sign-in stays one query.
+   * SQL for the client's state on the subject, to join to the account's row: a successful
+   * sign-in stays one query. A client without a counter row reads as no wait and no failures.
    */
-  columns(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleColumns {
-    const own = sql`c.scope = ${scope} and c.subject = ${subject} and c.client = ${client} and c.expires_at > now()`;
+  join(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleJoin {
     const until = sql`greatest(c.retry_at, case when c.failures >= ${this.#policy.freeFailures} then s.retry_at end)`;
     return {
-      retryAfter: sql<number | null>`(
-        select ceil(extract(epoch from ${until} - now()))::int
+      join: sql`left join lateral (
+        select c.failures, case when ${until} > now() then ceil(extract(epoch from ${until} - now()))::int end as retry_after
         from auth_throttle_client c
         left join auth_throttle_subject s
           on s.scope = c.scope and s.subject = c.subject and s.expires_at > now()
-        where ${own} and ${until} > now()
-      )`,
-      failures: sql<number>`coalesce((select c.failures from auth_throttle_client c where ${own}), 0)`,
+        where c.scope = ${scope} and c.subject = ${subject} and c.client = ${client} and c.expires_at > now()
+      ) as throttle on true`,
+      columns: sql<ThrottleState>`throttle.retry_after, coalesce(throttle.failures, 0) as throttle_failures`,
     };
   }
 

@@ -1,6 +1,44 @@
 import type { License, LicenseUpdate, SpecialPermission } from '@lizenzportal/domain';
 import type { LicenseRow, LicenseRowUpdate } from '../../db/schema.ts';
 
+/** What a license user may see of its row: all but the back office's notes and the origin. */
+export type CustomerLicenseRow = Omit<LicenseRow, 'notes' | 'entry_reference'>;
+
+/** Every column of a `CustomerLicenseRow` (the compiler checks that none is missing or extra). */
+const CUSTOMER_COLUMNS: Record<keyof CustomerLicenseRow, true> = {
+  id: true,
+  key: true,
+  version: true,
+  start_code: true,
+  authentication_code: true,
+  status: true,
+  type_of_entry: true,
+  holder_type: true,
+  holder_name: true,
+  holder_email: true,
+  holder_contact: true,
+  bound_at: true,
+  class: true,
+  type: true,
+  size: true,
+  delivery: true,
+  dvd_count: true,
+  special_permissions: true,
+  software_downloads: true,
+  metasearch_downloads: true,
+  starter_document: true,
+  license_document: true,
+  updated_to_license: true,
+  product_sku: true,
+  extension_sku: true,
+  created_at: true,
+  updated_at: true,
+  revision: true,
+};
+
+/** The columns of a `CustomerLicenseRow`, for queries that read no more. */
+export const CUSTOMER_LICENSE_COLUMNS = Object.keys(CUSTOMER_COLUMNS) as (keyof CustomerLicenseRow)[];
+
 /** A license row as the API shows it (customer and back-office specs' field names). */
 export function toLicense(row: LicenseRow): License {
   return {

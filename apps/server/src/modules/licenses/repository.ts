@@ -1,10 +1,12 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { HolderData } from '@lizenzportal/domain';
+import { namedStatement } from '../../db/named-statements.ts';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import { streamListRows } from '../../lists/list-export.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { LICENSE_LIST } from './list.ts';
+import { CUSTOMER_LICENSE_COLUMNS, type CustomerLicenseRow } from './mapper.ts';
 
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
@@ -20,29 +22,26 @@ export class LicenseRepository {
 
   /** Just the status of the license with this key (the status lookup before every sign-in). */
   async statusByKey(key: string): Promise<LicenseRow['status'] | undefined> {
-    const row = await this.#db
-      .selectFrom('license')
-      .select('status')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row?.status;
+    const query = sql<Pick<LicenseRow, 'status'>>`select status from license where key = ${key}`;
+    const { rows } = await namedStatement('license_status', query).execute(this.#db);
+    return rows[0]?.status;
   }
 
-  /** The license with the client's sign-in throttle state, in one query (the hot path of every login). */
-  findByKeyForSignIn(
+  /**
+   * The license as its holder sees it, with the client's sign-in throttle state, in one query (the
+   * hot path of every login): PostgreSQL plans it once per connection.
+   */
+  async findByKeyForSignIn<State>(
     key: string,
-    throttle: (subject: RawBuilder<string>) => {
-      retryAfter: RawBuilder<number | null>;
-      failures: RawBuilder<number>;
-    },
-  ): Promise<(LicenseRow & { retry_after: number | null; throttle_failures: number }) | undefined> {
-    const { retryAfter, failures } = throttle(sql.ref<string>('license.key'));
-    return this.#db
-      .selectFrom('license')
-      .selectAll()
-      .select([retryAfter.as('retry_after'), failures.as('throttle_failures')])
-      .where('key', '=', key)
-      .executeTakeFirst();
+    throttle: (subject: RawBuilder<string>) => { join: RawBuilder<unknown>; columns: RawBuilder<State> },
+  ): Promise<(CustomerLicenseRow & State) | undefined> {
+    const state = throttle(sql.ref<string>('license.key'));
+    const columns = sql.join(CUSTOMER_LICENSE_COLUMNS.map((column) => sql.ref(`license.${column}`)));
+    const query = sql<CustomerLicenseRow & State>`
+      select ${columns}, ${state.columns} from license ${state.join} where license.key = ${key}
+    `;
+    const { rows } = await namedStatement('license_sign_in', query).execute(this.#db);
+    return rows[0];
   }
 
   /** Inserts licenses; rows whose key is already taken are skipped and not returned. */

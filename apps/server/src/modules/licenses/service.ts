@@ -18,7 +18,7 @@ import type { Principal } from '../auth/principal.ts';
 import { changedFields, type AuditLog } from '../audit/audit-log.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import { LICENSE_CSV } from './csv.ts';
-import { toLicense, toRowUpdate } from './mapper.ts';
+import { type CustomerLicenseRow, toLicense, toRowUpdate } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
 
 export interface CreateOrigin {
@@ -190,6 +190,6 @@ export class LicenseService {
  * What a license user sees of its own license: everything but the back office's notes and the
  * origin (for licenses entered by hand, the admin's user name).
  */
-export function customerView(row: LicenseRow): License {
-  return { ...toLicense(row), notes: null, entryReference: null };
+export function customerView(row: CustomerLicenseRow): License {
+  return toLicense({ ...row, notes: null, entry_reference: null });
 }

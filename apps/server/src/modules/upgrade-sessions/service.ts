@@ -27,7 +27,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { SignInThrottle } from '../auth/throttle.ts';
+import type { SignInThrottle, ThrottleState } from '../auth/throttle.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { toLicense } from '../licenses/mapper.ts';
@@ -265,10 +265,10 @@ export class UpgradeSessionService {
     const throttle = this.#offerCodeThrottle;
     const client = throttle.client(address);
     return throttle.serially('offer-code', client, async () => {
-      const columns = throttle.columns('offer-code', sql.val(OFFER_CODE_SUBJECT), client);
-      const { rows } = await sql<{ retry_after: number | null; failures: number }>`
-        select ${columns.retryAfter} as retry_after, ${columns.failures} as failures
-      `.execute(this.#db);
+      const { join, columns } = throttle.join('offer-code', sql.val(OFFER_CODE_SUBJECT), client);
+      const { rows } = await sql<ThrottleState>`select ${columns} from (select 1) as one ${join}`.execute(
+        this.#db,
+      );
       const state = rows[0]!;
       if (state.retry_after !== null) throw throttle.blocked(state.retry_after);
       const row = await this.repository.findByOfferCode(code);
@@ -276,7 +276,7 @@ export class UpgradeSessionService {
         await throttle.recordFailure('offer-code', OFFER_CODE_SUBJECT, client);
         throw new AppError('OFFER_NOT_FOUND');
       }
-      if (state.failures > 0) await throttle.clear('offer-code', OFFER_CODE_SUBJECT, client);
+      if (state.throttle_failures > 0) await throttle.clear('offer-code', OFFER_CODE_SUBJECT, client);
       await this.#assertNotExpired(row);
       return this.tokens.offerToken(row.id);
     });
