@@ -59,7 +59,7 @@ export class AuthService {
         this.#throttle.join('license', subject, client),
       );
       if (!license) throw new AppError('INVALID_CREDENTIALS');
-      if (license.retry_after !== null) throw this.#throttle.blocked(license.retry_after);
+      await this.#throttle.assertMayTry('license', key, client, license);
       if (license.status === 'disabled') throw new AppError('LICENSE_DEACTIVATED');
       if (matchesAuthenticationCode(license, authenticationCode)) {
         if (license.throttle_failures > 0) await this.#throttle.clear('license', key, client);
@@ -85,7 +85,7 @@ export class AuthService {
       const found = await this.#admins.findByNameForSignIn(username, subject, (name) =>
         this.#throttle.join('admin', name, client),
       );
-      if (found.retry_after !== null) throw this.#throttle.blocked(found.retry_after);
+      await this.#throttle.assertMayTry('admin', subject, client, found);
       const admin = found.id === null ? undefined : found;
       const valid = await verifyPassword(admin?.password_hash, password);
       if (!admin || !valid) {

@@ -24,9 +24,9 @@ export const SIGN_IN_POLICY: ThrottlePolicy = {
 export type ThrottleScope = 'license' | 'admin' | 'offer-code';
 
 /**
- * The client's state on one subject, to read in the same query as the account itself: `join`
- * follows the query's from clause (one probe of the throttle tables), `columns` selects its
- * `retry_after` and `throttle_failures`.
+ * The client's counter on one subject, to read in the same query as the account itself: `join`
+ * follows the query's from clause (one probe of the client counters), `columns` selects
+ * `throttle_failures`.
  */
 export interface ThrottleJoin {
   join: RawBuilder<unknown>;
@@ -35,7 +35,7 @@ export interface ThrottleJoin {
 
 /** The row a sign-in query returns for the throttle. */
 export interface ThrottleState {
-  retry_after: number | null;
+  /** The client's counted failures on the subject (0 for a fresh client). */
   throttle_failures: number;
 }
 
@@ -70,25 +70,38 @@ export class SignInThrottle {
   }
 
   /**
-   * SQL for the client's state on the subject, to join to the account's row: a successful
-   * sign-in stays one query. A client without a counter row reads as no wait and no failures.
+   * SQL for the client's failures on the subject, to join to the account's row: a sign-in stays
+   * one query. A client without a counter row reads as no failures.
    */
   join(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleJoin {
-    const until = sql`greatest(c.retry_at, case when c.failures >= ${this.#policy.freeFailures} then s.retry_at end)`;
     return {
-      join: sql`left join lateral (
-        select c.failures, case when ${until} > now() then ceil(extract(epoch from ${until} - now()))::int end as retry_after
-        from auth_throttle_client c
-        left join auth_throttle_subject s
-          on s.scope = c.scope and s.subject = c.subject and s.expires_at > now()
-        where c.scope = ${scope} and c.subject = ${subject} and c.client = ${client} and c.expires_at > now()
-      ) as throttle on true`,
-      columns: sql<ThrottleState>`throttle.retry_after, coalesce(throttle.failures, 0) as throttle_failures`,
+      join: sql`left join auth_throttle_client as throttle on throttle.scope = ${scope}
+        and throttle.subject = ${subject} and throttle.client = ${client} and throttle.expires_at > now()`,
+      columns: sql<ThrottleState>`coalesce(throttle.failures, 0) as throttle_failures`,
     };
   }
 
+  /**
+   * Refuses (429) a client that must still wait. Only a client in slow-down — one that has used
+   * up its free failures, the only kind with a wait — can be refused: just then its own wait and
+   * the subject's shared gate are read, so an ordinary sign-in costs no second query.
+   */
+  async assertMayTry(scope: ThrottleScope, subject: string, client: string, state: ThrottleState) {
+    if (state.throttle_failures < Math.max(1, this.#policy.freeFailures)) return;
+    const until = sql`greatest(c.retry_at, s.retry_at)`;
+    const { rows } = await sql<{ retry_after: number }>`
+      select ceil(extract(epoch from ${until} - now()))::int as retry_after
+      from auth_throttle_client c
+      left join auth_throttle_subject s
+        on s.scope = c.scope and s.subject = c.subject and s.expires_at > now()
+      where c.scope = ${scope} and c.subject = ${subject} and c.client = ${client}
+        and c.expires_at > now() and c.failures >= ${this.#policy.freeFailures} and ${until} > now()
+    `.execute(this.#db);
+    if (rows[0]) throw this.#blocked(rows[0].retry_after);
+  }
+
   /** The 429 for a client that must wait. */
-  blocked(retryAfterSeconds: number): AppError {
+  #blocked(retryAfterSeconds: number): AppError {
     return new AppError('TOO_MANY_REQUESTS', undefined, {
       headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
     });

@@ -270,7 +270,7 @@ export class UpgradeSessionService {
         this.#db,
       );
       const state = rows[0]!;
-      if (state.retry_after !== null) throw throttle.blocked(state.retry_after);
+      await throttle.assertMayTry('offer-code', OFFER_CODE_SUBJECT, client, state);
       const row = await this.repository.findByOfferCode(code);
       if (!row) {
         await throttle.recordFailure('offer-code', OFFER_CODE_SUBJECT, client);
