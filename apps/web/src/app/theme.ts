@@ -1,7 +1,4 @@
 import {
-  Badge,
-  Modal,
-  Notification,
   createTheme,
   DEFAULT_THEME,
   type CSSVariablesResolver,
@@ -48,14 +45,14 @@ export const theme = createTheme({
   defaultRadius: 'md',
   // Keyboard users always see where the focus is; mouse clicks do not draw rings.
   focusRing: 'auto',
+  // Plain objects, not `Modal.extend(…)`: that would import the components into every page that
+  // uses the theme, also the assistant's first load in the shop, which opens no dialog.
   components: {
     // Tags read as written ("Fehler-Code 401", "Gebunden"), not in capitals.
-    Badge: Badge.extend({ styles: { root: { textTransform: 'none' } } }),
+    Badge: { styles: { root: { textTransform: 'none' } } },
     // Close buttons are named in German wherever a dialog or a toast has one.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dialog schließen' } } }),
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Hinweis schließen' } },
-    }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Dialog schließen' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Hinweis schließen' } } },
   },
 });
 

@@ -8,7 +8,7 @@ import {
   GENERIC_SERVER_ERROR,
   type AssistantStep,
 } from '@lizenzportal/domain';
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { fromPromise } from 'xstate';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -18,41 +18,33 @@ import * as api from './api.ts';
 import { AssistantViewContext } from './assistant-context.ts';
 import { shopChannel } from './shop-messages.ts';
 import { useFrameHeight } from './use-frame-height.ts';
-import { AddToCartStep } from './steps/add-to-cart-step.tsx';
-import { CountryStep, OtherCountryStep } from './steps/country-step.tsx';
-import { DvdStep } from './steps/dvd-step.tsx';
-import { EligibilityStep, NotEligibleStep } from './steps/eligibility-step.tsx';
-import { LicenseBindStep } from './steps/license-bind-step.tsx';
-import { LicenseLoginStep } from './steps/license-login-step.tsx';
-import { LicenseSelectStep } from './steps/license-select-step.tsx';
-import { ManualOrderStep } from './steps/manual-order-step.tsx';
-import { OfferCreateStep } from './steps/offer-create-step.tsx';
-import { OfferCreatedStep } from './steps/offer-created-step.tsx';
-import { OfferLoadStep } from './steps/offer-load-step.tsx';
-import { ProCalculatorStep } from './steps/pro-calculator-step.tsx';
-import { StartStep } from './steps/start-step.tsx';
-import { SummaryStep } from './steps/summary-step.tsx';
 import { WelcomeStep } from './steps/welcome-step.tsx';
+
+const loadLaterSteps = () => import('./steps/later-steps.ts');
+type LaterStep = keyof Awaited<ReturnType<typeof loadLaterSteps>>;
+
+/** A screen after the welcome step: loaded with all the others when the first of them is asked for. */
+const later = (name: LaterStep) => lazy(() => loadLaterSteps().then((steps) => ({ default: steps[name] })));
 
 /** One screen per step of the machine. */
 const SCREENS: Record<AssistantStep, ComponentType> = {
   welcome: WelcomeStep,
-  country_select: CountryStep,
-  country_select_other: OtherCountryStep,
-  start: StartStep,
-  update_eligibility: EligibilityStep,
-  update_not_eligible: NotEligibleStep,
-  license_login: LicenseLoginStep,
-  license_bind: LicenseBindStep,
-  license_pro_calculator: ProCalculatorStep,
-  license_select: LicenseSelectStep,
-  offer_load: OfferLoadStep,
-  manual_order: ManualOrderStep,
-  license_select_dvd: DvdStep,
-  summary: SummaryStep,
-  offer_create: OfferCreateStep,
-  offer_created: OfferCreatedStep,
-  add_to_cart: AddToCartStep,
+  country_select: later('CountryStep'),
+  country_select_other: later('OtherCountryStep'),
+  start: later('StartStep'),
+  update_eligibility: later('EligibilityStep'),
+  update_not_eligible: later('NotEligibleStep'),
+  license_login: later('LicenseLoginStep'),
+  license_bind: later('LicenseBindStep'),
+  license_pro_calculator: later('ProCalculatorStep'),
+  license_select: later('LicenseSelectStep'),
+  offer_load: later('OfferLoadStep'),
+  manual_order: later('ManualOrderStep'),
+  license_select_dvd: later('DvdStep'),
+  summary: later('SummaryStep'),
+  offer_create: later('OfferCreateStep'),
+  offer_created: later('OfferCreatedStep'),
+  add_to_cart: later('AddToCartStep'),
 };
 
 /**
@@ -116,12 +108,16 @@ function Assistant({ settings }: { settings: PortalSettings }) {
     const subscription = actor.on('toast', ({ message }) => notifications.show({ color: 'yellow', message }));
     return () => subscription.unsubscribe();
   }, [actor]);
+  // The welcome step is usable: fetch the later screens now, so the next step shows at once.
+  useEffect(() => void loadLaterSteps(), []);
   const Screen = SCREENS[step];
   const view = useMemo(() => ({ snapshot, send: actor.send, settings }), [snapshot, actor, settings]);
   return (
     <AssistantViewContext value={view}>
       <div ref={setContent}>
-        <Screen />
+        <Suspense fallback={<PageLoader />}>
+          <Screen />
+        </Suspense>
       </div>
     </AssistantViewContext>
   );
