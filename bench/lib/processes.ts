@@ -3,11 +3,30 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the real portal (`node apps/server/src/server.ts`) and waits until it answers. */
+/** How much of a child's stderr is kept for the report of an unexpected end. */
+const STDERR_TAIL_BYTES = 16_384;
+const stderrTails = new WeakMap<ChildProcess, string>();
+const stopping = new WeakSet<ChildProcess>();
+
+/**
+ * Starts the real portal (`node apps/server/src/server.ts`) and waits until it answers. Its stderr
+ * is passed through and its tail kept: a portal that ends on its own (a crash, a native abort)
+ * makes `assertRunning` and `stop` throw with its exit code or signal and that tail, so a benchmark
+ * can never pass over a dead portal.
+ */
 export async function startPortal(port: number, environment: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/server.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...environment },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  stderrTails.set(child, '');
+  child.stderr!.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTails.set(child, (stderrTails.get(child)! + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES));
+  });
+  child.once('exit', (code, signal) => {
+    if (stopping.has(child)) return;
+    console.error(`\n!! the portal (pid ${child.pid}) ended on its own: ${endOf(code, signal)}`);
   });
   try {
     await waitFor(`http://127.0.0.1:${port}/api/v1/health`, child);
@@ -17,6 +36,19 @@ export async function startPortal(port: number, environment: Record<string, stri
     throw error;
   }
   return child;
+}
+
+function endOf(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `signal ${signal}` : `exit code ${code}`;
+}
+
+/** Throws, with the exit code or signal and the stderr tail, when the portal ended on its own. */
+export function assertRunning(child: ChildProcess): void {
+  if (stopping.has(child) || (child.exitCode === null && child.signalCode === null)) return;
+  throw new Error(
+    `the portal (pid ${child.pid}) ended on its own: ${endOf(child.exitCode, child.signalCode)}\n` +
+      `--- last ${STDERR_TAIL_BYTES} bytes of its stderr ---\n${stderrTails.get(child) ?? '(not captured)'}`,
+  );
 }
 
 /** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`, …). */
@@ -36,7 +68,9 @@ export async function startReferenceServer(
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server ended before answering: ${endOf(child.exitCode, child.signalCode)}`);
+    }
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -48,7 +82,10 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (stopping.has(child)) return;
+  if (stderrTails.has(child)) assertRunning(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  stopping.add(child);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

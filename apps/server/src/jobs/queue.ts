@@ -7,7 +7,10 @@ import type { DB } from '../db/schema.ts';
 export type QueueOptions = Omit<Queue, 'name'>;
 export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
 
-/** How long the worker waits between polls when no notification arrived. */
+/**
+ * How long the worker waits between polls when no notification arrived: a new job wakes it at
+ * once (LISTEN/NOTIFY); polling finds the rest (retries after their delay, delayed jobs).
+ */
 const POLLING_INTERVAL_SECONDS = 1;
 /** A job id that never exists. */
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
@@ -32,10 +35,16 @@ export class JobQueue {
   readonly #boss: PgBoss;
   readonly #log: FastifyBaseLogger;
   #stopping = false;
+  /**
+   * True on PGlite: one connection, whose transactions run one at a time (decision 002). Every
+   * job fetched waits its turn there in front of the next web request, so long work fetches less.
+   */
+  readonly oneConnection: boolean;
 
-  private constructor(boss: PgBoss, log: FastifyBaseLogger) {
+  private constructor(boss: PgBoss, log: FastifyBaseLogger, oneConnection: boolean) {
     this.#boss = boss;
     this.#log = log;
+    this.oneConnection = oneConnection;
   }
 
   /**
@@ -54,10 +63,12 @@ export class JobQueue {
         : { connectionString: connectionStringOf(database), max: 4 }),
       supervise: options.maintenance,
       schedule: false,
+      // Without it pg-boss never listens, and every hop from one job to the next waited for a poll.
+      useListenNotify: true,
       superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
       monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
     });
-    const queue = new JobQueue(boss, log);
+    const queue = new JobQueue(boss, log, database.backend === 'pglite');
     boss.on('error', (error) => {
       // Stopping closes pg-boss's connections; one cut while it stops is part of stopping.
       if (queue.#stopping) log.warn({ err: error }, 'job queue error while stopping');
@@ -127,8 +138,27 @@ export class JobQueue {
    * Runs `handler` for each job of the queue; a throw counts as a failed attempt of that job only.
    * Jobs are fetched in batches, run side by side, and, while batches come back full, fetched
    * again without waiting. So a batch takes as long as its slowest job: its expiry bounds one job.
+   * `oneAtATime` runs a batch's jobs one after another instead (each job's expiry must then allow
+   * for the batch's other jobs before it).
    */
-  async work<T>(name: string, handler: JobHandler<T>, concurrency = 1): Promise<void> {
+  async work<T>(
+    name: string,
+    handler: JobHandler<T>,
+    concurrency = 1,
+    { oneAtATime = false }: { oneAtATime?: boolean } = {},
+  ): Promise<void> {
+    const attempt = async (job: JobWithMetadata<T>): Promise<JobResult> => {
+      try {
+        await handler(job);
+        return { id: job.id, status: 'completed' };
+      } catch (error) {
+        this.#log.warn(
+          { err: error, queue: name, jobId: job.id, attempt: job.retryCount + 1 },
+          'job attempt failed',
+        );
+        return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
+      }
+    };
     await this.#boss.work(
       name,
       {
@@ -137,23 +167,15 @@ export class JobQueue {
         batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
         pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+        notifyPollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
         localConcurrency: concurrency,
       },
-      (jobs: JobWithMetadata<T>[]) =>
-        Promise.all(
-          jobs.map(async (job): Promise<JobResult> => {
-            try {
-              await handler(job);
-              return { id: job.id, status: 'completed' };
-            } catch (error) {
-              this.#log.warn(
-                { err: error, queue: name, jobId: job.id, attempt: job.retryCount + 1 },
-                'job attempt failed',
-              );
-              return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
-            }
-          }),
-        ),
+      async (jobs: JobWithMetadata<T>[]) => {
+        if (!oneAtATime) return Promise.all(jobs.map(attempt));
+        const results: JobResult[] = [];
+        for (const job of jobs) results.push(await attempt(job));
+        return results;
+      },
     );
   }
 

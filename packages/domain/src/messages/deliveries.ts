@@ -17,3 +17,55 @@ export const deliveryFailureMessages = {
   /** What precedes the last error an attempt reported, after one of the reasons above. */
   lastErrorBefore: 'Letzter Fehler davor:',
 } as const;
+
+/** The delivery mails (subject, paragraphs, license lines), by what they are sent for. */
+export const deliveryMailTexts = {
+  offerWord: 'das Angebot',
+  starterWord: (plural: boolean) => (plural ? 'die Startdokumente' : 'das Startdokument'),
+  licenseWord: (plural: boolean) => (plural ? 'die Lizenzdokumente' : 'das Lizenzdokument'),
+  attached: (documents: string) => `Im Anhang finden Sie ${documents} (PDF).`,
+  bindingSteps:
+    'So geht es weiter: Melden Sie sich im Lizenzportal mit Lizenzschlüssel und Startcode an und binden Sie die Lizenz an den Lizenznehmer. Danach erhalten Sie das Lizenzdokument und können die Software herunterladen.',
+  holderNameLogin:
+    'Wichtig: Für die Anmeldung im Lizenzportal verwenden Sie ab jetzt den Namen des Lizenznehmers in genau dieser Schreibweise statt des Startcodes.',
+  order: {
+    subject: (plural: boolean, product: string) =>
+      `Ihre Bestellung: ${plural ? 'Startdokumente' : 'Startdokument'} für ${product}`,
+    thanks: 'vielen Dank für Ihre Bestellung!',
+  },
+  bind: {
+    subject: (product: string) => `Ihre Lizenz ist gebunden: Lizenzdokument für ${product}`,
+    bound: (holderName: string) => `Ihre Lizenz ist jetzt an „${holderName}” gebunden.`,
+    attached: 'Im Anhang finden Sie das aktualisierte Lizenzdokument (PDF).',
+    download: 'Im Lizenzportal können Sie die Software jetzt herunterladen.',
+  },
+  update: {
+    subject: (product: string) => `Ihre aktualisierte Lizenz: Lizenzdokument für ${product}`,
+    processed: 'Ihre Bestellung ist verarbeitet und Ihre Lizenz wurde aktualisiert.',
+  },
+  recovery: {
+    subject: 'Ihre Lizenzdokumente',
+    requested: 'Sie haben angefordert, dass wir Ihnen Ihre Lizenzdokumente erneut zusenden.',
+    allBound: 'Es sind alle Lizenzen, die an diese E-Mail-Adresse gebunden sind.',
+    notRequested: 'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail einfach ignorieren.',
+  },
+  offer: {
+    subject: (offerNumber: string) => `Ihr Angebot ${offerNumber}`,
+    thanks: 'vielen Dank für Ihre Anfrage!',
+    howToOrder: (validUntil: string, shopUrl: string, offerCode: string) =>
+      `Das Angebot ist bis zum ${validUntil} gültig. Um es zu bestellen, öffnen Sie den Lizenz-Assistenten in unserem Shop (${shopUrl}) und geben Sie den Angebotscode ${offerCode} ein. Bitte achten Sie dabei auf die Groß- und Kleinschreibung.`,
+  },
+  manual: {
+    subject: (starter: boolean) => (starter ? 'Ihr Startdokument' : 'Ihr Lizenzdokument'),
+    asAgreed: 'wie besprochen erhalten Sie Ihre Unterlagen zur Lizenz.',
+  },
+  licenseKey: 'Lizenzschlüssel',
+  startCode: 'Startcode',
+  holder: 'Lizenznehmer',
+  signInDirectly: 'Direkt anmelden',
+  greeting: (name: string | null) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
+  note: (note: string) => `Hinweis: ${note}`,
+  questions: (supportEmail: string) => `Bei Fragen erreichen Sie uns unter ${supportEmail}.`,
+  regards: 'Freundliche Grüße',
+  portal: 'Lizenzportal',
+} as const;

@@ -1,5 +1,21 @@
 /** `/shop-demo`, the stand-in for the vendor's shop page (development), and its simulated orders. */
 export const shopDemoMessages = {
+  standsForTheShop:
+    'Diese Seite steht für den Shop des Herstellers: Sie bettet den Lizenz-Assistenten ein und zeigt den Warenkorb, den er übergibt.',
+  assistantFrame: 'Lizenz-Assistent',
+  cart: 'Warenkorb',
+  billingCountry: 'Rechnungsland',
+  product: 'Produkt',
+  sku: 'SKU',
+  productId: 'Produkt-ID',
+  quantity: 'Menge',
+  customerReference: 'Kundenreferenz',
+  net: 'Netto',
+  vat: 'MwSt.',
+  total: 'Gesamt',
+  volumeDiscount: 'Mengenrabatt',
+  upgradeSession: 'Upgrade-Session',
+  fromOffer: 'aus einem Angebot',
   simulateOrder: 'Bestellung simulieren',
   simulateExplanation:
     'Hier bezahlt niemand: „Bestellung simulieren” schickt dem Portal die bezahlte Bestellung, die der Shop aus diesem Warenkorb machen würde, signiert wie ein WooCommerce-Webhook. Das Portal erzeugt daraus die Lizenzen und schickt die Dokumente per E-Mail.',

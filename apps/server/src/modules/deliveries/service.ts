@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import { mapInOrder } from '../documents/batch/look-ahead.ts';
 import { documentFileName } from '../documents/document-kinds.ts';
 import type { OfferDocuments } from '../upgrade-sessions/offer-documents.ts';
 import type { DocumentService } from '../documents/service.ts';
@@ -27,6 +28,8 @@ import { renderDeliveryMail, type MailLicense, type MailOffer } from './template
 export const SEND_DELIVERY = 'send-delivery';
 export const DELIVERY_FAILED = 'delivery-failed';
 export const RECOVER_LICENSES = 'recover-licenses';
+/** Documents read or rendered at once for one delivery. */
+const DOCUMENTS_AHEAD = 4;
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
 const RECOVERIES_PER_HOUR = 3;
 
@@ -168,8 +171,12 @@ export class DeliveryService {
         documents.push(offer.key);
         attachments.push({ filename: offer.fileName, content: offer.bytes, contentType: 'application/pdf' });
       } else {
-        for (const licenseId of delivery.licenses) {
-          const document = await this.#documents.current(licenseId, documentType);
+        // A reseller order's delivery renders all its licenses' documents: several at a time (the
+        // render threads work side by side), attached in the licenses' order.
+        const current = mapInOrder(delivery.licenses, DOCUMENTS_AHEAD, (licenseId) =>
+          this.#documents.current(licenseId, documentType),
+        );
+        for await (const document of current) {
           documents.push(document.key);
           attachments.push({
             filename: documentFileName(documentType, document.row.key),

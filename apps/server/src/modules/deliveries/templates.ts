@@ -1,4 +1,5 @@
 import {
+  deliveryMailTexts,
   LICENSE_CLASS_LABELS,
   directLoginUrl,
   formatDate,
@@ -60,68 +61,61 @@ interface Parts {
   outro: string[];
 }
 
+const T = deliveryMailTexts;
+
 const documentWord = (context: MailContext) => {
   const plural = context.licenses.length > 1;
-  if (context.documentType === 'offer') return 'das Angebot';
-  if (context.documentType === 'starter') return plural ? 'die Startdokumente' : 'das Startdokument';
-  return plural ? 'die Lizenzdokumente' : 'das Lizenzdokument';
+  if (context.documentType === 'offer') return T.offerWord;
+  if (context.documentType === 'starter') return T.starterWord(plural);
+  return T.licenseWord(plural);
 };
 
-const BINDING_STEPS =
-  'So geht es weiter: Melden Sie sich im Lizenzportal mit Lizenzschlüssel und Startcode an und binden Sie die Lizenz an den Lizenznehmer. Danach erhalten Sie das Lizenzdokument und können die Software herunterladen.';
-const HOLDER_NAME_LOGIN =
-  'Wichtig: Für die Anmeldung im Lizenzportal verwenden Sie ab jetzt den Namen des Lizenznehmers in genau dieser Schreibweise statt des Startcodes.';
-
 function partsOf(context: MailContext): Parts {
-  const documents = documentWord(context);
-  const attached = `Im Anhang finden Sie ${documents} (PDF).`;
+  const attached = T.attached(documentWord(context));
+  const product = () => productTitle(context.licenses[0]!.version);
   switch (context.occasion) {
     case 'order':
       return {
-        subject: `Ihre Bestellung: ${context.licenses.length > 1 ? 'Startdokumente' : 'Startdokument'} für ${productTitle(context.licenses[0]!.version)}`,
-        intro: ['vielen Dank für Ihre Bestellung!', attached],
-        outro: [BINDING_STEPS],
+        subject: T.order.subject(context.licenses.length > 1, product()),
+        intro: [T.order.thanks, attached],
+        outro: [T.bindingSteps],
       };
     case 'bind':
       return {
-        subject: `Ihre Lizenz ist gebunden: Lizenzdokument für ${productTitle(context.licenses[0]!.version)}`,
-        intro: [
-          `Ihre Lizenz ist jetzt an „${context.licenses[0]!.holderName ?? ''}” gebunden.`,
-          `Im Anhang finden Sie das aktualisierte Lizenzdokument (PDF).`,
-        ],
-        outro: [HOLDER_NAME_LOGIN, 'Im Lizenzportal können Sie die Software jetzt herunterladen.'],
+        subject: T.bind.subject(product()),
+        intro: [T.bind.bound(context.licenses[0]!.holderName ?? ''), T.bind.attached],
+        outro: [T.holderNameLogin, T.bind.download],
       };
     case 'update':
       return {
-        subject: `Ihre aktualisierte Lizenz: Lizenzdokument für ${productTitle(context.licenses[0]!.version)}`,
-        intro: ['Ihre Bestellung ist verarbeitet und Ihre Lizenz wurde aktualisiert.', attached],
-        outro: [HOLDER_NAME_LOGIN],
+        subject: T.update.subject(product()),
+        intro: [T.update.processed, attached],
+        outro: [T.holderNameLogin],
       };
     case 'recovery':
       return {
-        subject: 'Ihre Lizenzdokumente',
-        intro: [
-          'Sie haben angefordert, dass wir Ihnen Ihre Lizenzdokumente erneut zusenden.',
-          `${attached} Es sind alle Lizenzen, die an diese E-Mail-Adresse gebunden sind.`,
-        ],
-        outro: ['Wenn Sie das nicht angefordert haben, können Sie diese E-Mail einfach ignorieren.'],
+        subject: T.recovery.subject,
+        intro: [T.recovery.requested, `${attached} ${T.recovery.allBound}`],
+        outro: [T.recovery.notRequested],
       };
     case 'offer': {
       const offer = context.offer!;
       return {
-        subject: `Ihr Angebot ${offer.offerNumber}`,
-        intro: ['vielen Dank für Ihre Anfrage!', attached],
+        subject: T.offer.subject(offer.offerNumber),
+        intro: [T.offer.thanks, attached],
         outro: [
-          `Das Angebot ist bis zum ${formatDate(offer.validUntil)} gültig. Um es zu bestellen, öffnen Sie den Lizenz-Assistenten in unserem Shop (${offer.shopUrl}) und geben Sie den Angebotscode ${formatOfferCode(offer.offerCode)} ein. Bitte achten Sie dabei auf die Groß- und Kleinschreibung.`,
+          T.offer.howToOrder(formatDate(offer.validUntil), offer.shopUrl, formatOfferCode(offer.offerCode)),
         ],
       };
     }
-    case 'manual':
+    case 'manual': {
+      const starter = context.documentType === 'starter';
       return {
-        subject: context.documentType === 'starter' ? 'Ihr Startdokument' : 'Ihr Lizenzdokument',
-        intro: ['wie besprochen erhalten Sie Ihre Unterlagen zur Lizenz.', attached],
-        outro: context.documentType === 'starter' ? [BINDING_STEPS] : [HOLDER_NAME_LOGIN],
+        subject: T.manual.subject(starter),
+        intro: [T.manual.asAgreed, attached],
+        outro: starter ? [T.bindingSteps] : [T.holderNameLogin],
       };
+    }
   }
 }
 
@@ -133,23 +127,19 @@ function loginUrl(context: MailContext, license: MailLicense): string {
 function licenseLines(context: MailContext, license: MailLicense): string[] {
   const lines = [
     `${productTitle(license.version)}, ${LICENSE_CLASS_LABELS[license.class]}, ${formatSeats(license.size)}`,
-    `Lizenzschlüssel: ${formatLicenseKey(license.key)}`,
+    `${T.licenseKey}: ${formatLicenseKey(license.key)}`,
   ];
-  if (context.documentType === 'starter') lines.push(`Startcode: ${formatStartCode(license.startCode)}`);
-  else if (license.holderName) lines.push(`Lizenznehmer: ${license.holderName}`);
+  if (context.documentType === 'starter') lines.push(`${T.startCode}: ${formatStartCode(license.startCode)}`);
+  else if (license.holderName) lines.push(`${T.holder}: ${license.holderName}`);
   return lines;
 }
 
 /** Subject, HTML and plain text of a delivery mail, in German, for its occasion. */
 export function renderDeliveryMail(context: MailContext): RenderedMail {
   const parts = partsOf(context);
-  const greeting = context.recipientName ? `Guten Tag ${context.recipientName},` : 'Guten Tag,';
-  const note = context.note ? [`Hinweis: ${context.note}`] : [];
-  const signature = [
-    `Bei Fragen erreichen Sie uns unter ${context.supportEmail}.`,
-    'Freundliche Grüße',
-    context.vendorName,
-  ];
+  const greeting = T.greeting(context.recipientName);
+  const note = context.note ? [T.note(context.note)] : [];
+  const signature = [T.questions(context.supportEmail), T.regards, context.vendorName];
 
   const paragraphs = (texts: string[]): SafeHtml[] => texts.map((text) => html`<p>${text}</p>`);
   const licenseItems = context.licenses.map(
@@ -157,7 +147,7 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
       html`<li>
         ${licenseLines(context, license).map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}<br /><a
           href="${loginUrl(context, license)}"
-          >Direkt anmelden</a
+          >${T.signInDirectly}</a
         >
       </li>`,
   );
@@ -180,7 +170,7 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
             : ''
         }
         ${paragraphs([...note, ...parts.outro])}
-        <p>Lizenzportal: <a href="${context.portalUrl}">${context.portalUrl}</a></p>
+        <p>${T.portal}: <a href="${context.portalUrl}">${context.portalUrl}</a></p>
         <p>${signature.map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}</p>
       </body>
     </html>`;
@@ -191,11 +181,11 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
     ...parts.intro.flatMap((paragraph) => [paragraph, '']),
     ...context.licenses.flatMap((license) => [
       ...licenseLines(context, license).map((line) => `  ${line}`),
-      `  Direkt anmelden: ${loginUrl(context, license)}`,
+      `  ${T.signInDirectly}: ${loginUrl(context, license)}`,
       '',
     ]),
     ...[...note, ...parts.outro].flatMap((paragraph) => [paragraph, '']),
-    `Lizenzportal: ${context.portalUrl}`,
+    `${T.portal}: ${context.portalUrl}`,
     '',
     ...signature,
   ].join('\n');

@@ -161,7 +161,9 @@ export class OrderGenerator {
       case 'reseller': {
         const licenseIds: string[] = [];
         for (const licenses of plan.create) {
-          const created = await this.#createLicenses(licenses, order, true, transaction);
+          // No document job per license: the order's delivery renders each starter document (and
+          // stores it for the portal) as it attaches it, so it is made once, not raced for.
+          const created = await this.#createLicenses(licenses, order, false, transaction);
           licenseIds.push(...created.map((license) => license._id));
         }
         await this.#deliveries.create(

@@ -33,7 +33,14 @@ export async function workOrderGenerations(
   generator: OrderGenerator,
   retryLimit: number,
 ): Promise<void> {
-  await queue.work<GenerateOrderJob>(GENERATE_ORDER, (job) => generator.run(job.data.orderGenerationId), 2);
+  // On PGlite a generation's transaction holds the one connection (a reseller order's for hundreds
+  // of licenses): one at a time there, so a webhook waits behind at most one, not ten.
+  await queue.work<GenerateOrderJob>(
+    GENERATE_ORDER,
+    (job) => generator.run(job.data.orderGenerationId),
+    queue.oneConnection ? 1 : 2,
+    { oneAtATime: queue.oneConnection },
+  );
   await queue.work<GenerateOrderJob>(ORDER_GENERATION_FAILED, (job) =>
     generator.giveUp(job.data.orderGenerationId, retryLimit + 1, lastErrorOf(job.sourceOutput)),
   );

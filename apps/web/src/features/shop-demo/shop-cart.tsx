@@ -6,6 +6,7 @@ import {
   PRODUCTS,
   priceShopProducts,
   PURCHASE_TYPE_LABELS,
+  shopDemoMessages,
   type AddToCartMessage,
 } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
@@ -24,25 +25,25 @@ export function ShopCart({ cart, children }: ShopCartProps) {
     <Paper withBorder p="md" component="section" aria-labelledby="shop-cart-title">
       <Stack gap="sm">
         <Title order={2} id="shop-cart-title" tabIndex={-1}>
-          Warenkorb
+          {shopDemoMessages.cart}
         </Title>
         <Text size="sm">
           <Badge variant="light" mr="xs">
             {PURCHASE_TYPE_LABELS[cart.purchaseType]}
           </Badge>
-          Rechnungsland: {countryName(cart.billing.countryCode)}
+          {shopDemoMessages.billingCountry}: {countryName(cart.billing.countryCode)}
         </Text>
         <Table.ScrollContainer minWidth={320}>
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Produkt</Table.Th>
-                <Table.Th scope="col">SKU</Table.Th>
-                <Table.Th scope="col">Produkt-ID</Table.Th>
+                <Table.Th scope="col">{shopDemoMessages.product}</Table.Th>
+                <Table.Th scope="col">{shopDemoMessages.sku}</Table.Th>
+                <Table.Th scope="col">{shopDemoMessages.productId}</Table.Th>
                 <Table.Th scope="col" ta="right">
-                  Menge
+                  {shopDemoMessages.quantity}
                 </Table.Th>
-                <Table.Th scope="col">Kundenreferenz</Table.Th>
+                <Table.Th scope="col">{shopDemoMessages.customerReference}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -61,27 +62,30 @@ export function ShopCart({ cart, children }: ShopCartProps) {
         <Table variant="vertical" withTableBorder>
           <Table.Tbody>
             <Table.Tr>
-              <Table.Th scope="row">Netto</Table.Th>
+              <Table.Th scope="row">{shopDemoMessages.net}</Table.Th>
               <Table.Td>{formatMoney(priced.totals.net)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">MwSt. {formatPercent(priced.totals.vatRate)}</Table.Th>
+              <Table.Th scope="row">
+                {shopDemoMessages.vat} {formatPercent(priced.totals.vatRate)}
+              </Table.Th>
               <Table.Td>{formatMoney(priced.totals.vat)}</Table.Td>
             </Table.Tr>
             <Table.Tr>
-              <Table.Th scope="row">Gesamt</Table.Th>
+              <Table.Th scope="row">{shopDemoMessages.total}</Table.Th>
               <Table.Td fw={700}>{formatMoney(priced.totals.gross)}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>
         {items.some((item) => item.discountPercent > 0) && (
           <Text size="sm" c="dimmed">
-            Mengenrabatt: {formatPercent(Math.max(...items.map((item) => item.discountPercent)))}
+            {shopDemoMessages.volumeDiscount}:{' '}
+            {formatPercent(Math.max(...items.map((item) => item.discountPercent)))}
           </Text>
         )}
         <Text size="sm">
-          Upgrade-Session: <Code>{cart.sessionId ?? '–'}</Code>
-          {cart.offerToken && <> · aus einem Angebot</>}
+          {shopDemoMessages.upgradeSession}: <Code>{cart.sessionId ?? '–'}</Code>
+          {cart.offerToken && <> · {shopDemoMessages.fromOffer}</>}
         </Text>
         {children}
       </Stack>

@@ -1,5 +1,5 @@
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
-import type { AddToCartMessage } from '@lizenzportal/domain';
+import { shopDemoMessages, type AddToCartMessage } from '@lizenzportal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 import { ASSISTANT_PATH } from '@/lib/paths';
@@ -48,10 +48,7 @@ export function ShopDemoPage() {
       <Stack>
         <Title order={1}>{title}</Title>
         <Alert color="gray">
-          <Text size="sm">
-            Diese Seite steht für den Shop des Herstellers: Sie bettet den Lizenz-Assistenten ein und zeigt
-            den Warenkorb, den er übergibt.
-          </Text>
+          <Text size="sm">{shopDemoMessages.standsForTheShop}</Text>
         </Alert>
         <div ref={cartHeading}>
           {cart && (
@@ -64,7 +61,7 @@ export function ShopDemoPage() {
         <iframe
           ref={frame}
           src={ASSISTANT_PATH}
-          title="Lizenz-Assistent"
+          title={shopDemoMessages.assistantFrame}
           style={{ width: '100%', height, border: 0, display: 'block' }}
         />
       </Stack>
