@@ -11,9 +11,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { shopProducts, type ResellerLicense } from '@lizenzportal/domain';
 import { DEFAULT_SHOP_PRODUCT_IDS } from '../apps/server/src/config.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
+import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/database.ts';
 import { simulatedWooCommerceOrder } from '../apps/server/src/modules/shop/simulated-order.ts';
 import { assertRunning, startPortal, startReferenceServer, stop } from './lib/processes.ts';
 
@@ -211,8 +212,8 @@ async function drain(token: string, portal: ChildProcess): Promise<number> {
 }
 
 /** The generations by progress, counted in the stopped portal's database (lists count up to a limit). */
-async function generationsByProgress(dataDir: string): Promise<Record<string, number>> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
+async function generationsByProgress(options: DatabaseOptions): Promise<Record<string, number>> {
+  const database = await openDatabase(options);
   try {
     const rows = await database.db
       .selectFrom('order_generation')
@@ -225,18 +226,31 @@ async function generationsByProgress(dataDir: string): Promise<Record<string, nu
   }
 }
 
-export async function run(): Promise<void> {
-  console.log(
-    `\n# Shop orders (PGlite, inline worker, loopback; load: ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')})`,
-  );
-  const floorServer = await startReferenceServer('hmac-server.ts', 3911, { SHOP_WEBHOOK_SECRET: SECRET });
-  const floor = await postOrders('http://127.0.0.1:3911/', 1);
-  await stop(floorServer);
+/** A fresh, empty database on the server of `serverUrl` for one run, and its address. */
+async function freshPostgresDatabase(serverUrl: string): Promise<string> {
+  const name = 'lizenzportal_bench_shop';
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
+/** One portal on one backend: the reseller order, then the small orders, then every generation done. */
+async function measurePortal(
+  backend: string,
+  floor: Throughput,
+  databaseUrl: string | undefined,
+): Promise<void> {
+  console.log(`  ${backend}:`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-shop-'));
+  const database: DatabaseOptions = databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, 'db') };
   const portal = await startPortal(3912, {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -246,35 +260,27 @@ export async function run(): Promise<void> {
     ADMIN_PASSWORD: ADMIN.password,
     DATA_DIR: dataDir,
     WORKER: 'inline',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   try {
     const token = await adminToken();
     const large = await largeOrder(token);
     assertRunning(portal);
     console.log(
-      `  reseller order of ${LARGE_ORDER_LICENSES} licenses, webhook to all deliveries completed: ${Math.round(large.ms)} ms ` +
+      `    reseller order of ${LARGE_ORDER_LICENSES} licenses, webhook to all deliveries completed: ${Math.round(large.ms)} ms ` +
         `(${large.licenses} licenses; target < ${LARGE_ORDER_TARGET_MS} ms${large.ms < LARGE_ORDER_TARGET_MS ? '' : ' MISSED'})`,
     );
     const portalThroughput = await postOrders(`${PORTAL}/api/v1/shop/webhook`, 100_001);
     assertRunning(portal);
-    const line = (name: string, measured: Throughput) => {
-      const { failed, non2xx, timeouts } = measured.errors;
-      const errors = failed + non2xx + timeouts;
-      return (
-        `  ${name.padEnd(44)} ${measured.ordersPerSecond.toFixed(0).padStart(6)} orders/s  p99 ${String(measured.p99).padStart(4)} ms` +
-        `  ${(measured.ordersPerSecond / floor.ordersPerSecond).toFixed(3)} × floor` +
-        (errors ? `  ${errors} errors! (${failed} failed, ${non2xx} non-2xx, ${timeouts} timeouts)` : '')
-      );
-    };
-    console.log(`  ${SMALL_ORDERS} distinct one-license orders, ${CONNECTIONS} connections:`);
-    console.log(line('bare node:http, HMAC check only (floor)', floor));
-    console.log(line('portal webhook (stored, job queued)', portalThroughput));
+    console.log(`    ${SMALL_ORDERS} distinct one-license orders, ${CONNECTIONS} connections:`);
+    console.log(line('bare node:http, HMAC check only (floor)', floor, floor));
+    console.log(line('portal webhook (stored, job queued)', portalThroughput, floor));
     const drainSeconds = await drain(token, portal);
     await stop(portal);
-    const counts = await generationsByProgress(dataDir);
+    const counts = await generationsByProgress(database);
     const expected = SMALL_ORDERS + 1;
     console.log(
-      `  every generation done ${drainSeconds.toFixed(1)} s after the last webhook: ${counts.completed ?? 0} of ` +
+      `    every generation done ${drainSeconds.toFixed(1)} s after the last webhook: ${counts.completed ?? 0} of ` +
         `${expected} completed${counts.completed === expected ? '' : `  INCOMPLETE! ${JSON.stringify(counts)}`}`,
     );
   } finally {
@@ -284,6 +290,33 @@ export async function run(): Promise<void> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }
+}
+
+function line(name: string, measured: Throughput, floor: Throughput): string {
+  const { failed, non2xx, timeouts } = measured.errors;
+  const errors = failed + non2xx + timeouts;
+  return (
+    `    ${name.padEnd(44)} ${measured.ordersPerSecond.toFixed(0).padStart(6)} orders/s  p99 ${String(measured.p99).padStart(4)} ms` +
+    `  ${(measured.ordersPerSecond / floor.ordersPerSecond).toFixed(3)} × floor` +
+    (errors ? `  ${errors} errors! (${failed} failed, ${non2xx} non-2xx, ${timeouts} timeouts)` : '')
+  );
+}
+
+/** With DATABASE_URL (a PostgreSQL server), the portal is measured on it too, in a database of its own. */
+export async function run(): Promise<void> {
+  console.log(
+    `\n# Shop orders (inline worker, loopback; load: ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')})`,
+  );
+  const floorServer = await startReferenceServer('hmac-server.ts', 3911, { SHOP_WEBHOOK_SECRET: SECRET });
+  const floor = await postOrders('http://127.0.0.1:3911/', 1);
+  await stop(floorServer);
+  await measurePortal('PGlite', floor, undefined);
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) await measurePortal('PostgreSQL', floor, await freshPostgresDatabase(serverUrl));
+  else console.log('  PostgreSQL: not measured (set DATABASE_URL to a server to compare)');
 }
 
 if (import.meta.filename === process.argv[1]) await run();
