@@ -313,8 +313,10 @@ export async function run(): Promise<void> {
   const floorServer = await startReferenceServer('hmac-server.ts', 3911, { SHOP_WEBHOOK_SECRET: SECRET });
   const floor = await postOrders('http://127.0.0.1:3911/', 1);
   await stop(floorServer);
-  await measurePortal('PGlite', floor, undefined);
+  // The portals get this process's environment: the PGlite one must not see the server's address.
   const serverUrl = process.env.DATABASE_URL;
+  delete process.env.DATABASE_URL;
+  await measurePortal('PGlite', floor, undefined);
   if (serverUrl) await measurePortal('PostgreSQL', floor, await freshPostgresDatabase(serverUrl));
   else console.log('  PostgreSQL: not measured (set DATABASE_URL to a server to compare)');
 }
