@@ -14,6 +14,7 @@ export interface DB {
   download: DownloadTable;
   audit_entry: AuditEntryTable;
   upgrade_session: UpgradeSessionTable;
+  list_row_count: ListRowCountTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -222,3 +223,13 @@ export interface UpgradeSessionTable {
 export type UpgradeSessionRow = Selectable<UpgradeSessionTable>;
 export type NewUpgradeSessionRow = Insertable<UpgradeSessionTable>;
 export type UpgradeSessionRowUpdate = Updateable<UpgradeSessionTable>;
+
+/**
+ * The row counts of the back-office lists' tables (migration 014, decision 028): per table, one
+ * row per changing statement with what it added (+) or deleted (-); the count is their sum.
+ */
+export interface ListRowCountTable {
+  table_name: string;
+  /** bigint: the driver reads it as a string. */
+  delta: ColumnType<string, number, never>;
+}

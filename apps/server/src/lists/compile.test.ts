@@ -389,9 +389,15 @@ describe('paging, sorting and totals', () => {
       select key, '9', '123456', '123456', 'unbound', 'manual', 'pro', 'full', 1, 'download'
       from unnest(${keys}::text[]) as key
     `.execute(ctx.database.db);
+    // Unfiltered, the list knows its exact size (decision 028); filtered, it counts up to 1,000.
     const all = await list('license', 'limit=0');
     expect(all.status).toBe(400);
     expect(all.body.error.message).toBe(
+      'Die Liste hat 1.001 Einträge, „Alle” zeigt höchstens 1.000. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.',
+    );
+    const allPro = await list('license', 'limit=0&properties.class=pro');
+    expect(allPro.status).toBe(400);
+    expect(allPro.body.error.message).toBe(
       'Die Liste hat mehr als 1.000 Einträge, „Alle” zeigt höchstens 1.000. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.',
     );
     const filtered = await list('license', `limit=0&key!=${keys[0]}`);

@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import type { ListFields } from '@lizenzportal/domain';
-import type { DB } from '../db/schema.ts';
+import type { CountedTable } from './row-count.ts';
 
 /** A column of the entity's table, or an SQL expression over its row (a list inside JSON, …). */
 export type ListColumn = string | RawBuilder<unknown>;
@@ -11,15 +11,16 @@ export type ListColumn = string | RawBuilder<unknown>;
  */
 export interface ListEntity<
   Fields extends ListFields = ListFields,
-  Table extends keyof DB & string = keyof DB & string,
+  Table extends CountedTable = CountedTable,
 > {
+  /** A table whose rows migration 014 counts: an unfiltered list reads its exact total there. */
   table: Table;
   fields: Fields;
   columns: Record<Fields[number]['name'], ListColumn>;
 }
 
 /** Defines a list entity; the type demands a column for every field of the domain's definition. */
-export function defineListEntity<const Fields extends ListFields, const Table extends keyof DB & string>(
+export function defineListEntity<const Fields extends ListFields, const Table extends CountedTable>(
   entity: ListEntity<Fields, Table>,
 ): ListEntity<Fields, Table> {
   return entity;

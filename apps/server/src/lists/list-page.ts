@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error.ts';
 import { MAX_PAGE_SIZE } from './compile.ts';
 import type { ListEntity } from './list-entity.ts';
 import type { ListRequest } from './list-request.ts';
+import { countedRows } from './row-count.ts';
 
 /**
  * The longest a list query may run on a PostgreSQL server. The embedded PGlite cannot interrupt a
@@ -87,23 +88,30 @@ async function queryPage<Entity extends ListEntity>(
   const matching = untyped
     .selectFrom(entity.table)
     .$if(request.where !== undefined, (query) => query.where(request.where!));
+  // The unfiltered list's total is kept exactly by triggers (decision 028). A filtered one is counted
+  // over a LIMIT, which stops the scan there; a page beyond the limit is read from the end, which
+  // needs the exact total (decision 025).
+  const exactOnly = request.where === undefined || request.skip + (request.limit ?? 0) > EXACT_TOTAL_LIMIT;
   const count = sql<number>`count(*)::int`.as('total');
-  // Counting over a LIMIT stops the scan there; a page beyond the limit is read from the end, which
-  // needs the exact total.
-  const exactOnly = request.skip + (request.limit ?? 0) > EXACT_TOTAL_LIMIT;
-  const { total: counted } = exactOnly
-    ? await matching.select(count).executeTakeFirstOrThrow()
-    : await untyped
-        .selectFrom(
-          matching
-            .select(sql`1`.as('one'))
-            .limit(EXACT_TOTAL_LIMIT + 1)
-            .as('matching'),
-        )
-        .select(count)
-        .executeTakeFirstOrThrow();
-  const totalExact = (counted as number) <= EXACT_TOTAL_LIMIT || exactOnly;
-  const total = totalExact ? (counted as number) : EXACT_TOTAL_LIMIT;
+  const counted =
+    request.where === undefined
+      ? await countedRows(db, entity.table)
+      : (
+          await (
+            exactOnly
+              ? matching.select(count)
+              : untyped
+                  .selectFrom(
+                    matching
+                      .select(sql`1`.as('one'))
+                      .limit(EXACT_TOTAL_LIMIT + 1)
+                      .as('matching'),
+                  )
+                  .select(count)
+          ).executeTakeFirstOrThrow()
+        ).total;
+  const totalExact = counted <= EXACT_TOTAL_LIMIT || exactOnly;
+  const total = totalExact ? counted : EXACT_TOTAL_LIMIT;
   if (request.limit === undefined && (!totalExact || total > MAX_PAGE_SIZE)) {
     throw new AppError('VALIDATION_FAILED', listMessages.tooManyForAll(total, totalExact, MAX_PAGE_SIZE));
   }

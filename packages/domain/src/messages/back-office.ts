@@ -24,6 +24,18 @@ export const listMessages = {
     `${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${listTotal(total, exact)}`,
 } as const;
 
+/** The pager under every back-office list (back-office spec §5: „Elemente pro Seite”). */
+export const pagerMessages = {
+  pageSize: 'Elemente pro Seite',
+  /** The page size that shows every row (`limit=0`). */
+  allRows: 'Alle',
+  first: 'Erste Seite',
+  previous: 'Vorherige Seite',
+  next: 'Nächste Seite',
+  last: 'Letzte Seite',
+  page: (page: number) => `Seite ${page.toLocaleString('de-DE')}`,
+} as const;
+
 /**
  * A list's number of matching rows: exact, or where counting stopped — lists count exactly only
  * up to a limit, beyond which counting a million rows would cost more than the page (decision 025).

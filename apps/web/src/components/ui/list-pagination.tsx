@@ -1,18 +1,11 @@
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { listMessages } from '@lizenzportal/domain';
+import { listMessages, pagerMessages } from '@lizenzportal/domain';
 import { currentPage, pageCount, PAGE_SIZES, type ListChange, type ListState } from '@/lib/list-state';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({
   value: String(size),
-  label: size === 0 ? 'Alle' : String(size),
+  label: size === 0 ? pagerMessages.allRows : String(size),
 }));
-
-const CONTROL_LABELS = {
-  first: 'Erste Seite',
-  previous: 'Vorherige Seite',
-  next: 'Nächste Seite',
-  last: 'Letzte Seite',
-} as const;
 
 interface ListPaginationProps {
   state: ListState;
@@ -22,7 +15,7 @@ interface ListPaginationProps {
   onChange: (change: ListChange) => void;
 }
 
-/** Page size selector ("Elemente pro Seite": 20, 50, 100, Alle), page buttons and the shown range. */
+/** Page size selector (20, 50, 100, all), page buttons and the shown range. */
 export function ListPagination({ state, total, totalExact, onChange }: ListPaginationProps) {
   const from = total === 0 ? 0 : state.skip + 1;
   const to = state.limit === 0 ? total : Math.min(total, state.skip + state.limit);
@@ -30,7 +23,7 @@ export function ListPagination({ state, total, totalExact, onChange }: ListPagin
     <Group justify="space-between" gap="md">
       <Group gap="md">
         <Select
-          label="Elemente pro Seite"
+          label={pagerMessages.pageSize}
           data={PAGE_SIZE_OPTIONS}
           value={String(state.limit)}
           onChange={(value) => value !== null && onChange({ limit: Number(value) })}
@@ -46,8 +39,8 @@ export function ListPagination({ state, total, totalExact, onChange }: ListPagin
         value={currentPage(state)}
         onChange={(page) => onChange({ page })}
         withEdges
-        getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
-        getItemProps={(page) => ({ 'aria-label': `Seite ${page}` })}
+        getControlProps={(control) => ({ 'aria-label': pagerMessages[control] })}
+        getItemProps={(page) => ({ 'aria-label': pagerMessages.page(page) })}
       />
     </Group>
   );
