@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { assistantMessages } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -5,7 +8,10 @@ import { setupBrowser } from '@/test/browser';
 import { openShopAssistant } from '@/test/shop-assistant';
 import { errorEnvelope } from '@/test/page';
 
-const browser = setupBrowser();
+// The offer's PDF and its mail are a job.
+const browser = setupBrowser({ WORKER: 'inline' });
+/** Jobs on a machine shared by every test project: generous. */
+const JOBS_MS = 60_000;
 
 const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[title="Lizenz-Assistent"]');
 const choice = (frame: FrameLocator, title: string) =>
@@ -23,6 +29,20 @@ async function tenProSeats(assistant: FrameLocator) {
   await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
 }
 
+/** The mail of this offer in the outbox (no mail server in development), parsed, once it is there. */
+async function offerMail(offerNumber: string) {
+  const outbox = browser.server.config.mail.outboxDir;
+  const mails = async () =>
+    Promise.all(
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : [])
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => simpleParser(fs.readFileSync(path.join(outbox, name)))),
+    );
+  const find = async () => (await mails()).find((mail) => mail.subject === `Ihr Angebot ${offerNumber}`);
+  await expect.poll(find, { timeout: JOBS_MS }).toBeDefined();
+  return (await find())!;
+}
+
 async function openOfferCode(assistant: FrameLocator, code: string) {
   await choice(assistant, 'Angebotscode eingeben').click();
   await assistant.getByLabel('Angebotscode').pressSequentially(code);
@@ -30,46 +50,60 @@ async function openOfferCode(assistant: FrameLocator, code: string) {
 }
 
 describe('offers in the assistant', () => {
-  it('requests an offer by e-mail, reloads it by its code elsewhere and orders it', async () => {
-    const page = await openShopAssistant(browser);
-    const assistant = assistantIn(page);
-    await tenProSeats(assistant);
-    await assistant.getByRole('button', { name: 'Angebot erstellen' }).click();
+  it(
+    'requests an offer by e-mail, reloads it by its code elsewhere and orders it',
+    async () => {
+      const page = await openShopAssistant(browser);
+      const assistant = assistantIn(page);
+      await tenProSeats(assistant);
+      await assistant.getByRole('button', { name: 'Angebot erstellen' }).click();
 
-    const request = assistant.getByRole('button', { name: 'Angebot per E-Mail anfordern' });
-    await textbox(assistant, 'E-Mail').fill('verwaltung@foerderschule.example');
-    await textbox(assistant, 'E-Mail (Wiederholung)').fill('verwaltung@foerderschule.example');
-    await textbox(assistant, 'Referenz').fill('Haushalt 2027');
-    await textbox(assistant, 'Firmenname oder Name').fill('Förderschule am See');
-    await textbox(assistant, 'Straße').fill('Seestraße');
-    await textbox(assistant, 'Hausnummer').fill('12');
-    await textbox(assistant, 'PLZ').fill('78462');
-    expect(await request.isDisabled()).toBe(true);
-    await textbox(assistant, 'Ort').fill('Konstanz');
-    await request.click();
+      const request = assistant.getByRole('button', { name: 'Angebot per E-Mail anfordern' });
+      await textbox(assistant, 'E-Mail').fill('verwaltung@foerderschule.example');
+      await textbox(assistant, 'E-Mail (Wiederholung)').fill('verwaltung@foerderschule.example');
+      await textbox(assistant, 'Referenz').fill('Haushalt 2027');
+      await textbox(assistant, 'Firmenname oder Name').fill('Förderschule am See');
+      await textbox(assistant, 'Straße').fill('Seestraße');
+      await textbox(assistant, 'Hausnummer').fill('12');
+      await textbox(assistant, 'PLZ').fill('78462');
+      expect(await request.isDisabled()).toBe(true);
+      await textbox(assistant, 'Ort').fill('Konstanz');
+      await request.click();
 
-    await assistant.getByRole('heading', { name: 'Ihr Angebot ist unterwegs' }).waitFor();
-    const confirmation = await assistant.getByText(/an verwaltung@foerderschule\.example/).innerText();
-    const offerNumber = /das Angebot (\S+) an/.exec(confirmation)?.[1];
-    expect(offerNumber).toMatch(/\d/);
-    const codeLine = await assistant.getByText(/^Angebotscode:/).innerText();
-    const code = codeLine.replace('Angebotscode:', '').trim();
-    expect(code).toMatch(/^\w{3} \w{3} \w{3}$/);
+      await assistant.getByRole('heading', { name: 'Ihr Angebot ist unterwegs' }).waitFor();
+      const confirmation = await assistant.getByText(/an verwaltung@foerderschule\.example/).innerText();
+      const offerNumber = /das Angebot (\S+) an/.exec(confirmation)?.[1];
+      expect(offerNumber).toMatch(/\d/);
+      const codeLine = await assistant.getByText(/^Angebotscode:/).innerText();
+      const code = codeLine.replace('Angebotscode:', '').trim();
+      expect(code).toMatch(/^\w{3} \w{3} \w{3}$/);
 
-    // Another browser: the code alone brings the offer back, ready to order.
-    const later = await openShopAssistant(browser);
-    const reloaded = assistantIn(later);
-    await openOfferCode(reloaded, code);
-    await reloaded.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
-    await reloaded.getByText(offerNumber!).waitFor();
-    await reloaded.getByRole('row', { name: /^Gesamtbetrag 513,00/ }).waitFor();
-    expect(await reloaded.getByRole('button', { name: 'Angebot erstellen' }).count()).toBe(0);
-    await reloaded.getByRole('button', { name: 'In den Warenkorb' }).click();
+      // The offer arrives by mail: its PDF attached, the code in the text.
+      const mail = await offerMail(offerNumber!);
+      expect(mail.to).toMatchObject({ value: [{ address: 'verwaltung@foerderschule.example' }] });
+      expect(mail.text).toContain(code);
+      expect(mail.attachments.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+        { filename: `Angebot_${offerNumber}.pdf`, contentType: 'application/pdf' },
+      ]);
+      expect(mail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
 
-    const cart = later.getByRole('region', { name: 'Warenkorb' });
-    await cart.getByText('aus einem Angebot').waitFor();
-    await cart.getByRole('cell', { name: 'M9-PRO' }).waitFor();
-  });
+      // Another browser: the code alone brings the offer back, ready to order.
+      const later = await openShopAssistant(browser);
+      const reloaded = assistantIn(later);
+      await openOfferCode(reloaded, code);
+      await reloaded.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+      await reloaded.getByText(offerNumber!).waitFor();
+      await reloaded.getByRole('row', { name: /^Gesamtbetrag 513,00/ }).waitFor();
+      expect(await reloaded.getByRole('button', { name: 'Angebot erstellen' }).count()).toBe(0);
+      await reloaded.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+      const cart = later.getByRole('region', { name: 'Warenkorb' });
+      await cart.getByText('aus einem Angebot').waitFor();
+      await cart.getByRole('cell', { name: 'M9-PRO' }).waitFor();
+    },
+    // Two browsers and the offer's PDF job, on a machine shared by every test project.
+    2 * JOBS_MS,
+  );
 
   it('says so for an unknown code (case matters) and for an expired offer', async () => {
     const page = await openShopAssistant(browser);
