@@ -31,17 +31,21 @@ interface FramedPage {
   url: string;
   /** What the user can use once the page is ready. */
   ready: (frame: FrameLocator) => Locator;
+  /** The text of that button: the frame notes when it is there and enabled, to tell its first load. */
+  readyButton: RegExp;
 }
 
 const FLOOR: FramedPage = {
   name: 'bare Vite React page (floor)',
   url: `http://localhost:${FLOOR_PORT}/`,
   ready: (frame) => frame.getByRole('button', { name: BARE_PAGE_BUTTON }),
+  readyButton: BARE_PAGE_BUTTON,
 };
 const ASSISTANT: FramedPage = {
   name: 'assistant',
   url: `http://localhost:${PORTAL_PORT}${ASSISTANT_PATH}`,
   ready: (frame) => frame.getByRole('button', { name: /^Assistent starten/ }),
+  readyButton: /^Assistent starten/,
 };
 
 interface Load {
@@ -58,25 +62,48 @@ interface Transfer {
   url: string;
   type: string;
   gzip: number;
-  beforeReady: boolean;
 }
+
+/**
+ * Runs in every frame before its scripts: notes (page time) when a button with this text is there
+ * and enabled. The frame's resource timings then tell what it requested before it was usable —
+ * the bench's own polling sees that moment later, after a prefetch may have started. (Text, not a
+ * function: the bench is compiled without the DOM's types.)
+ */
+const noteWhenReady = (button: RegExp) => `{
+  const button = new RegExp(${JSON.stringify(button.source)});
+  const observer = new MutationObserver(() => {
+    const ready = [...document.querySelectorAll('button')].some(
+      (element) => !element.disabled && button.test(element.textContent.trim()),
+    );
+    if (!ready) return;
+    window.benchReadyAt = performance.now();
+    observer.disconnect();
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+}`;
+
+/** The addresses of the scripts and stylesheets the frame requested before it was usable. */
+const requestedBeforeReady = `performance
+  .getEntriesByType('resource')
+  .filter((entry) => entry.startTime <= (window.benchReadyAt ?? Infinity))
+  .map((entry) => entry.name)`;
 
 /** One cold load (a new browser context) of the shop page framing `subject`. */
 async function loadOnce(browser: Browser, subject: FramedPage): Promise<Load> {
   const context = await browser.newContext({ locale: 'de-DE' });
+  await context.addInitScript({ content: noteWhenReady(subject.readyButton) });
   const page = await context.newPage();
   const transfers: Promise<Transfer>[] = [];
-  let ready = false;
   page.on('request', (request) => {
     const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     if (request.frame() === page.mainFrame()) return;
-    const beforeReady = !ready;
     transfers.push(
       request
         .response()
         .then((response) => response!.body())
-        .then((body) => ({ url: request.url(), type, gzip: zlib.gzipSync(body).length, beforeReady })),
+        .then((body) => ({ url: request.url(), type, gzip: zlib.gzipSync(body).length })),
     );
   });
   const started = performance.now();
@@ -85,13 +112,14 @@ async function loadOnce(browser: Browser, subject: FramedPage): Promise<Load> {
   await target.waitFor({ timeout: 30_000 });
   while (!(await target.isEnabled())) await new Promise((resolve) => setImmediate(resolve));
   const milliseconds = performance.now() - started;
-  ready = true;
-  await page.mainFrame().childFrames()[0]!.waitForLoadState('networkidle');
+  const frame = page.mainFrame().childFrames()[0]!;
+  await frame.waitForLoadState('networkidle');
+  const firstLoad = new Set((await frame.evaluate(requestedBeforeReady)) as string[]);
   const files = await Promise.all(transfers);
   await context.close();
   const sum = (type: string, beforeReady: boolean) =>
     files
-      .filter((file) => file.type === type && file.beforeReady === beforeReady)
+      .filter((file) => file.type === type && firstLoad.has(file.url) === beforeReady)
       .reduce((total, file) => total + file.gzip, 0);
   return {
     milliseconds,

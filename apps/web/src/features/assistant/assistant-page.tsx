@@ -26,6 +26,12 @@ type LaterStep = keyof Awaited<ReturnType<typeof loadLaterSteps>>;
 /** A screen after the welcome step: loaded with all the others when the first of them is asked for. */
 const later = (name: LaterStep) => lazy(() => loadLaterSteps().then((steps) => ({ default: steps[name] })));
 
+/** Runs `callback` when the browser is idle (after a timeout where it cannot tell: Safari). */
+function whenIdle(callback: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(callback);
+  else setTimeout(callback, 200);
+}
+
 /** One screen per step of the machine. */
 const SCREENS: Record<AssistantStep, ComponentType> = {
   welcome: WelcomeStep,
@@ -108,8 +114,9 @@ function Assistant({ settings }: { settings: PortalSettings }) {
     const subscription = actor.on('toast', ({ message }) => notifications.show({ color: 'yellow', message }));
     return () => subscription.unsubscribe();
   }, [actor]);
-  // The welcome step is usable: fetch the later screens now, so the next step shows at once.
-  useEffect(() => void loadLaterSteps(), []);
+  // Once the welcome step is painted and usable (the browser is idle), fetch the later screens, so
+  // the next step shows at once: before that, they would compete with the first load.
+  useEffect(() => whenIdle(() => void loadLaterSteps()), []);
   const Screen = SCREENS[step];
   const view = useMemo(() => ({ snapshot, send: actor.send, settings }), [snapshot, actor, settings]);
   return (
