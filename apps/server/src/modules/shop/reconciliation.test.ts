@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { WooCommerceOrder } from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
@@ -39,6 +39,10 @@ const ctx = useTestApp({
   SHOP_API_SECRET: 'cs_test',
   SHOP_WEBHOOK_SECRET: 'reconciliation-test',
 });
+
+// The worker queues a run as it starts (without waiting for it) and jobs wake their worker at once:
+// that run must have asked the empty shop before a test puts orders into it, or it finds them first.
+beforeAll(() => eventually(async () => shop.requests.length > 0 || undefined, 30_000));
 
 beforeEach(() => {
   shop.orders = [];
