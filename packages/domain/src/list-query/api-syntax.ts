@@ -63,12 +63,17 @@ function charAt(text: string, index: number): { char: string; length: number } |
   return { char: text[index]!, length: 1 };
 }
 
-/** Splits `<comparator><value>` after the field name: `=`, `!=`, `>`, `<`, `>=` or `<=`. */
+/**
+ * Splits `<comparator><value>` after the field name: `=`, `!=`, `>`, `<`, `>=` or `<=`. An encoded
+ * `=` belongs to the comparator only after an encoded `<` or `>` (as browsers write `>=`): after a
+ * literal one it starts the value, so `size<%3Dx` is „less than =x”, as `toApiQueryString` writes it.
+ */
 function readComparator(rest: string): { comparator: string; rawValue: string } | undefined {
   const first = charAt(rest, 0);
   if (!first || !'!<>='.includes(first.char)) return undefined;
   const second = first.char === '=' ? undefined : charAt(rest, first.length);
-  if (second?.char === '=') {
+  const literalBeforeEncoded = first.length === 1 && second?.length === 3 && first.char !== '!';
+  if (second?.char === '=' && !literalBeforeEncoded) {
     return { comparator: `${first.char}=`, rawValue: rest.slice(first.length + second.length) };
   }
   if (first.char === '!') return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseAddressFilters, serializeAddressFilters, toApiFilter } from './address-syntax.ts';
+import { parseAddressFilters, serializeAddressFilters, toApiFilter, type Filter } from './address-syntax.ts';
 import { escapeRegex, ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
 import { BACK_REFERENCE_NOT_ALLOWED, searchPatternProblem } from './search-pattern.ts';
 
@@ -61,6 +61,32 @@ describe('address filter syntax', () => {
     expect(parseAddressFilters('nonsense__status~bogus~x')).toEqual([]);
   });
 
+  test('commas, tildes, underscores and percent signs inside values survive', () => {
+    const filters = [
+      { field: 'holder.name', operator: 'contains', values: ['Müller, Hans'] },
+      { field: 'notes', operator: 'regex', values: ['^a{1,3}b'] },
+      { field: 'notes', operator: 'eq', values: ['a__b'] },
+      { field: '_id', operator: 'startswith', values: ['x~y_'] },
+      { field: 'notes', operator: 'in', values: ['100%', '50%2C', 'a,b'] },
+    ] as const satisfies Filter[];
+    const address = serializeAddressFilters(filters);
+    expect(address).toBe(
+      'holder.name~contains~Müller%2C Hans__notes~regex~^a{1%2C3}b__notes~eq~a%5F%5Fb' +
+        '___id~startswith~x%7Ey%5F__notes~in~100%25,50%252C,a%2Cb',
+    );
+    expect(parseAddressFilters(address)).toEqual(filters);
+  });
+
+  test('an address typed by hand keeps commas and tildes in one-value filters', () => {
+    expect(parseAddressFilters('holder.name~contains~Müller, Hans__notes~regex~^a{1,3}~b')).toEqual([
+      { field: 'holder.name', operator: 'contains', values: ['Müller, Hans'] },
+      { field: 'notes', operator: 'regex', values: ['^a{1,3}~b'] },
+    ]);
+    expect(parseAddressFilters('notes~eq~100%')).toEqual([
+      { field: 'notes', operator: 'eq', values: ['100%'] },
+    ]);
+  });
+
   test('text operators become escaped case-insensitive regexes', () => {
     expect(toApiFilter({ field: 'key', operator: 'startswith', values: ['AB.C'] })).toEqual({
       field: 'key',
@@ -84,6 +110,11 @@ describe('API list syntax as browsers send it', () => {
       { field: 'notes', operator: 'notexists', values: [] },
       { field: 'status', operator: 'neq', values: ['bound'] },
       { field: 'name', operator: 'eq', values: ['=x'] },
+    ]);
+    expect(parseApiListQuery('name<%3Dx&name>%3D&size<=%3D').filters).toEqual([
+      { field: 'name', operator: 'lt', values: ['=x'] },
+      { field: 'name', operator: 'gt', values: ['='] },
+      { field: 'size', operator: 'lte', values: ['='] },
     ]);
   });
 });
