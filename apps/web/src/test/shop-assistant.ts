@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { NAVIGATION_TIMEOUT_MS, type BrowserHarness, type OpenOptions } from './browser';
 
 /**
@@ -13,4 +13,17 @@ export async function openShopAssistant(browser: BrowserHarness, options?: OpenO
     .getByRole('button', { name: /^Assistent starten/ })
     .waitFor({ timeout: NAVIGATION_TIMEOUT_MS });
   return page;
+}
+
+/** The stand-in shop's cart, filled once the assistant handed its products over. */
+export const shopCart = (page: Page): Locator => page.getByRole('region', { name: 'Warenkorb' });
+
+/** The shop cart's products, row by row: SKU, product id and quantity. */
+export async function shopProductRows(page: Page): Promise<string[][]> {
+  const rows = shopCart(page).getByRole('table').first().getByRole('row');
+  await rows.nth(1).waitFor();
+  const texts = await rows.evaluateAll((elements) =>
+    elements.slice(1).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
+  );
+  return texts.map((cells) => cells.slice(1, 4));
 }

@@ -386,6 +386,38 @@ describe('from welcome to offer_created', () => {
     expect(assistant.step()).toBe('offer_created');
   });
 
+  test('extension: the session of the login is patched with seats and holder, then the offer is created', async () => {
+    const assistant = startAssistant({
+      createSession: (input) => ({
+        session: sessionFor(input, { originalSeats: 10 }),
+        token: 'session-token',
+      }),
+    });
+    const pro = testLicense({ version: '9', properties: { class: 'pro', size: 10, dvdCount: 0 } });
+    assistant.send({ type: 'START' }, { type: 'DE' }, { type: 'YES' }, { type: 'M9' });
+    assistant.send({ type: 'ADD_LICENSE', license: pro, accessToken: 'pro-token' }, { type: 'LOGGED_IN' });
+    await assistant.settled();
+    assistant.send({ type: 'SET_SEATS', seatCount: 12 }, { type: 'COMPLETED' });
+    await assistant.settled();
+    assistant.send({ type: 'COMPLETED', holder: HOLDER }, { type: 'OFFER' });
+    expect(assistant.step()).toBe('offer_create');
+    assistant.send({ type: 'CREATE_OFFER', offer: OFFER_FORM });
+    await assistant.settled();
+    expect(assistant.calls.createSession).toHaveLength(1);
+    expect(assistant.calls.createSession[0]).toMatchObject({
+      purchaseType: 'extension',
+      originalLicenses: [pro._id],
+    });
+    expect(assistant.calls.patchSession.at(-1)!.patch).toMatchObject({
+      properties: { class: 'pro', size: 12, dvdCount: 0 },
+      holder: HOLDER,
+      billing: BILLING,
+    });
+    expect(assistant.calls.createOffer).toHaveLength(1);
+    expect(assistant.step()).toBe('offer_created');
+    expect(assistant.context().session).toMatchObject({ status: 'offered' });
+  });
+
   test('reseller order: session and offer', async () => {
     const assistant = startAssistant();
     assistant.send({ type: 'MANUAL' }, { type: 'RESELLER_ADD' }, { type: 'SUBMIT' }, { type: 'OFFER' });

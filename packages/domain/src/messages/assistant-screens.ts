@@ -118,6 +118,8 @@ export const assistantScreens = {
   seatsLabel: 'Arbeitsplätze',
   dvdsLabel: 'Zusätzliche DVDs',
   holderLabel: 'Lizenznehmer',
+  updatedLicenses: 'Lizenzen, die Sie auf Version 9 aktualisieren',
+  extendedLicense: 'Lizenz, die Sie erweitern',
   countryOfInvoice: 'Land der Rechnung',
   cartCaption: 'Warenkorb',
   columnItem: 'Artikel',

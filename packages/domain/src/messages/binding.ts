@@ -13,6 +13,8 @@ export const bindingMessages = {
   reloadFailed: 'Ein Fehler ist aufgetreten, bitte Seite neu laden',
   authorizedLabel: 'Ich bin als Käufer der Lizenz berechtigt, sie an den Lizenznehmer zu binden.',
   privacyLabel: 'Ich habe die Datenschutzerklärung gelesen und bin mit ihr einverstanden.',
+  /** The link beside the privacy checkbox (opens in a new tab). */
+  privacyLink: '(Datenschutzerklärung öffnen)',
   organizationWarning:
     'Bitte beachten Sie: Die Lizenz wird nur einmal gebunden, das lässt sich nicht rückgängig machen. Der Name der Organisation steht danach im Lizenzdokument und ist Ihr Anmeldename im Lizenzportal.',
   confirmationHint: 'Bitte geben Sie die E-Mail-Adresse noch einmal ein; Einfügen ist hier nicht möglich.',

@@ -112,7 +112,7 @@ export function HolderFields({
                 <>
                   {bindingMessages.privacyLabel}{' '}
                   <a href={privacyUrl} target="_blank" rel="noreferrer">
-                    (Datenschutzerklärung öffnen)
+                    {bindingMessages.privacyLink}
                   </a>
                 </>
               ) : (

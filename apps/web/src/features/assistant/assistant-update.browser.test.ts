@@ -1,8 +1,16 @@
-import { assistantMessages, formatLicenseKey, type License } from '@lizenzportal/domain';
+import {
+  assistantMessages,
+  assistantScreens,
+  bindingMessages,
+  formatLicenseKey,
+  HOLDER_FORM_LABELS,
+  validationMessages,
+  type License,
+} from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { openShopAssistant } from '@/test/shop-assistant';
+import { openShopAssistant, shopCart, shopProductRows } from '@/test/shop-assistant';
 import { bindLicense, createLicense } from '@/test/seed';
 
 const browser = setupBrowser();
@@ -71,13 +79,30 @@ describe('updates and extensions in the assistant', () => {
       .getByRole('textbox', { name: 'E-Mail', exact: true })
       .fill('verwaltung@foerderschule.example');
     await assistant.getByLabel('E-Mail (Wiederholung)').fill('verwaltung@foerderschule.example');
-    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+    // Both consents of the portal's binding form are required here too.
+    const next = assistant.getByRole('button', { name: 'Weiter', exact: true });
+    expect(await next.isDisabled()).toBe(true);
+    const authorized = assistant.getByLabel(bindingMessages.authorizedLabel);
+    await authorized.check();
+    await authorized.uncheck();
+    await assistant.getByText(validationMessages.required(HOLDER_FORM_LABELS.authorized)).waitFor();
+    expect(await next.isDisabled()).toBe(true);
+    await authorized.check();
+    await assistant.getByLabel(bindingMessages.privacyLabel, { exact: false }).check();
+    await assistant.getByRole('link', { name: bindingMessages.privacyLink }).waitFor();
+    await next.click();
 
     await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
     await assistant.getByText('Förderschule am See').waitFor();
+    // The licenses the update starts from, by their keys.
+    const updated = assistant.getByRole('list', { name: assistantScreens.updatedLicenses });
+    expect(await updated.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining(formatLicenseKey(bound.key)),
+      expect.stringContaining(formatLicenseKey(unbound.key)),
+    ]);
     await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
 
-    const cart = page.getByRole('region', { name: 'Warenkorb' });
+    const cart = shopCart(page);
     await cart.getByRole('cell', { name: 'M9-PROU' }).waitFor();
     await cart.getByText('Update', { exact: true }).waitFor();
     // The session the shop order will name holds the holder and the chosen license.
@@ -112,6 +137,61 @@ describe('updates and extensions in the assistant', () => {
     expect(await assistant.getByRole('button', { name: 'Weitere Lizenz hinzufügen' }).count()).toBe(0);
     await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
     await assistant.getByText('Bisher 5 Arbeitsplätze, davon neu: 1.').waitFor();
+  });
+
+  it('extends a version 9 pro license by the added seats, through binding and summary to the cart', async () => {
+    const pro = await createLicense(browser.server, { properties: { class: 'pro', size: 5 } });
+    const page = await openShopAssistant(browser);
+    const assistant = await startUpdate(page, 'Version 9');
+    await addLicense(assistant, pro);
+    await assistant.getByRole('button', { name: /^Entfernen/ }).waitFor();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('8');
+    await assistant.getByText('Bisher 5 Arbeitsplätze, davon neu: 3.').waitFor();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    await assistant.getByRole('heading', { name: 'Auf wen soll die Lizenz laufen?' }).waitFor();
+    await assistant.getByLabel('Name des Lizenznehmers').fill('Förderschule am See');
+    await assistant.getByLabel('Ansprechpartner').fill('Erika Mustermann');
+    await assistant
+      .getByRole('textbox', { name: 'E-Mail', exact: true })
+      .fill('verwaltung@foerderschule.example');
+    await assistant.getByLabel('E-Mail (Wiederholung)').fill('verwaltung@foerderschule.example');
+    await assistant.getByLabel(bindingMessages.authorizedLabel).check();
+    await assistant.getByLabel(bindingMessages.privacyLabel, { exact: false }).check();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    const extended = assistant.getByRole('list', { name: assistantScreens.extendedLicense });
+    expect(await extended.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining(formatLicenseKey(pro.key)),
+    ]);
+    await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    // Only the three added seats are bought.
+    expect(await shopProductRows(page)).toEqual([['M9-PRO', '801', '3']]);
+    await shopCart(page).getByText('Erweiterung', { exact: true }).waitFor();
+  });
+
+  it('recommends pro for a one-seat version 8 license bound to an organization with a contact', async () => {
+    const license = await bindLicense(
+      browser.server,
+      await createLicense(browser.server, { version: '8', properties: { class: 'single', size: 1 } }),
+      { name: 'Musikschule Seeblick', holderType: 'organization', contact: 'Erika Mustermann' },
+    );
+    const page = await openShopAssistant(browser);
+    const assistant = await startUpdate(page, 'Version 8');
+    await addLicense(assistant, license);
+    await assistant.getByRole('button', { name: /^Entfernen/ }).waitFor();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+
+    // One seat: the class is asked for; the holder's contact marks an organization (spec §4).
+    await assistant.getByRole('heading', { name: 'Welche Lizenz möchten Sie?' }).waitFor();
+    expect(await choice(assistant, 'Pro-Lizenz').innerText()).toContain(assistantScreens.recommended);
+    expect(await choice(assistant, 'Persönliche Lizenz').innerText()).not.toContain(
+      assistantScreens.recommended,
+    );
   });
 
   it('offers no update from version 7, only a new purchase', async () => {

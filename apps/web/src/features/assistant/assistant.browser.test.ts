@@ -2,7 +2,7 @@ import { assistantMessages, formatMoney } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { openShopAssistant } from '@/test/shop-assistant';
+import { openShopAssistant, shopCart, shopProductRows } from '@/test/shop-assistant';
 
 const browser = setupBrowser();
 
@@ -11,18 +11,6 @@ const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[titl
 /** A step's answer: a button whose name starts with its title (its explanation follows). */
 const choice = (frame: FrameLocator, title: string) =>
   frame.getByRole('button', { name: new RegExp(`^${title.replace(/[()+.]/g, '\\$&')}`) });
-const cart = (page: Page) => page.getByRole('region', { name: 'Warenkorb' });
-
-/** The cells of the shop's product table, row by row. */
-async function shopProductRows(page: Page): Promise<string[][]> {
-  const rows = cart(page).getByRole('table').first().getByRole('row');
-  await rows.nth(1).waitFor();
-  const texts = await rows.evaluateAll((elements) =>
-    elements.slice(1).map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')),
-  );
-  return texts.map((cells) => cells.slice(1, 4));
-}
-
 interface ReceivedMessage {
   origin: string;
   type: unknown;
@@ -48,7 +36,7 @@ async function recordShopMessages(page: Page): Promise<() => Promise<ReceivedMes
 }
 
 async function totalGross(page: Page): Promise<string> {
-  const row = cart(page).getByRole('row', { name: /^Gesamt/ });
+  const row = shopCart(page).getByRole('row', { name: /^Gesamt/ });
   return (await row.getByRole('cell').innerText()).trim();
 }
 
@@ -86,7 +74,7 @@ describe('the license assistant in the shop page', () => {
       ['M9-DVD', '805', '1'],
     ]);
     expect(await totalGross(page)).toBe(formatMoney(528_00));
-    await cart(page).getByText('Neukauf').waitFor();
+    await shopCart(page).getByText('Neukauf').waitFor();
     // Every step asked the shop to scroll up and set the frame's height; the cart came last.
     const types = (await shopMessages()).map((message) => message.type);
     expect(types).toEqual(expect.arrayContaining(['scroll_to_top', 'adjust_height']));
@@ -194,7 +182,7 @@ describe('the license assistant in the shop page', () => {
       ['M9-PRO', '801', '240'],
     ]);
     expect(await totalGross(page)).toBe(gross.trim());
-    await cart(page).getByRole('cell', { name: 'Schule Nord' }).waitFor();
+    await shopCart(page).getByRole('cell', { name: 'Schule Nord' }).waitFor();
   });
 
   it("clamps a reseller line's DVDs to its size with a toast, also when the size shrinks", async () => {

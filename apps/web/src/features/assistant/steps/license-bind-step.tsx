@@ -14,8 +14,8 @@ import { StepFrame } from '../step-frame.tsx';
 
 /**
  * The holder of the license an update or extension produces: the portal's binding fields and
- * rules (the class decides person or organization); the e-mail of a signed-in bound license is
- * known and needs no repetition unless it is changed.
+ * rules, both consents included (the class decides person or organization); the e-mail of a
+ * signed-in bound license is known and needs no repetition unless it is changed.
  */
 export function LicenseBindStep() {
   const { snapshot, send, settings } = useAssistant();
@@ -28,9 +28,11 @@ export function LicenseBindStep() {
     contact: start.contact ?? '',
     email: start.email ?? '',
     emailConfirmation: '',
+    authorized: false,
+    privacyAccepted: false,
   }));
   const [visited, setVisited] = useState<ReadonlySet<HolderFormField>>(new Set());
-  const rules = { licenseClass: context.licenseClass, knownEmail, consents: false };
+  const rules = { licenseClass: context.licenseClass, knownEmail, consents: true };
   const problems = holderProblems(values, rules);
   const valid = Object.keys(problems).length === 0;
   const completed = () => ({
@@ -59,6 +61,7 @@ export function LicenseBindStep() {
             Object.entries(problems).filter(([field]) => visited.has(field as HolderFormField)),
           )}
           licenseClass={context.licenseClass}
+          consents
           privacyUrl={settings.privacyUrl}
         />
         <Group justify="flex-end" mt="md">

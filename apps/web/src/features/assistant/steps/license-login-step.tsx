@@ -1,15 +1,10 @@
 import { Alert, Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import {
-  assistantMessages,
-  assistantScreens,
-  formatLicenseKey,
-  LICENSE_CLASS_LABELS,
-  showsLoginForm,
-} from '@lizenzportal/domain';
+import { assistantMessages, assistantScreens, formatLicenseKey, showsLoginForm } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useAssistant } from '../assistant-context.ts';
 import { AssistantSignIn } from '../assistant-sign-in.tsx';
+import { LicenseLine } from '../license-line.tsx';
 import { StepFrame } from '../step-frame.tsx';
 
 /**
@@ -37,13 +32,7 @@ export function LicenseLoginStep() {
             {context.authenticatedLicenses.map(({ license }) => (
               <List.Item key={license._id}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Text size="sm">
-                    <Text span fw={700} ff="monospace">
-                      {formatLicenseKey(license.key)}
-                    </Text>{' '}
-                    – Version {license.version}, {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
-                    {assistantScreens.licenseSeats(license.properties.size)}
-                  </Text>
+                  <LicenseLine license={license} />
                   <Button
                     size="xs"
                     variant="light"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import {
@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
+import { LicenseLine } from '../license-line.tsx';
 import { StepFrame } from '../step-frame.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -28,7 +29,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What is ordered, the offer number of a reloaded offer, the priced cart; offer or cart next. */
+/**
+ * What is ordered, the offer number of a reloaded offer, the licenses an update or extension
+ * starts from (spec §2 „Review licenses”), the priced cart; offer or cart next.
+ */
 export function SummaryStep() {
   const { snapshot, send } = useAssistant();
   const { context } = snapshot;
@@ -52,6 +56,22 @@ export function SummaryStep() {
         {context.holder && <Fact label={assistantScreens.holderLabel}>{context.holder.name}</Fact>}
         <Fact label={assistantScreens.countryOfInvoice}>{countryName(context.billing.countryCode)}</Fact>
       </SimpleGrid>
+      {context.authenticatedLicenses.length > 0 && (
+        <div>
+          <Text size="sm" c="dimmed" id="summary-licenses">
+            {context.purchaseType === 'extension'
+              ? assistantScreens.extendedLicense
+              : assistantScreens.updatedLicenses}
+          </Text>
+          <List listStyleType="none" spacing={4} aria-labelledby="summary-licenses">
+            {context.authenticatedLicenses.map(({ license }) => (
+              <List.Item key={license._id}>
+                <LicenseLine license={license} />
+              </List.Item>
+            ))}
+          </List>
+        </div>
+      )}
       {cart && <CartTable cart={cart} />}
       {isOtherEuCountry(context.billing.countryCode) && (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>

@@ -1,0 +1,15 @@
+import { Text } from '@mantine/core';
+import { assistantScreens, formatLicenseKey, LICENSE_CLASS_LABELS, type License } from '@lizenzportal/domain';
+
+/** A signed-in license in one line: its key, then version, class and seats. */
+export function LicenseLine({ license }: { license: License }) {
+  return (
+    <Text size="sm">
+      <Text span fw={700} ff="monospace">
+        {formatLicenseKey(license.key)}
+      </Text>{' '}
+      – Version {license.version}, {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
+      {assistantScreens.licenseSeats(license.properties.size)}
+    </Text>
+  );
+}
