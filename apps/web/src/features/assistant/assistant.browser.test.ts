@@ -56,7 +56,11 @@ describe('the license assistant in the shop page', () => {
     await expect
       .poll(async () => (await shopMessages()).filter((message) => message.type === 'test'))
       .toEqual([{ origin: new URL(browser.server.url).origin, type: 'test' }]);
+    const oneProLicense = assistant.getByText(assistantMessages.oneProLicensePerOrder);
+    expect(await oneProLicense.count()).toBe(0);
     await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('10');
+    // More than one seat: the seats all belong to the order's one pro license (spec §5).
+    await oneProLicense.waitFor();
     await assistant.getByLabel('Zusätzliche DVDs').fill('1');
     // The price follows the choice at once: 10 × 51,30 € and a DVD.
     await assistant.getByRole('row', { name: /Gesamtbetrag 528,00/ }).waitFor();
@@ -66,6 +70,8 @@ describe('the license assistant in the shop page', () => {
     await assistant.getByRole('row', { name: /Pro-Lizenz Version 9 10 75,63 € −32,52 €/ }).waitFor();
     await assistant.getByRole('row', { name: /MwSt\. 19 % 84,30 €/ }).waitFor();
     await assistant.getByRole('row', { name: /Gesamtbetrag 528,00 €/ }).waitFor();
+    // An invoice to Germany is never tax-free.
+    expect(await assistant.getByText(assistantMessages.taxFreeInvoice).count()).toBe(0);
     await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
 
     await assistant.getByText('Der Warenkorb wurde an den Shop übergeben').waitFor();
@@ -97,6 +103,8 @@ describe('the license assistant in the shop page', () => {
     // 80 € German gross: 67,23 € net plus 20 % Austrian VAT.
     await assistant.getByRole('row', { name: /MwSt\. 20 % 13,45 €/ }).waitFor();
     await assistant.getByRole('row', { name: /Gesamtbetrag 80,68 €/ }).waitFor();
+    // Austria is in the EU: a business there may get a tax-free invoice, on conditions.
+    await assistant.getByText(assistantMessages.taxFreeInvoice).waitFor();
     await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
 
     expect(await shopProductRows(page)).toEqual([['M9-PER', '802', '1']]);

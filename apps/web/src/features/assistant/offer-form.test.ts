@@ -1,4 +1,4 @@
-import { validationMessages } from '@lizenzportal/domain';
+import { fieldLabel, MAX_NOTE_LENGTH, validationMessages } from '@lizenzportal/domain';
 import { describe, expect, it } from 'vitest';
 import { initialOfferForm, offerFormInput, offerFormProblems, type OfferFormValues } from './offer-form.ts';
 
@@ -42,6 +42,12 @@ describe('the offer form', () => {
     });
     const long = { ...filled(), billing: { ...filled().billing, reference: 'x'.repeat(31) } };
     expect(Object.keys(offerFormProblems(long, noDvds))).toEqual(['billing.reference']);
+    const longNote = { ...filled(), billing: { ...filled().billing, note: 'x'.repeat(MAX_NOTE_LENGTH + 1) } };
+    expect(offerFormProblems(longNote, noDvds)).toEqual({
+      'billing.note': validationMessages.maxLength(fieldLabel('billing.note'), MAX_NOTE_LENGTH),
+    });
+    const fullNote = { ...filled(), billing: { ...filled().billing, note: 'x'.repeat(MAX_NOTE_LENGTH) } };
+    expect(offerFormProblems(fullNote, noDvds)).toEqual({});
   });
 
   it('asks for the shipping address only when one is wanted, and sends none otherwise', () => {
