@@ -1,7 +1,8 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { LicenseStatus, LoginResponse } from '@lizenzportal/domain';
 import { apiRequest } from './api/index.ts';
-import { LICENSE_STATUS_KEY, SESSION_INDEPENDENT } from './auth/index.ts';
+import { LICENSE_STATUS_KEY } from './auth/index.ts';
+import { SESSION_INDEPENDENT } from './query-meta.ts';
 
 /**
  * Signing in with a license: the customer login and the license assistant (which proves the

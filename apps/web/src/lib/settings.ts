@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ShopProductIds } from '@lizenzportal/domain';
 import { apiRequest } from './api/index.ts';
-import { SESSION_INDEPENDENT } from './auth/index.ts';
+import { SESSION_INDEPENDENT } from './query-meta.ts';
 
 /** What the server tells the web app about this installation (`GET /settings`). */
 export interface PortalSettings {

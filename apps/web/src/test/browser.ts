@@ -23,6 +23,8 @@ export interface OpenOptions {
   cookieConsent?: boolean;
   /** Runs before the page loads, e.g. to fake API answers with `page.route`. */
   prepare?: (page: Page) => Promise<unknown>;
+  /** Addresses whose requests the test fails on purpose (with `prepare`): their failures are no errors. */
+  failingRequests?: RegExp;
   /**
    * Lets test scripts run in the page although the portal's CSP forbids inline and foreign
    * scripts (axe-core in the accessibility sweep); the CSP itself stays as the server sends it.
@@ -56,10 +58,13 @@ async function launchChromium(): Promise<Browser> {
 
 /**
  * Chromium logs every failed request as a console error. Failed API calls are what many tests
- * provoke and then assert through the page, so only those are not counted.
+ * provoke and then assert through the page, so those are not counted, nor the requests a test
+ * fails on purpose.
  */
-function isApiFailureLog(message: ConsoleMessage): boolean {
-  return message.text().startsWith('Failed to load resource') && message.location().url.includes('/api/');
+function isExpectedFailureLog(message: ConsoleMessage, failingRequests: RegExp | undefined): boolean {
+  if (!message.text().startsWith('Failed to load resource')) return false;
+  const url = message.location().url;
+  return url.includes('/api/') || (failingRequests?.test(url) ?? false);
 }
 
 /**
@@ -102,7 +107,7 @@ export function setupBrowser(environment: Record<string, string> = {}): BrowserH
       if (!server) throw new Error('The test server is not running yet.');
       return server;
     },
-    async open(address, { token, cookieConsent = true, prepare, bypassCSP = false } = {}) {
+    async open(address, { token, cookieConsent = true, prepare, failingRequests, bypassCSP = false } = {}) {
       const origin = server!.url;
       const localStorage = [
         ...(token ? [{ name: 'user-token', value: token }] : []),
@@ -120,7 +125,9 @@ export function setupBrowser(environment: Record<string, string> = {}): BrowserH
       context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       const page = await context.newPage();
       page.on('console', (message) => {
-        if (message.type() === 'error' && !isApiFailureLog(message)) pageErrors.push(message.text());
+        if (message.type() === 'error' && !isExpectedFailureLog(message, failingRequests)) {
+          pageErrors.push(message.text());
+        }
       });
       page.on('pageerror', (error) => pageErrors.push(error.message));
       await prepare?.(page);

@@ -1,6 +1,6 @@
 import { effectiveDvdCount } from '../license/capabilities.ts';
 import type { HolderData } from '../license/holder-data.ts';
-import { initialHolderType } from '../license/holder-data.ts';
+import { initialHolderType } from '../license/holder-types.ts';
 import type { LicenseVersion } from '../license/enums.ts';
 import type { License } from '../license/schema.ts';
 import type { Cart } from '../pricing/cart.ts';

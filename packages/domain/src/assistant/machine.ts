@@ -1,18 +1,16 @@
 import { and, assertEvent, assign, emit, fromPromise, not, raise, setup, type SnapshotFrom } from 'xstate';
-import { holderDataSchema, allowedHolderTypes } from '../license/holder-data.ts';
+import type { HolderData } from '../license/holder-data.ts';
+import { allowedHolderTypes } from '../license/holder-types.ts';
 import type { License } from '../license/schema.ts';
 import { isCompleteOfferCode, normalizeOfferCode } from '../formats/offer-code.ts';
 import { assistantMessages } from '../messages/assistant.ts';
-import type { z } from 'zod';
 import { MAX_RESELLER_LICENSES, MAX_SEATS } from '../upgrade-session/enums.ts';
-import {
-  offerFormSchema,
-  offerRequestSchema,
-  type CreateUpgradeSessionRequest,
-  type CreateUpgradeSessionResponse,
-  type OfferRequest,
-  type UpgradeSession,
-  type UpgradeSessionPatch,
+import type {
+  CreateUpgradeSessionRequest,
+  CreateUpgradeSessionResponse,
+  OfferForm,
+  UpgradeSession,
+  UpgradeSessionPatch,
 } from '../upgrade-session/schema.ts';
 import {
   addToCartMessage,
@@ -45,6 +43,8 @@ import { clampSeats } from './seats.ts';
  * The events of the assistant. The spec's list (§4) is here with the same names; the others carry
  * what a step's editor changes (seats, DVDs, licenses, reseller lines) or answer a dialog.
  * `LOADED` and `CREATED` are raised by the machine itself when the injected call succeeded.
+ * The binding step's `COMPLETED` and `CREATE_OFFER` carry what the domain's schema makes of their
+ * form (`toHolderData`, `toOfferForm`); the injected form guards check it by that schema.
  */
 export type AssistantEvent =
   | { type: 'START' }
@@ -71,7 +71,7 @@ export type AssistantEvent =
   | { type: 'CANCEL' }
   | { type: 'SET_SEATS'; seatCount: number }
   | { type: 'SET_DVDS'; dvdCount: number }
-  | { type: 'COMPLETED'; holder?: z.input<typeof holderDataSchema> }
+  | { type: 'COMPLETED'; holder?: HolderData }
   | { type: 'DVD' }
   | { type: 'NO_DVD' }
   | { type: 'LOAD_OFFER'; offerCode: string }
@@ -83,7 +83,7 @@ export type AssistantEvent =
   | { type: 'SET_COUNTRY'; countryCode: string }
   | { type: 'SUBMIT' }
   | { type: 'CART' }
-  | { type: 'CREATE_OFFER'; offer: z.input<typeof offerFormSchema> }
+  | { type: 'CREATE_OFFER'; offer: OfferForm }
   | { type: 'CREATED'; session: UpgradeSession; offerCode?: string }
   | { type: 'RESET' }
   | { type: 'BACK' }
@@ -113,7 +113,8 @@ export interface CreatedOffer {
 export interface CreateOfferInput {
   sessionId: string;
   sessionToken: string;
-  offer: OfferRequest;
+  /** The offer form's addresses as the assistant keeps them: the body of the offer request. */
+  offer: Pick<AssistantContext, 'billing' | 'shipToDifferentAddress' | 'shipping'>;
 }
 
 /** Default of every injected side effect: refuse loudly, naming what the app has to provide. */
@@ -329,7 +330,7 @@ export const assistantMachine = setup({
 
     storeHolder: assign(({ event }) => {
       assertEvent(event, 'COMPLETED');
-      return { holder: holderDataSchema.parse(event.holder) };
+      return { holder: event.holder ?? null };
     }),
 
     applyLoadedOffer: assign(({ context, event }) => {
@@ -376,7 +377,7 @@ export const assistantMachine = setup({
 
     storeOfferForm: assign(({ event }) => {
       assertEvent(event, 'CREATE_OFFER');
-      const offer = offerFormSchema.parse(event.offer);
+      const { offer } = event;
       return {
         billing: offer.billing,
         shipToDifferentAddress: offer.shipToDifferentAddress,
@@ -393,6 +394,13 @@ export const assistantMachine = setup({
     }),
   },
   guards: {
+    /**
+     * The forms' checks by the domain's schemas (`assistantFormGuards`): injected, so that the
+     * machine, which the assistant's first screen needs, comes without them (and without zod).
+     */
+    holderValid: () => notProvided('holderValid'),
+    offerFormValid: () => notProvided('offerFormValid'),
+
     cameFrom: ({ context }, params: { step: AssistantStep }) => context.history.at(-1) === params.step,
     isOtherCountry: ({ event }) => event.type === 'SELECTED' && isOtherCountry(event.countryCode),
     isCountry: ({ event }) => event.type === 'SET_COUNTRY' && isCountryCode(event.countryCode),
@@ -440,11 +448,10 @@ export const assistantMachine = setup({
       context.seatCount >= minimumSeats(context) &&
       context.seatCount <= MAX_SEATS &&
       context.dvdCount <= maxDvdCount(context),
-    holderValid: ({ context, event }) => {
-      if (event.type !== 'COMPLETED') return false;
-      const holder = holderDataSchema.safeParse(event.holder);
-      return holder.success && allowedHolderTypes(context.licenseClass).includes(holder.data.holderType);
-    },
+    holderTypeAllowed: ({ context, event }) =>
+      event.type === 'COMPLETED' &&
+      event.holder !== undefined &&
+      allowedHolderTypes(context.licenseClass).includes(event.holder.holderType),
 
     offerCodeComplete: ({ event }) =>
       event.type === 'LOAD_OFFER' && isCompleteOfferCode(event.offerCode ?? ''),
@@ -462,11 +469,9 @@ export const assistantMachine = setup({
       cartHasItems(context) &&
       isCountryCode(context.billing.countryCode) &&
       (context.offerToken === null || context.session?.status === 'offered'),
-    offerFormValid: ({ context, event }) => {
+    offerFitsCart: ({ context, event }) => {
       if (event.type !== 'CREATE_OFFER') return false;
-      const form = offerFormSchema.safeParse(event.offer);
-      if (!form.success) return false;
-      const offer = form.data;
+      const { offer } = event;
       // The country priced the cart; DVDs travel only to a German address.
       if (offer.billing.countryCode !== context.billing.countryCode) return false;
       const deliveryCountry = offer.shipToDifferentAddress
@@ -702,7 +707,7 @@ export const assistantMachine = setup({
       on: {
         BACK,
         COMPLETED: {
-          guard: 'holderValid',
+          guard: and(['holderValid', 'holderTypeAllowed']),
           target: 'summary',
           actions: ['storeHolder', remember('license_bind')],
         },
@@ -785,7 +790,11 @@ export const assistantMachine = setup({
         editing: {
           on: {
             BACK,
-            CREATE_OFFER: { guard: 'offerFormValid', target: 'savingSession', actions: 'storeOfferForm' },
+            CREATE_OFFER: {
+              guard: and(['offerFormValid', 'offerFitsCart']),
+              target: 'savingSession',
+              actions: 'storeOfferForm',
+            },
           },
         },
         savingSession: {
@@ -815,11 +824,11 @@ export const assistantMachine = setup({
             src: 'createOffer',
             input: ({ context }) => ({
               ...ownSession(context),
-              offer: offerRequestSchema.parse({
+              offer: {
                 billing: context.billing,
                 shipToDifferentAddress: context.shipToDifferentAddress,
                 shipping: context.shipping,
-              }),
+              },
             }),
             onDone: {
               actions: raise(({ event }) => ({

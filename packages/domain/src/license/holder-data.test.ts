@@ -4,10 +4,10 @@ import {
   holderBindingSchema,
   holderFormValues,
   holderProblems,
-  initialHolderType,
   toHolderData,
   type HolderFormValues,
 } from './holder-data.ts';
+import { initialHolderType } from './holder-types.ts';
 
 const valid: HolderFormValues = {
   holderType: 'organization',

@@ -3,6 +3,7 @@ import { describeIssue } from '../messages/describe-issue.ts';
 import { validationMessages } from '../messages/validation.ts';
 import { HOLDER_TYPES, type HolderType, type LicenseClass } from './enums.ts';
 import { HOLDER_FORM_LABELS, type HolderFormField } from './holder-labels.ts';
+import { allowedHolderTypes } from './holder-types.ts';
 
 export { HOLDER_FORM_LABELS, type HolderFormField };
 
@@ -48,26 +49,6 @@ export const holderBindingSchema = z.strictObject({
   emailConfirmation: z.string().trim().max(EMAIL_MAX_LENGTH),
 });
 export type HolderBinding = z.infer<typeof holderBindingSchema>;
-
-/**
- * Which holder types a license of this class may have: a personal license belongs to a person, a
- * pro license to an organization; older classes (or none yet) allow both.
- */
-export function allowedHolderTypes(licenseClass: LicenseClass | null): readonly HolderType[] {
-  if (licenseClass === 'personal') return ['person'];
-  if (licenseClass === 'pro') return ['organization'];
-  return HOLDER_TYPES;
-}
-
-/** The holder type a binding form starts with: forced when only one is allowed, else by the contact. */
-export function initialHolderType(
-  licenseClass: LicenseClass | null,
-  holder: { contact?: string | null } | null,
-): HolderType | null {
-  const allowed = allowedHolderTypes(licenseClass);
-  if (allowed.length === 1) return allowed[0]!;
-  return holder?.contact ? 'organization' : null;
-}
 
 /** What the binding form holds while it is filled in. */
 export interface HolderFormValues {

@@ -9,6 +9,8 @@ export const assistantScreens = {
   back: 'Zurück',
   next: 'Weiter',
   working: 'Bitte warten …',
+  /** The screens after the welcome step are downloaded when needed; the download failed. */
+  laterStepsFailed: 'Der nächste Schritt konnte nicht geladen werden',
 
   welcomeTitle: 'Willkommen beim Lizenz-Assistenten',
   welcomeText:

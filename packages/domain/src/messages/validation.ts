@@ -1,5 +1,5 @@
 import { HOLDER_FORM_LABELS } from '../license/holder-labels.ts';
-import { ADDRESS_FIELD_LABELS } from '../upgrade-session/address.ts';
+import { ADDRESS_FIELD_LABELS } from '../upgrade-session/address-labels.ts';
 
 /** The validation catalogue of the customer spec (§8), word for word. */
 export const validationMessages = {

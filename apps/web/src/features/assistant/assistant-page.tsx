@@ -6,9 +6,10 @@ import {
   assistantScreens,
   assistantStep,
   GENERIC_SERVER_ERROR,
+  NO_CONNECTION_MESSAGE,
   type AssistantStep,
 } from '@lizenzportal/domain';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -17,40 +18,29 @@ import { useSettings, type PortalSettings } from '@/lib/settings';
 import * as api from './api.ts';
 import { AssistantViewContext } from './assistant-context.ts';
 import { shopChannel } from './shop-messages.ts';
+import { laterFormGuards, useLaterSteps } from './use-later-steps.ts';
 import { useFrameHeight } from './use-frame-height.ts';
 import { WelcomeStep } from './steps/welcome-step.tsx';
+import type { LaterStepScreens } from './steps/later-steps.ts';
 
-const loadLaterSteps = () => import('./steps/later-steps.ts');
-type LaterStep = keyof Awaited<ReturnType<typeof loadLaterSteps>>;
-
-/** A screen after the welcome step: loaded with all the others when the first of them is asked for. */
-const later = (name: LaterStep) => lazy(() => loadLaterSteps().then((steps) => ({ default: steps[name] })));
-
-/** Runs `callback` when the browser is idle (after a timeout where it cannot tell: Safari). */
-function whenIdle(callback: () => void): void {
-  if ('requestIdleCallback' in window) requestIdleCallback(callback);
-  else setTimeout(callback, 200);
-}
-
-/** One screen per step of the machine. */
-const SCREENS: Record<AssistantStep, ComponentType> = {
-  welcome: WelcomeStep,
-  country_select: later('CountryStep'),
-  country_select_other: later('OtherCountryStep'),
-  start: later('StartStep'),
-  update_eligibility: later('EligibilityStep'),
-  update_not_eligible: later('NotEligibleStep'),
-  license_login: later('LicenseLoginStep'),
-  license_bind: later('LicenseBindStep'),
-  license_pro_calculator: later('ProCalculatorStep'),
-  license_select: later('LicenseSelectStep'),
-  offer_load: later('OfferLoadStep'),
-  manual_order: later('ManualOrderStep'),
-  license_select_dvd: later('DvdStep'),
-  summary: later('SummaryStep'),
-  offer_create: later('OfferCreateStep'),
-  offer_created: later('OfferCreatedStep'),
-  add_to_cart: later('AddToCartStep'),
+/** The screen of every step after the welcome step, in the later steps' module. */
+const LATER_SCREENS: Record<Exclude<AssistantStep, 'welcome'>, keyof LaterStepScreens> = {
+  country_select: 'CountryStep',
+  country_select_other: 'OtherCountryStep',
+  start: 'StartStep',
+  update_eligibility: 'EligibilityStep',
+  update_not_eligible: 'NotEligibleStep',
+  license_login: 'LicenseLoginStep',
+  license_bind: 'LicenseBindStep',
+  license_pro_calculator: 'ProCalculatorStep',
+  license_select: 'LicenseSelectStep',
+  offer_load: 'OfferLoadStep',
+  manual_order: 'ManualOrderStep',
+  license_select_dvd: 'DvdStep',
+  summary: 'SummaryStep',
+  offer_create: 'OfferCreateStep',
+  offer_created: 'OfferCreatedStep',
+  add_to_cart: 'AddToCartStep',
 };
 
 /**
@@ -102,6 +92,7 @@ function Assistant({ settings }: { settings: PortalSettings }) {
           handOffCart: (_, message) => channel.post({ type: 'add_to_cart', data: message }),
           postTestMessage: () => channel.post({ type: 'test' }),
         },
+        guards: laterFormGuards,
       }),
     [channel],
   );
@@ -114,18 +105,33 @@ function Assistant({ settings }: { settings: PortalSettings }) {
     const subscription = actor.on('toast', ({ message }) => notifications.show({ color: 'yellow', message }));
     return () => subscription.unsubscribe();
   }, [actor]);
-  // Once the welcome step is painted and usable (the browser is idle), fetch the later screens, so
-  // the next step shows at once: before that, they would compete with the first load.
-  useEffect(() => whenIdle(() => void loadLaterSteps()), []);
-  const Screen = SCREENS[step];
+  const later = useLaterSteps(step !== 'welcome');
   const view = useMemo(() => ({ snapshot, send: actor.send, settings }), [snapshot, actor, settings]);
   return (
     <AssistantViewContext value={view}>
       <div ref={setContent}>
-        <Suspense fallback={<PageLoader />}>
-          <Screen />
-        </Suspense>
+        <StepScreen step={step} later={later} />
       </div>
     </AssistantViewContext>
   );
+}
+
+/** The step's screen; a later one once its module is there, or why it is not. */
+function StepScreen({ step, later }: { step: AssistantStep; later: ReturnType<typeof useLaterSteps> }) {
+  if (step === 'welcome') return <WelcomeStep />;
+  if (later.steps) {
+    const Screen = later.steps.screens[LATER_SCREENS[step]];
+    return <Screen />;
+  }
+  if (later.failed) {
+    return (
+      <ErrorBox
+        title={assistantScreens.laterStepsFailed}
+        status={null}
+        message={NO_CONNECTION_MESSAGE}
+        onRetry={later.retry}
+      />
+    );
+  }
+  return <PageLoader />;
 }

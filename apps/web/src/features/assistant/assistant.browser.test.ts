@@ -1,4 +1,9 @@
-import { assistantMessages, formatMoney } from '@lizenzportal/domain';
+import {
+  assistantMessages,
+  assistantScreens,
+  formatMoney,
+  NO_CONNECTION_MESSAGE,
+} from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -191,6 +196,28 @@ describe('the license assistant in the shop page', () => {
     ]);
     expect(await totalGross(page)).toBe(gross.trim());
     await shopCart(page).getByRole('cell', { name: 'Schule Nord' }).waitFor();
+  });
+
+  it('shows why the next step is missing when its download fails, and fetches it again', async () => {
+    const laterSteps = /\/assets\/later-steps-[^/]+\.js$/;
+    // The screens after the welcome step cannot be downloaded until the error has been seen.
+    let offline = true;
+    const page = await openShopAssistant(browser, {
+      failingRequests: laterSteps,
+      prepare: (page) => page.route(laterSteps, (route) => (offline ? route.abort() : route.continue())),
+    });
+    const assistant = assistantIn(page);
+
+    await choice(assistant, 'Assistent starten').click();
+    const failure = assistant.getByRole('alert').filter({ hasText: assistantScreens.laterStepsFailed });
+    await failure.getByText(NO_CONNECTION_MESSAGE).waitFor();
+    offline = false;
+    await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+
+    await assistant.getByRole('heading', { name: 'Wohin geht die Rechnung?' }).waitFor();
+    expect(await failure.count()).toBe(0);
+    await choice(assistant, 'Deutschland').click();
+    await assistant.getByRole('heading', { name: 'Haben Sie bereits eine Lizenz?' }).waitFor();
   });
 
   it("clamps a reseller line's DVDs to its size with a toast, also when the size shrinks", async () => {

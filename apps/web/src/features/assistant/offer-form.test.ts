@@ -56,6 +56,11 @@ describe('the offer form', () => {
     expect(offerFormInput(filled()).shipping).toBeNull();
   });
 
+  it('hands the machine what the offer schema makes of a valid form: trimmed, defaults filled in', () => {
+    const spaced = { ...filled(), billing: { ...filled().billing, name: '  Förderschule am See ' } };
+    expect(offerFormInput(spaced).billing).toMatchObject({ name: 'Förderschule am See', note: '' });
+  });
+
   it('refuses DVDs to an address outside Germany', () => {
     const {
       email: _email,

@@ -4,8 +4,8 @@ import {
   dvdsDeliverableTo,
   offerFormSchema,
   type AssistantContext,
-  type AssistantEvent,
   type BillingDraft,
+  type OfferForm,
 } from '@lizenzportal/domain';
 
 export interface AddressValues {
@@ -61,19 +61,25 @@ export function initialOfferForm(billing: BillingDraft): OfferFormValues {
   };
 }
 
-type OfferInput = Extract<AssistantEvent, { type: 'CREATE_OFFER' }>['offer'];
-
-/**
- * What the machine's `CREATE_OFFER` carries: no shipping address unless one is wanted. The form
- * holds plain strings; the machine's guard checks the whole of it against the offer schema.
- */
-export function offerFormInput(values: OfferFormValues): OfferInput {
+/** The form's values in the offer schema's shape: no shipping address unless one is wanted. */
+function offerInput(values: OfferFormValues) {
   return {
     billing: values.billing,
     emailConfirmation: values.emailConfirmation,
     shipToDifferentAddress: values.shipToDifferentAddress,
     shipping: values.shipToDifferentAddress ? values.shipping : null,
-  } as OfferInput;
+  };
+}
+
+/**
+ * What the machine's `CREATE_OFFER` carries: what the offer schema makes of the form (trimmed,
+ * defaults filled in) — or, while the form has problems, its plain strings, which the machine's
+ * guard refuses by the same schema.
+ */
+export function offerFormInput(values: OfferFormValues): OfferForm {
+  const input = offerInput(values);
+  const offer = offerFormSchema.safeParse(input);
+  return offer.success ? offer.data : (input as OfferForm);
 }
 
 /** Field paths (`billing.name`, `shipping.countryCode`, `emailConfirmation`) to their one message. */
@@ -89,7 +95,7 @@ export function offerFormProblems(
   context: Pick<AssistantContext, 'dvdCount' | 'resellerLicenses'>,
 ): OfferFormProblems {
   const problems: OfferFormProblems = {};
-  const result = offerFormSchema.safeParse(offerFormInput(values));
+  const result = offerFormSchema.safeParse(offerInput(values));
   for (const issue of result.error?.issues ?? []) {
     const path = issue.path.map(String).join('.');
     problems[path] ??= describeIssue(issue);

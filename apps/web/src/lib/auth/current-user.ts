@@ -41,12 +41,6 @@ export function useCurrentUser() {
   return useQuery(currentUserQuery);
 }
 
-/**
- * The `meta` of a query that belongs to nobody in particular (settings, a key's status) and so
- * outlives sign-ins and sign-outs.
- */
-export const SESSION_INDEPENDENT = { sessionIndependent: true } as const;
-
 /** Drops everything loaded on behalf of whoever was signed in before. */
 function dropSessionData(queryClient: QueryClient): void {
   queryClient.removeQueries({

@@ -3,7 +3,6 @@ export {
   endSession,
   LICENSE_STATUS_KEY,
   reloadAfterStatusChange,
-  SESSION_INDEPENDENT,
   startSession,
   UnknownUserTypeError,
   useCurrentUser,

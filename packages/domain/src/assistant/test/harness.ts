@@ -9,6 +9,7 @@ import type {
   UpgradeSession,
 } from '../../upgrade-session/schema.ts';
 import type { AddToCartMessage, AssistantStep } from '../context.ts';
+import { assistantFormGuards } from '../form-guards.ts';
 import {
   assistantMachine,
   assistantStep,
@@ -89,6 +90,8 @@ export const HOLDER = {
 
 export const BILLING = {
   name: 'Förderschule am See',
+  additional1: '',
+  additional2: '',
   street: 'Seestraße',
   houseNumber: '12',
   postcode: '78462',
@@ -176,6 +179,7 @@ export function startAssistant(answers: Calls = {}) {
       handOffCart: (_, message) => handOff(message),
       postTestMessage,
     },
+    guards: assistantFormGuards,
   });
   const actor = createActor(machine, { input: { shopProductIds: SHOP_PRODUCT_IDS } });
   actor.on('toast', (event) => toasts.push(event.message));
