@@ -161,6 +161,7 @@ export async function createServices({
     db,
     repository: orderGenerations.repository,
     sessions: upgradeSessions.repository,
+    tokens: upgradeSessions.tokens,
     licenses,
     deliveries,
     queue,
@@ -171,6 +172,7 @@ export async function createServices({
     db,
     generations: orderGenerations.repository,
     sessions: upgradeSessions.repository,
+    tokens: upgradeSessions.tokens,
     queue,
     log,
   });

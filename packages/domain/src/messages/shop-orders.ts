@@ -24,6 +24,8 @@ export const orderGenerationErrors = {
   sessionRequired: (purchaseType: PurchaseType) =>
     `Für die Kaufart „${PURCHASE_TYPE_LABELS[purchaseType]}” braucht die Bestellung eine Upgrade-Session (upgrade_session_id), sie nennt keine. ${ACT}`,
   sessionNotFound: (id: string) => `Die Upgrade-Session ${id} der Bestellung gibt es nicht. ${ACT}`,
+  sessionNotProven: (id: string) =>
+    `Die Bestellung weist die Upgrade-Session ${id} nicht nach: ihr Token (upgrade_session_token, bei einem Angebot offer_token) fehlt oder gehört nicht zu dieser Session. Die Session wurde nicht verwendet; die Bestellung bitte im Shop prüfen und von Hand bearbeiten.`,
   sessionOfOtherPurchaseType: (session: PurchaseType, order: PurchaseType) =>
     `Die Upgrade-Session ist ein(e) „${PURCHASE_TYPE_LABELS[session]}”, die Bestellung ein(e) „${PURCHASE_TYPE_LABELS[order]}”. ${ACT}`,
   sessionOfOtherOrder: (order: string) =>

@@ -15,6 +15,7 @@ import type { DeliveryService } from '../deliveries/service.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import type { LicenseService } from '../licenses/service.ts';
 import { json, type UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
+import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
 import {
   OrderProblem,
   planGeneration,
@@ -46,6 +47,7 @@ export class OrderGenerator {
   readonly #db: Kysely<DB>;
   readonly #repository: OrderGenerationRepository;
   readonly #sessions: UpgradeSessionRepository;
+  readonly #tokens: UpgradeSessionTokens;
   readonly #licenses: Pick<LicenseService, 'create' | 'repository'>;
   readonly #deliveries: Pick<DeliveryService, 'create'>;
   readonly #queue: JobQueue;
@@ -56,6 +58,7 @@ export class OrderGenerator {
     db: Kysely<DB>;
     repository: OrderGenerationRepository;
     sessions: UpgradeSessionRepository;
+    tokens: UpgradeSessionTokens;
     licenses: Pick<LicenseService, 'create' | 'repository'>;
     deliveries: Pick<DeliveryService, 'create'>;
     queue: JobQueue;
@@ -65,6 +68,7 @@ export class OrderGenerator {
     this.#db = deps.db;
     this.#repository = deps.repository;
     this.#sessions = deps.sessions;
+    this.#tokens = deps.tokens;
     this.#licenses = deps.licenses;
     this.#deliveries = deps.deliveries;
     this.#queue = deps.queue;
@@ -134,13 +138,20 @@ export class OrderGenerator {
     await this.#repository.complete(id, outcome.licenseIds, transaction);
   }
 
-  /** The order's upgrade session, locked; none when the order names none. */
+  /**
+   * The order's upgrade session, locked; none when the order names none. The intake links only a
+   * session the order proves with its token (and leaves any other untouched); here, where every
+   * attempt ends, an unproven one fails the generation with that reason.
+   */
   async #session(
     order: ShopOrder,
     sessionId: string | null,
     transaction: Kysely<DB>,
   ): Promise<UpgradeSessionRow | null> {
     if (!order.upgradeSessionId) return null;
+    if (!this.#tokens.provesSession(order.upgradeSessionId, order)) {
+      throw new OrderProblem(orderGenerationErrors.sessionNotProven(order.upgradeSessionId));
+    }
     const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
     if (!session) throw new OrderProblem(orderGenerationErrors.sessionNotFound(order.upgradeSessionId));
     if (session.order_id !== order.number) {

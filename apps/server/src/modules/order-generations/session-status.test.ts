@@ -16,10 +16,11 @@ const { created, newPurchase } = sessionHelpers(ctx);
 
 /** A session of the assistant and the paid order naming it (10 pro seats and a DVD, as it priced). */
 async function orderedSession(number: number): Promise<{ sessionId: string; generationId: string }> {
-  const { session } = await created(newPurchase());
+  const { session, token } = await created(newPurchase());
   const order: WooCommerceOrder = orderNumbered(number, {
     meta_data: [
       { key: 'upgrade_session_id', value: session._id },
+      { key: 'upgrade_session_token', value: token },
       { key: 'purchase_type', value: 'new' },
     ],
   });
@@ -52,6 +53,7 @@ function generatorWith(during: (transaction: Kysely<DB>) => Promise<void>): Orde
     db: services.database.db,
     repository: services.orderGenerations.repository,
     sessions: services.upgradeSessions.repository,
+    tokens: services.upgradeSessions.tokens,
     licenses: services.licenses,
     deliveries,
     queue: services.queue,

@@ -8,12 +8,14 @@ import { testConfig, useTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { testLogger } from '../../test/error-logs.ts';
 import { eventually } from '../../test/smtp.ts';
+import { sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
 import { DEFAULT_SHOP_PRODUCT_IDS } from '../../config.ts';
 import { simulatedWooCommerceOrder } from './simulated-order.ts';
 import { paidOrder } from './test-orders.ts';
 
 // No mail server: mails land in the outbox, as in development.
 const ctx = useTestApp({ WORKER: 'inline' });
+const { created, newPurchase } = sessionHelpers(ctx);
 
 /** What the assistant hands over for 10 pro seats and a DVD to Germany, billing completed at the checkout. */
 const CART: SimulatedOrderRequest = {
@@ -94,6 +96,30 @@ describe('the simulated order of /shop-demo', () => {
       const mail = await simpleParser(fs.readFileSync(path.join(ctx.config.mail.outboxDir, files[0]!)));
       expect(mail.to).toMatchObject({ text: expect.stringContaining(CART.billing.email) });
       expect(mail.text).toContain(`Startcode: ${formatStartCode(license!.start_code!)}`);
+    },
+    3 * JOBS_MS,
+  );
+
+  test(
+    'of an assistant session carries its token: the licenses are made from the session, which is completed',
+    async () => {
+      const { session, token } = await created(newPurchase());
+      const response = await simulate({ ...CART, sessionId: session._id, sessionToken: token });
+      expect(response.statusCode).toBe(200);
+      const generation = await eventually(async () => {
+        const current = await ctx.app.services.orderGenerations.get(response.json().data.orderGeneration);
+        return current.progress === 'in-progress' ? undefined : current;
+      }, JOBS_MS);
+      expect(generation).toMatchObject({ progress: 'completed', error: null, upgradeSession: session._id });
+      expect(await ctx.app.services.upgradeSessions.get(session._id)).toMatchObject({
+        status: 'completed',
+        orderId: generation.order,
+      });
+      // The starter mail, still being sent, finishes before the app closes.
+      await eventually(async () => {
+        const deliveries = await ctx.app.services.deliveries.forOrderGeneration(generation._id);
+        return deliveries.every((current) => current.progress === 'completed') ? deliveries : undefined;
+      }, JOBS_MS);
     },
     3 * JOBS_MS,
   );

@@ -12,14 +12,13 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import { GENERATE_ORDER, type GenerateOrderJob } from '../order-generations/generator.ts';
 import type { OrderGenerationRepository } from '../order-generations/repository.ts';
 import type { UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
+import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
 
 /**
  * What became of a received order: a new generation, one that existed (the order came again),
  * a note on the generation of a withdrawn order, or nothing (not paid yet).
  */
 export type IntakeOutcome = 'created' | 'known' | 'noted' | 'not-paid';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Where every shop order arrives, by webhook or by reconciliation: a paid order gets its order
@@ -30,6 +29,7 @@ export class ShopOrderIntake {
   readonly #db: Kysely<DB>;
   readonly #generations: OrderGenerationRepository;
   readonly #sessions: UpgradeSessionRepository;
+  readonly #tokens: UpgradeSessionTokens;
   readonly #queue: JobQueue;
   readonly #log: FastifyBaseLogger;
 
@@ -37,12 +37,14 @@ export class ShopOrderIntake {
     db: Kysely<DB>;
     generations: OrderGenerationRepository;
     sessions: UpgradeSessionRepository;
+    tokens: UpgradeSessionTokens;
     queue: JobQueue;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
     this.#generations = deps.generations;
     this.#sessions = deps.sessions;
+    this.#tokens = deps.tokens;
     this.#queue = deps.queue;
     this.#log = deps.log;
   }
@@ -65,9 +67,10 @@ export class ShopOrderIntake {
 
   #accept(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     return this.#db.transaction().execute(async (transaction) => {
-      // The session named in the order's meta data, if it exists (else the generation says so).
-      const sessionId =
-        order.upgradeSessionId && UUID.test(order.upgradeSessionId) ? order.upgradeSessionId : null;
+      // The session named in the order's meta data, if the order proves it with its token and it
+      // exists; else it stays untouched, and the generation fails saying why (OrderGenerator).
+      const named = order.upgradeSessionId;
+      const sessionId = named && this.#tokens.provesSession(named, order) ? named : null;
       const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
       const created = await this.#generations.insertIfNew(
         {

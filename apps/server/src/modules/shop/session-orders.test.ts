@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { orderGenerationErrors, type License, type WooCommerceOrder } from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
@@ -11,17 +12,21 @@ const ctx = useTestApp({ WORKER: 'inline', SHOP_WEBHOOK_SECRET: SECRET });
 const { accessTokenOf, created, newPurchase } = sessionHelpers(ctx);
 
 type Line = { sku: string; quantity: number; meta?: Record<string, string> };
+/** The assistant's hand-off: the session and the token it holds for it (session or offer token). */
+type HandOff = { sessionId: string; sessionToken?: string | null; offerToken?: string | null };
 
-/** A paid order of these lines, naming the session and purchase type in its meta data as the shop does. */
+/** A paid order of these lines, carrying the hand-off and purchase type in its meta data as the shop does. */
 function sessionOrder(
   number: number,
-  sessionId: string,
+  handOff: HandOff,
   purchaseType: string,
   lines: Line[],
 ): WooCommerceOrder {
   return orderNumbered(number, {
     meta_data: [
-      { key: 'upgrade_session_id', value: sessionId },
+      { key: 'upgrade_session_id', value: handOff.sessionId },
+      { key: 'upgrade_session_token', value: handOff.sessionToken ?? '' },
+      { key: 'offer_token', value: handOff.offerToken ?? '' },
       { key: 'purchase_type', value: purchaseType },
     ],
     line_items: lines.map((line, index) => ({
@@ -88,7 +93,9 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     expect(patched.statusCode).toBe(200);
 
     const generation = await generated(
-      sessionOrder(3001, created_._id, 'upgrade', [{ sku: 'M9-PROU', quantity: 5 }]),
+      sessionOrder(3001, { sessionId: created_._id, sessionToken: token }, 'upgrade', [
+        { sku: 'M9-PROU', quantity: 5 },
+      ]),
     );
     expect(generation).toMatchObject({ progress: 'completed', error: null, upgradeSession: created_._id });
     const [newId, ...oldIds] = generation.licenses;
@@ -127,7 +134,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       { name: 'Praxis Sonnenschein', email: 'praxis@example.com' },
     );
     const documentBeforeExtension = (await license(original._id)).licenseDocument;
-    const { session: extension } = await created(
+    const { session: extension, token } = await created(
       newPurchase({
         purchaseType: 'extension',
         fromVersion: '9',
@@ -137,7 +144,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       }),
     );
     const generation = await generated(
-      sessionOrder(3002, extension._id, 'extension', [
+      sessionOrder(3002, { sessionId: extension._id, sessionToken: token }, 'extension', [
         { sku: 'M9-PRO', quantity: 2 },
         { sku: 'M9-DVD', quantity: 1 },
       ]),
@@ -179,7 +186,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       version: '9',
       properties: { class: 'pro', size: 4, dvdCount: 0 },
     });
-    const { session: extension } = await created(
+    const { session: extension, token } = await created(
       newPurchase({
         purchaseType: 'extension',
         fromVersion: '9',
@@ -190,7 +197,9 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     );
     await ctx.app.services.licenses.repository.update(original._id, { size: 5 });
     const generation = await generated(
-      sessionOrder(3003, extension._id, 'extension', [{ sku: 'M9-PRO', quantity: 4 }]),
+      sessionOrder(3003, { sessionId: extension._id, sessionToken: token }, 'extension', [
+        { sku: 'M9-PRO', quantity: 4 },
+      ]),
     );
     expect(generation).toMatchObject({
       progress: 'failed',
@@ -210,7 +219,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       customerReference: `Kunde ${uid}`,
       quantity,
     });
-    const { session: reseller } = await created(
+    const { session: reseller, token } = await created(
       newPurchase({
         purchaseType: 'reseller',
         properties: null,
@@ -219,7 +228,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     );
     const meta = (uid: string) => ({ license_uid: uid, customer_reference: `Kunde ${uid}` });
     const generation = await generated(
-      sessionOrder(3004, reseller._id, 'reseller', [
+      sessionOrder(3004, { sessionId: reseller._id, sessionToken: token }, 'reseller', [
         { sku: 'M9-PRO', quantity: 6, meta: meta('1') },
         { sku: 'M9-DVD', quantity: 2, meta: meta('1') },
         { sku: 'M9-PER', quantity: 4, meta: meta('2') },
@@ -245,9 +254,11 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
   });
 
   test('a session of another purchase type, or one that does not exist, fails the generation with the reason', async () => {
-    const { session: purchase } = await created(newPurchase());
+    const { session: purchase, token } = await created(newPurchase());
     const wrongType = await generated(
-      sessionOrder(3005, purchase._id, 'upgrade', [{ sku: 'M9-PROU', quantity: 1 }]),
+      sessionOrder(3005, { sessionId: purchase._id, sessionToken: token }, 'upgrade', [
+        { sku: 'M9-PROU', quantity: 1 },
+      ]),
     );
     expect(wrongType).toMatchObject({
       progress: 'failed',
@@ -255,12 +266,145 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     });
     expect(await session(purchase._id)).toMatchObject({ status: 'failed', orderId: '3005' });
 
+    // Its token is genuine, as from a portal whose database no longer has the session.
     const missing = '00000000-0000-4000-8000-00000000abcd';
-    const unknown = await generated(sessionOrder(3006, missing, 'new', [{ sku: 'M9-PRO', quantity: 1 }]));
+    const missingToken = ctx.app.services.upgradeSessions.tokens.sessionToken(missing);
+    const unknown = await generated(
+      sessionOrder(3006, { sessionId: missing, sessionToken: missingToken }, 'new', [
+        { sku: 'M9-PRO', quantity: 1 },
+      ]),
+    );
     expect(unknown).toMatchObject({
       progress: 'failed',
       upgradeSession: null,
       error: orderGenerationErrors.sessionNotFound(missing),
     });
+  });
+
+  test('an order that names a session without its token leaves the session alone and fails saying why', async () => {
+    const mine = await created(newPurchase());
+    const other = await created(newPurchase());
+    const sessionId = mine.session._id;
+    const lines = [
+      { sku: 'M9-PRO', quantity: 10 },
+      { sku: 'M9-DVD', quantity: 1 },
+    ];
+    const admin = await ctx.adminHeaders();
+    const backOffice = async (id: string) =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/v1/order-generation/${id}`, headers: admin })).json()
+        .data.orderGeneration;
+    const licenseCount = async () =>
+      (
+        await ctx.database.db
+          .selectFrom('license')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const licensesBefore = Number(await licenseCount());
+
+    const unproven: HandOff[] = [
+      { sessionId },
+      { sessionId, sessionToken: other.token },
+      { sessionId, sessionToken: `${sessionId}.${'A'.repeat(43)}` },
+      { sessionId, offerToken: ctx.app.services.upgradeSessions.tokens.offerToken(other.session._id) },
+    ];
+    const failedIds: string[] = [];
+    for (const [index, handOff] of unproven.entries()) {
+      const generation = await generated(sessionOrder(3010 + index, handOff, 'new', lines));
+      expect(generation).toMatchObject({
+        progress: 'failed',
+        upgradeSession: null,
+        licenses: [],
+        error: orderGenerationErrors.sessionNotProven(sessionId),
+      });
+      expect(await backOffice(generation._id)).toMatchObject({
+        progress: 'failed',
+        error: orderGenerationErrors.sessionNotProven(sessionId),
+      });
+      expect(await deliveriesOf(generation._id)).toEqual([]);
+      failedIds.push(generation._id);
+    }
+    // „Erneut versuchen” cannot make the order prove it either: the same reason, still nothing made.
+    const retried = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/order-generation/${failedIds[0]!}/retry`,
+      headers: admin,
+    });
+    expect(retried.statusCode).toBe(200);
+    const again = await eventually(async () => {
+      const current = await ctx.app.services.orderGenerations.get(failedIds[0]!);
+      return current.progress === 'in-progress' ? undefined : current;
+    }, 30_000);
+    expect(again).toMatchObject({
+      progress: 'failed',
+      error: orderGenerationErrors.sessionNotProven(sessionId),
+    });
+
+    expect(Number(await licenseCount())).toBe(licensesBefore);
+    for (const id of [sessionId, other.session._id]) {
+      expect(await session(id)).toMatchObject({ status: 'created', orderId: null, productLicense: null });
+    }
+
+    // The session's own customer still orders it, with its token.
+    const ordered = await generated(
+      sessionOrder(3019, { sessionId, sessionToken: mine.token }, 'new', lines),
+    );
+    expect(ordered).toMatchObject({
+      progress: 'completed',
+      upgradeSession: sessionId,
+      licenses: [expect.any(String)],
+    });
+    expect(await session(sessionId)).toMatchObject({ status: 'completed', orderId: '3019' });
+  });
+
+  test('an offer loaded by its code is ordered with its offer token: the assistant has no session token then', async () => {
+    const { session: mine, token } = await created(newPurchase());
+    const offer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/upgrade-session/${mine._id}/offer`,
+      headers: bearer(token),
+      payload: {
+        billing: {
+          name: 'Förderschule am See',
+          street: 'Seestraße',
+          houseNumber: '1',
+          postcode: '78462',
+          city: 'Konstanz',
+          countryCode: 'DE',
+          email: 'schule@example.com',
+        },
+        shipToDifferentAddress: false,
+        shipping: null,
+      },
+    });
+    expect(offer.statusCode).toBe(200);
+    const loaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/upgrade-session/offer-code',
+      payload: { offerCode: offer.json().data.offerCode },
+    });
+    const { offerToken } = loaded.json().data;
+
+    const generation = await generated(
+      sessionOrder(3020, { sessionId: mine._id, offerToken }, 'new', [
+        { sku: 'M9-PRO', quantity: 10 },
+        { sku: 'M9-DVD', quantity: 1 },
+      ]),
+    );
+    expect(generation).toMatchObject({ progress: 'completed', upgradeSession: mine._id });
+    const [bought] = await Promise.all(generation.licenses.map(license));
+    expect(bought!.properties).toMatchObject({ class: 'pro', size: 10, dvdCount: 1 });
+    expect(await session(mine._id)).toMatchObject({
+      status: 'completed',
+      orderId: '3020',
+      productLicense: bought!._id,
+    });
+    // The offer's mail (rendered by the worker) is sent before the app closes.
+    await eventually(async () => {
+      const { rows } = await sql<{ progress: string }>`
+        select progress from delivery where upgrade_session = ${mine._id}
+      `.execute(ctx.database.db);
+      return rows[0]?.progress === 'completed' ? rows : undefined;
+    }, 30_000);
   });
 });

@@ -281,6 +281,40 @@ describe('loading an offer by its code', () => {
       headers: bearer(token),
     });
     expect(withSessionToken.statusCode).toBe(401);
+    const read = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/upgrade-session/offered', headers });
+    const anonymous = await read({});
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorOf(anonymous).message).toBe(upgradeSessionMessages.sessionTokenRequired);
+    expect((await read(bearer(`${session._id}.${'A'.repeat(43)}`))).statusCode).toBe(401);
+  });
+
+  test('an offer already ordered loads with its status, also after its 30 days: „Nicht mehr verfügbar”', async () => {
+    const { session, offerCode } = await offered();
+    const { repository } = ctx.app.services.upgradeSessions;
+    // What the shop order's intake does to the session it proves.
+    await repository.markPurchased(session._id, '4711', ctx.database.db);
+    const load = async () => {
+      const response = await loadOffer(offerCode);
+      expect(response.statusCode).toBe(200);
+      return ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/upgrade-session/offered',
+        headers: bearer(response.json().data.offerToken),
+      });
+    };
+    const loaded = await load();
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.json().data.session).toMatchObject({
+      _id: session._id,
+      status: 'purchased',
+      orderId: '4711',
+    });
+
+    await repository.update(session._id, { offer_valid_until: new Date(Date.now() - 1000) });
+    const later = await load();
+    expect(later.statusCode).toBe(200);
+    expect(later.json().data.session).toMatchObject({ status: 'purchased' });
   });
 
   test('an unknown code is 403 (case matters), an expired offer 410', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { assistantMessages, upgradeSessionMessages } from '@lizenzportal/domain';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { bearer, sessionHelpers } from './test-helpers.ts';
@@ -92,6 +92,21 @@ describe('creating an upgrade session', () => {
     const twice = await createSession(upgradeOf([mine!, mine!], [myToken, myToken]));
     expect(twice.statusCode).toBe(400);
     expect(errorOf(twice).message).toBe(upgradeSessionMessages.duplicateLicense);
+  });
+
+  test('an expired access token proves nothing: the license must be signed in again', async () => {
+    const [license] = await v8Licenses(2);
+    const token = await accessTokenOf(license!);
+    // A license's sign-in holds 12 hours.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 12 * 60 * 60 * 1000 + 1000 });
+    try {
+      const expired = await createSession(upgradeOf([license!], [token]));
+      expect(expired.statusCode).toBe(403);
+      expect(errorOf(expired).message).toBe(upgradeSessionMessages.licenseTokenInvalid);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await createSession(upgradeOf([license!], [token]))).statusCode).toBe(201);
   });
 
   test('an update needs version 8, an extension one version 9 pro license growing', async () => {
@@ -242,6 +257,49 @@ describe('changing a session', () => {
     expect(codes).toEqual([200, 400]);
     const final = await ctx.app.services.upgradeSessions.get(session._id);
     expect(final.billing.countryCode === 'AT' && final.properties!.dvdCount > 0).toBe(false);
+  });
+});
+
+// Session tokens never expire (decision 015): what expires is the offer, and with it the session.
+describe('a session whose offer expired', () => {
+  test('is read with its token as expired, and can neither be changed nor offered again (409)', async () => {
+    const { session, token } = await created(newPurchase());
+    const other = await created(newPurchase());
+    const offer = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/upgrade-session/${session._id}/offer`,
+        headers: bearer(token),
+        payload: { billing: billingAddress, shipToDifferentAddress: false, shipping: null },
+      });
+    expect((await offer()).statusCode).toBe(200);
+    // Its 30 days are over; its expiry job has not run (this app works no jobs).
+    await ctx.app.services.upgradeSessions.repository.update(session._id, {
+      offer_valid_until: new Date(Date.now() - 1000),
+    });
+    const get = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/upgrade-session/${session._id}`, headers });
+    const read = await get(bearer(token));
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.session).toMatchObject({ status: 'expired', properties: { size: 10 } });
+    expect((await get({})).statusCode).toBe(401);
+    expect((await get(bearer(other.token))).statusCode).toBe(403);
+
+    const patch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(token),
+      payload: { properties: { class: 'pro', size: 20, dvdCount: 0 } },
+    });
+    expect(patch.statusCode).toBe(409);
+    expect(errorOf(patch).message).toBe(upgradeSessionMessages.sessionFrozen);
+    const again = await offer();
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(upgradeSessionMessages.sessionFrozen);
+    expect(await ctx.app.services.upgradeSessions.get(session._id)).toMatchObject({
+      status: 'expired',
+      properties: { size: 10 },
+    });
   });
 });
 

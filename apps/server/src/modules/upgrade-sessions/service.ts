@@ -277,15 +277,19 @@ export class UpgradeSessionService {
         throw new AppError('OFFER_NOT_FOUND');
       }
       if (state.throttle_failures > 0) await throttle.clear('offer-code', OFFER_CODE_SUBJECT, client);
-      await this.#assertNotExpired(row);
+      assertNotExpired(await this.#current(row));
       return this.tokens.offerToken(row.id);
     });
   }
 
-  /** The session of an offer token (checked by the route): 410 once the offer has expired. */
+  /**
+   * The session of an offer token (checked by the route): 410 once the offer has expired. An
+   * offer ordered meanwhile is answered with its status (the assistant says it is no longer
+   * available), also after its 30 days.
+   */
   async offered(sessionId: string): Promise<UpgradeSession> {
     const row = await this.#find(sessionId);
-    await this.#assertNotExpired(row);
+    assertNotExpired(row);
     return toUpgradeSession(row);
   }
 
@@ -299,10 +303,16 @@ export class UpgradeSessionService {
     return this.repository.expireOffers();
   }
 
-  async #assertNotExpired(row: UpgradeSessionRow): Promise<void> {
-    const pastDate = row.status === 'offered' && row.offer_valid_until! <= new Date();
-    if (pastDate) await this.repository.expireOffers(row.id);
-    if (pastDate || row.status === 'expired') throw new AppError('OFFER_EXPIRED');
+  /**
+   * The session as it is now: an offer past its date is expired first, so reading one session
+   * (by code, offer token, session token or as an admin) never shows it offered, whether or not
+   * its expiry job has run yet.
+   */
+  async #current(row: UpgradeSessionRow): Promise<UpgradeSessionRow> {
+    if (row.status !== 'offered' || row.offer_valid_until! > new Date()) return row;
+    await this.repository.expireOffers(row.id);
+    // Read again: an order may have bought it in between (then it is not expired).
+    return (await this.repository.findById(row.id)) ?? row;
   }
 
   /** A session as its customer sees it. */
@@ -339,7 +349,7 @@ export class UpgradeSessionService {
   async #find(sessionId: string): Promise<UpgradeSessionRow> {
     const row = await this.repository.findById(sessionId);
     if (!row) throw notFound('upgradeSession');
-    return row;
+    return this.#current(row);
   }
 
   /** The license an access token proves: a sign-in token of exactly this license, still active. */
@@ -353,6 +363,11 @@ export class UpgradeSessionService {
     if (license.status === 'disabled') throw new AppError('FORBIDDEN', messages.licenseDisabled);
     return license;
   }
+}
+
+/** An expired offer is gone for its customer: 410. */
+function assertNotExpired(row: UpgradeSessionRow): void {
+  if (row.status === 'expired') throw new AppError('OFFER_EXPIRED');
 }
 
 /** The purchase a session stands for, in pricing terms; null while it is not determined. */

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ShopOrder } from '@lizenzportal/domain';
 
 /** `<session id>.<43 characters of base64url>`: the id as the database writes it, then the MAC. */
 const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([\w-]{43})$/;
@@ -30,6 +31,19 @@ export class UpgradeSessionTokens {
   /** Whether `token` is the session token of that session. */
   isSessionToken(sessionId: string, token: string): boolean {
     return this.#sessionOf('session', token) === sessionId;
+  }
+
+  /**
+   * Whether a shop order's hand-off proves the session it names: the session token the assistant
+   * holds for its own session, or the offer token of an offer it loaded by code (it has no session
+   * token then). Anybody can write a session id into an order; only its customer has a token.
+   */
+  provesSession(sessionId: string, order: Pick<ShopOrder, 'upgradeSessionToken' | 'offerToken'>): boolean {
+    const { upgradeSessionToken, offerToken } = order;
+    return (
+      (upgradeSessionToken !== null && this.isSessionToken(sessionId, upgradeSessionToken)) ||
+      (offerToken !== null && this.sessionOfOfferToken(offerToken) === sessionId)
+    );
   }
 
   /** The session an offer token belongs to, or null for anything else. */
