@@ -95,7 +95,11 @@ async function loadOnce(browser: Browser, subject: FramedPage): Promise<Load> {
   await context.addInitScript({ content: noteWhenReady(subject.readyButton) });
   const page = await context.newPage();
   const transfers: Promise<Transfer>[] = [];
+  // Until the frame's network is idle: a request started later (a busy machine's late idle
+  // callback) would still be reading its body when the context closes.
+  let counting = true;
   page.on('request', (request) => {
+    if (!counting) return;
     const type = request.resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     if (request.frame() === page.mainFrame()) return;
@@ -114,6 +118,7 @@ async function loadOnce(browser: Browser, subject: FramedPage): Promise<Load> {
   const milliseconds = performance.now() - started;
   const frame = page.mainFrame().childFrames()[0]!;
   await frame.waitForLoadState('networkidle');
+  counting = false;
   const firstLoad = new Set((await frame.evaluate(requestedBeforeReady)) as string[]);
   const files = await Promise.all(transfers);
   await context.close();
