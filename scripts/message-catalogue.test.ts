@@ -12,23 +12,84 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['packages/domain/src', 'apps/server/src', 'apps/web/src'];
 const IGNORED = /\.test\.tsx?$|[\\/]test[\\/]|fixtures\.ts$/;
 
-/** The texts of a source file: string literals, templates' fixed parts and JSX text. */
-function texts(file: string): string[] {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
+/** A text written in a source file: a string literal, a template's fixed part or JSX text. */
+interface Literal {
+  /** Its words, white space collapsed. */
+  text: string;
+  /** A piece of a template with placeholders. */
+  piece: boolean;
+  jsx: boolean;
+  /** The JSX attribute or object property it is the value of (`title`, `aria-label`, …). */
+  name: string | undefined;
+  line: number;
+}
+
+/** Whether a node's parent is still the same value: a template, a choice of texts, a concatenation. */
+function partOfValue(node: ts.Node): boolean {
+  const parent = node.parent;
+  if (ts.isConditionalExpression(parent)) return node !== parent.condition;
+  if (ts.isBinaryExpression(parent)) {
+    const operator = parent.operatorToken.kind;
+    const joins = [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken];
+    return (
+      joins.includes(operator) ||
+      (operator === ts.SyntaxKind.AmpersandAmpersandToken && node === parent.right)
+    );
+  }
+  return (
+    ts.isTemplateSpan(parent) ||
+    ts.isTemplateExpression(parent) ||
+    ts.isJsxExpression(parent) ||
+    ts.isParenthesizedExpression(parent)
+  );
+}
+
+/**
+ * The JSX attribute or object property a text is (part of) the value of: `title="…"`,
+ * `aria-label={`${rule} entfernen`}`, `label: cond ? '…' : '…'`.
+ */
+function ownerName(node: ts.Node): string | undefined {
+  let value = node;
+  while (partOfValue(value)) value = value.parent;
+  const owner = value.parent;
+  if (ts.isJsxAttribute(owner)) return owner.name.getText();
+  if (ts.isPropertyAssignment(owner) && owner.initializer === value) {
+    return ts.isIdentifier(owner.name) || ts.isStringLiteral(owner.name) ? owner.name.text : undefined;
+  }
+  return undefined;
+}
+
+/** The literals of a source file; `owners` names the attribute or property each is the value of. */
+function literals(file: string, code = fs.readFileSync(file, 'utf8'), owners = false): Literal[] {
+  // Parent links (for the owners) cost time the scan of every source does not need to spend.
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, owners);
+  const found: Literal[] = [];
   const visit = (node: ts.Node): void => {
-    const text = ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node);
-    // A piece of a template with placeholders counts once it holds a whole sentence: two sentences
-    // may well begin alike („Diese Lizenz gehört zur Version ${version}. …”).
-    const piece = ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node);
-    if (text) {
-      const words = node.text.replace(/\s+/g, ' ').trim();
-      if (!piece || /[.!?]$/.test(words)) found.push(words);
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) {
+      const named = owners ? ownerName(node) : undefined;
+      found.push({
+        text: node.text.replace(/\s+/g, ' ').trim(),
+        piece: ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node),
+        jsx: ts.isJsxText(node),
+        name: named,
+        line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1,
+      });
     }
     node.forEachChild(visit);
   };
   visit(source);
   return found;
+}
+
+/**
+ * The texts of a source file. A piece of a template with placeholders counts once it holds a
+ * whole sentence: two sentences may well begin alike („Diese Lizenz gehört zur Version ${version}. …”).
+ */
+function texts(file: string): string[] {
+  return literals(file)
+    .filter((literal) => !literal.piece || /[.!?]$/.test(literal.text))
+    .map((literal) => literal.text);
 }
 
 function sourceFiles(directory: string): string[] {
@@ -45,6 +106,33 @@ const isSentence = (text: string) =>
   / \p{L}+ /u.test(text) &&
   /[äöüÄÖÜß]|\b(?:Sie|und|die|der|das|ist|nicht|wurde|mit|für|den|zu)\b/.test(text);
 
+/**
+ * Folders whose every visible text comes from the catalogue (decision 009): there a label written
+ * inline fails, so a new one goes to the catalogue from the start.
+ */
+const WITHOUT_INLINE_TEXT = ['apps/web/src/features/backend'];
+
+/** Where a JSX attribute or an object property holds what a person reads or hears. */
+const VISIBLE_NAMES =
+  /^(?:title|label|aria-label|placeholder|description|message|missing|emptyText|errorTitle)$/;
+
+/** Words that mark a lower-case text as German („Dokument 1 öffnen”, „an …”, „nicht vorhanden”). */
+const GERMAN_WORDS =
+  /(?:^| )(?:an|als|auf|aus|bei|bis|das|dem|den|der|des|die|für|im|ist|kein|keine|mit|nach|nicht|oder|und|vom|von|vor|wird|zu|zum|zur)(?: |$)/;
+
+/**
+ * A text a person would read, written inline: any JSX text with letters; the value of a visible
+ * attribute or property; elsewhere a text with German letters or quotes, a capitalized word or a
+ * German function word. (Code's own strings — paths, keys, CSS, `'POST'` — have none of these; a
+ * lone lower-case word can't be told from a key and is left to review.)
+ */
+function isInlineText(literal: Literal): boolean {
+  if (!/\p{L}/u.test(literal.text)) return false;
+  if (literal.jsx) return true;
+  if (literal.name !== undefined && VISIBLE_NAMES.test(literal.name)) return true;
+  return /[äöüÄÖÜß„“”]|\b[A-ZÄÖÜ][a-zäöüß]+\b/.test(literal.text) || GERMAN_WORDS.test(literal.text);
+}
+
 describe('the message catalogue', () => {
   it('holds every German text once: no sentence is written in two places', () => {
     const places = new Map<string, string[]>();
@@ -58,5 +146,44 @@ describe('the message catalogue', () => {
     }
     const copies = [...places].filter(([, files]) => files.length > 1);
     expect(copies.map(([text, files]) => `„${text}” in ${files.join(', ')}`)).toEqual([]);
+    // It parses every source of the repository: seconds on a busy machine, beyond the default 5.
+  }, 30_000);
+
+  it('is where the back office takes its texts from: none is written inline in its folder', () => {
+    const inline = WITHOUT_INLINE_TEXT.flatMap((folder) =>
+      sourceFiles(path.join(ROOT, folder)).flatMap((file) =>
+        literals(file, undefined, true)
+          .filter(isInlineText)
+          .map((literal) => `${path.relative(ROOT, file)}:${literal.line} „${literal.text}”`),
+      ),
+    );
+    expect(inline).toEqual([]);
+  });
+
+  it('tells an inline label from the code’s own strings', () => {
+    const code = `
+      import { Button } from '@mantine/core';
+      export const Page = ({ rule }: { rule: string }) => (
+        <Panel title="Eigenschaften" aria-label={\`\${rule} entfernen\`} placeholder="z. B. 31.12.2026">
+          <Text style={{ border: '1px solid var(--mantine-color-gray-3)' }}>Keine Änderungen</Text>
+          <Anchor rel="noopener noreferrer" href={\`/license/\${rule}/delivery\`}>{rule} öffnen</Anchor>
+          <Button variant="light" onClick={() => request('/license', { method: 'POST' })}>{'Speichern'}</Button>
+          {\`an \${rule}\`}
+        </Panel>
+      );
+      const missing = { label: 'vorhanden', kind: 'starter' };`;
+    const inline = literals('page.tsx', code, true)
+      .filter(isInlineText)
+      .map((literal) => literal.text);
+    expect(inline).toEqual([
+      'Eigenschaften',
+      'entfernen',
+      'z. B. 31.12.2026',
+      'Keine Änderungen',
+      'öffnen',
+      'Speichern',
+      'an',
+      'vorhanden',
+    ]);
   });
 });

@@ -65,6 +65,8 @@ export function formatFileSize(bytes: number): string {
 
 /** The download log's texts (`/backend/download`). */
 export const downloadLogMessages = {
+  /** A row of the log for screen readers: „Software für ABCD-…”. */
+  rowLabel: (product: string, licenseKey: string) => `${product} für ${licenseKey}`,
   /** What the file route sent for a link, of the file's size (resumed downloads add up). */
   transferred: (record: Pick<DownloadRecord, 'bytesSent' | 'size'>) =>
     `${formatFileSize(record.bytesSent)} von ${formatFileSize(record.size)}`,

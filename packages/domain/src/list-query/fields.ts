@@ -38,9 +38,12 @@ export function listOptions<T extends string>(
   return values.map((value) => ({ value, label: labels[value] }));
 }
 
+/** „Ja” or „Nein”: a yes/no value as lists and detail pages show it. */
+export const yesNo = (value: boolean): string => (value ? 'Ja' : 'Nein');
+
 export const BOOLEAN_OPTIONS: readonly ListFieldOption[] = [
-  { value: 'true', label: 'Ja' },
-  { value: 'false', label: 'Nein' },
+  { value: 'true', label: yesNo(true) },
+  { value: 'false', label: yesNo(false) },
 ];
 
 /** The German names of the query builder's operators (back-office spec §5). */
@@ -134,4 +137,12 @@ export function valueInputOf(field: ListField, operator: FilterOperator): Filter
 /** The field of this name, if the list has it (`Object.hasOwn` semantics: no prototype names). */
 export function findListField(fields: ListFields, name: string): ListField | undefined {
   return fields.find((field) => field.name === name);
+}
+
+/** The label of a list's field, for the column or fact that shows it: list and page name it alike. */
+export function listFieldLabel<const Fields extends ListFields>(
+  fields: Fields,
+  name: Fields[number]['name'],
+): string {
+  return findListField(fields, name)!.label;
 }

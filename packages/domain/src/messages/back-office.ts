@@ -1,5 +1,6 @@
 import { FILTER_OPERATOR_LABELS } from '../list-query/fields.ts';
 import type { FilterOperator } from '../list-query/address-syntax.ts';
+import { assistantScreens } from './assistant-screens.ts';
 
 /** Why a list request (`GET /license?…`, the query builder's values) cannot be answered. */
 export const listMessages = {
@@ -78,4 +79,164 @@ export const backOfficeMessages = {
   /** Toast after an admin asked for a failed order generation to run again. */
   orderGenerationRetried: 'Generierung wird erneut ausgeführt',
   copyFailed: (error: string) => `Fehler beim Kopieren: ${error}`,
+  /** Why a license edit is refused beyond the schema's own checks. */
+  updatedToItself: 'Eine Lizenz kann nicht auf sich selbst aktualisiert werden.',
+  successorMissing: 'Die Nachfolge-Lizenz existiert nicht.',
+  /** The audit trail's actor when a license user made the change (an admin is named by user name). */
+  licenseActor: (licenseId: string) => `Lizenz ${licenseId}`,
+  /** The name of the license export's file (dated). */
+  licenseExportFile: 'Lizenzen.csv',
+} as const;
+
+/** The query builder above every back-office list (back-office spec §5). */
+export const filterMessages = {
+  /** The builder's landmark. */
+  region: 'Filter',
+  none: 'Kein Filter gesetzt: Die Liste zeigt alle Einträge.',
+  add: 'Filter hinzufügen',
+  apply: 'Filter anwenden',
+  removeAll: 'Alle Filter entfernen',
+  /** „Filter 2”: names a rule's controls for screen readers. */
+  rule: (position: number) => `Filter ${position}`,
+  field: (rule: string) => `${rule}: Feld`,
+  operator: (rule: string) => `${rule}: Operator`,
+  value: (rule: string) => `${rule}: Wert`,
+  remove: (rule: string) => `${rule} entfernen`,
+  choose: 'Bitte wählen',
+  valuesHint: 'Wert eingeben, Enter',
+  dateHint: 'z. B. 31.12.2026',
+} as const;
+
+/** What the detail pages share: their tabs and panels, the audit trail, yes and no. */
+export const recordMessages = {
+  properties: 'Eigenschaften',
+  json: 'JSON',
+  auditTrail: 'Änderungsprotokoll',
+  auditTrailLoadFailed: 'Fehler beim Abrufen des Änderungsprotokolls',
+  noChanges: 'Keine Änderungen',
+  /** Between an audit entry's time and its actor: „26.11.26 10:00:00 von admin”. */
+  changedBy: 'von',
+  deliveries: 'Auslieferungen',
+  order: 'Bestellung',
+  orderNamed: (order: string | number) => `Bestellung ${order}`,
+  products: 'Produkte',
+} as const;
+
+/** The licenses' list and detail pages (back-office spec §2, §4). */
+export const licensePageMessages = {
+  version: (version: string) => `Version ${version}`,
+  typeColumn: 'Typ',
+  infoColumn: 'Info',
+  actionsColumn: 'Aktionen',
+  openDetails: 'Details der Lizenz öffnen',
+  /** The link from an updated license to the one it was updated to. */
+  successor: 'Nachfolger',
+  openOrderInShop: (order: string) => `Bestellung ${order} im Shop öffnen`,
+  /** The spec's warning (list and editor) when the code a holder types at login is not the holder name. */
+  loginAtRisk: 'Login möglicherweise nicht möglich',
+  loginAtRiskExplanation:
+    'Der Authentifizierungscode stimmt nicht mit dem Namen des Lizenznehmers überein; der Lizenznehmer meldet sich mit dem Authentifizierungscode an.',
+  adoptNameAsCode: 'Namen als Authentifizierungscode übernehmen',
+  downloadStarterDocument: 'Startdokument herunterladen',
+  noStarterDocument: 'Kein Startdokument vorhanden',
+  downloadLicenseDocument: 'Lizenzdokument herunterladen',
+  noLicenseDocument: 'Kein Lizenzdokument vorhanden',
+  // The detail page's tabs besides the shared ones.
+  orderGenerationsTab: 'Shop-Generierung',
+  upgradeSessionsTab: 'Upgrade-Sessions',
+  // Its widgets.
+  general: 'Allgemein',
+  holder: 'Lizenznehmer',
+  documents: 'Dokumente',
+  downloads: 'Downloads',
+  noSpecialPermissions: 'Keine Sonderberechtigungen',
+  // Its documents widget.
+  documentPresent: 'vorhanden',
+  documentMissing: 'nicht vorhanden',
+  openDocument: (name: string) => `${name} öffnen`,
+  generateDocument: 'Jetzt generieren',
+  regenerateDocument: 'Neu generieren',
+  // Its edit mode.
+  edit: 'Bearbeiten',
+  save: 'Speichern',
+  discardChanges: 'Änderungen verwerfen',
+  checkInput: 'Bitte prüfen Sie Ihre Eingaben',
+  changedMeanwhile: 'Die Lizenz wurde inzwischen geändert',
+  inputKept: 'Ihre Eingaben stehen weiter im Formular.',
+  conflictAdvice:
+    'Laden Sie die aktuelle Fassung, um die Änderungen der anderen Seite zu sehen, und übernehmen Sie Ihre Änderungen dann erneut.',
+  loadCurrentVersion: 'Aktuelle Fassung laden',
+} as const;
+
+/** The license list's toolbar: selection mode, multi-actions, CSV export. */
+export const licenseToolbarMessages = {
+  selectionMode: 'Mehrfachauswahl',
+  actionsFor: (count: number) => `Aktionen für ${count} ausgewählte`,
+  selectAtLeast: (count: number) => `Für Aktionen mindestens ${count} Lizenzen auswählen.`,
+  downloadDocuments: 'Dokumente herunterladen',
+  starterDocumentsPdf: 'Startdokumente als PDF',
+  starterDocumentsZip: 'Startdokumente als ZIP',
+  licenseDocumentsPdf: 'Lizenzdokumente als PDF',
+  licenseDocumentsZip: 'Lizenzdokumente als ZIP',
+  /** What is downloading, beside its progress. */
+  selectionCsv: 'Auswahl als CSV',
+  exportSelection: 'Auswahl als CSV exportieren',
+  listCsv: 'Liste als CSV',
+  exportList: 'Liste als CSV exportieren',
+  /** „1,2 MB empfangen” */
+  received: (megabytes: string) => `${megabytes} MB empfangen`,
+} as const;
+
+/** „Neue Lizenz(en) anlegen” (back-office spec §4, §5). */
+export const createLicensesMessages = {
+  sizeInvalid: 'Die Größe muss eine ganze Zahl ab 1 sein.',
+  dvdCountInvalid: 'Die DVD-Anzahl muss eine ganze Zahl ab 0 sein.',
+  countOutOfRange: (max: number) => `Bitte legen Sie zwischen 1 und ${max} Lizenzen an.`,
+  automaticPermission: 'wird automatisch vergeben',
+  generateStarterDocuments: 'Startdokumente erzeugen',
+  count: 'Anzahl der Lizenzen',
+  countRange: (max: number) => `1 bis ${max}`,
+  failed: 'Fehler beim Anlegen der Lizenzen',
+  create: 'Anlegen',
+  created: (count: number) => (count === 1 ? '1 Lizenz angelegt' : `${count} Lizenzen angelegt`),
+} as const;
+
+/** The shop generations' and deliveries' pages. */
+export const deliveryPageMessages = {
+  kindColumn: 'Art',
+  openDeliveryDetails: 'Details der Versand-Aktion öffnen',
+  openOrderGenerationDetails: 'Details der Shop-Generierung öffnen',
+  resend: 'Erneut senden',
+  sent: 'Gesendet',
+  licensesAndDocuments: 'Lizenzen und Dokumente',
+  noDocumentsSent: 'Noch keine Dokumente versendet',
+  openDocument: (position: number) => `Dokument ${position} öffnen`,
+  /** The audit trail's name of the field that links a resent delivery to its new one. */
+  resentAs: 'Neue Versand-Aktion',
+  mailContent: 'Inhalt der E-Mail',
+  /** A delivery's recipient in a list of deliveries: „an kunde@example.com”. */
+  to: 'an',
+  rowLabel: (subject: string, recipient: string) => `${subject} an ${recipient}`,
+} as const;
+
+/** The upgrade sessions' pages. */
+export const upgradeSessionPageMessages = {
+  intro:
+    'Eine Upgrade-Session entsteht bei jeder Anmeldung im Lizenz-Assistenten für eine Erweiterung oder ein Update sowie bei Neukäufen mit Angebot.',
+  rowLabel: (id: string) => `Upgrade-Session ${id}`,
+  openInNewTab: 'Upgrade-Session in neuem Tab öffnen',
+  details: 'Details',
+  offer: 'Angebot',
+  offerCode: assistantScreens.offerCodeLabel,
+  validUntil: 'Gültig bis',
+  billingAddress: assistantScreens.billingAddress,
+  shippingAddress: assistantScreens.shippingAddress,
+  openOfferDocument: 'Angebotsdokument öffnen',
+  beforeExtension: 'Vor der Erweiterung',
+  classBefore: 'Klasse vorher',
+  sizeBefore: 'Größe vorher',
+  dvdCountBefore: 'DVD-Anzahl vorher',
+  holderBefore: 'Lizenznehmer vorher',
+  sizeAfter: 'Größe nachher',
+  holderAfter: 'Lizenznehmer nachher',
 } as const;

@@ -30,3 +30,9 @@ export const NO_CONNECTION_MESSAGE =
 export const UNEXPECTED_RESPONSE = 'Der Server hat unerwartet geantwortet.';
 
 export const UNKNOWN_ERROR = 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.';
+
+/** The accessible name of a spinner while a page, a list or a panel loads. */
+export const LOADING_LABEL = 'Wird geladen …';
+
+/** The server's answer to a page while the web app has not been built (a fresh checkout). */
+export const WEB_APP_NOT_BUILT = 'Die Web-Oberfläche ist noch nicht gebaut. Bitte `npm run build` ausführen.';

@@ -69,3 +69,10 @@ export const deliveryMailTexts = {
   regards: 'Freundliche Grüße',
   portal: 'Lizenzportal',
 } as const;
+
+/** Why an admin's manual delivery (`POST /license/{id}/delivery`) is refused. */
+export const manualDeliveryMessages = {
+  noRecipient: 'Die Lizenz hat keine E-Mail-Adresse: Bitte geben Sie einen Empfänger an.',
+  licenseDocumentNeedsBinding: 'Ein Lizenzdokument gibt es erst, wenn die Lizenz gebunden ist.',
+  noStarterDocumentWhenBound: 'Für eine gebundene Lizenz ohne Startdokument kann keines mehr erzeugt werden.',
+} as const;

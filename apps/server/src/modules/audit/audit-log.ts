@@ -1,12 +1,18 @@
 import type { Kysely } from 'kysely';
-import type { AuditAction, AuditChange, AuditEntity, AuditEntry } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntity,
+  type AuditEntry,
+} from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import type { Principal } from '../auth/principal.ts';
 import { AuditRepository } from './repository.ts';
 
 /** Who made a change, as the audit trail names them: the admin's user name. */
 export function actorOf(principal: Principal): string {
-  return principal.type === 'admin' ? principal.name : `Lizenz ${principal.licenseId}`;
+  return principal.type === 'admin' ? principal.name : backOfficeMessages.licenseActor(principal.licenseId);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   deliveryFailureMessages,
+  manualDeliveryMessages,
   type Delivery,
   type DeliveryOccasion,
   type DocumentType,
@@ -269,19 +270,13 @@ export class DeliveryService {
     if (!license) throw notFound('license');
     const recipient = request.recipient ?? license.holder_email;
     if (!recipient) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'Die Lizenz hat keine E-Mail-Adresse: Bitte geben Sie einen Empfänger an.',
-      );
+      throw new AppError('VALIDATION_FAILED', manualDeliveryMessages.noRecipient);
     }
     if (request.documentType === 'license' && license.status !== 'bound') {
-      throw new AppError('CONFLICT', 'Ein Lizenzdokument gibt es erst, wenn die Lizenz gebunden ist.');
+      throw new AppError('CONFLICT', manualDeliveryMessages.licenseDocumentNeedsBinding);
     }
     if (request.documentType === 'starter' && license.status === 'bound' && !license.starter_document) {
-      throw new AppError(
-        'CONFLICT',
-        'Für eine gebundene Lizenz ohne Startdokument kann keines mehr erzeugt werden.',
-      );
+      throw new AppError('CONFLICT', manualDeliveryMessages.noStarterDocumentWhenBound);
     }
     return this.create({
       occasion: 'manual',

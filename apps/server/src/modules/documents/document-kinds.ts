@@ -1,5 +1,6 @@
 import {
   DOCUMENT_TYPE_LABELS,
+  documentMessages,
   formatLicenseKey,
   type DocumentType,
   type LicenseDocumentType,
@@ -23,19 +24,18 @@ export const DOCUMENT_KIND: Record<LicenseDocumentType, KindFacts> = {
   starter: {
     column: 'starter_document',
     name: DOCUMENT_TYPE_LABELS.starter,
-    plural: 'Startdokumente',
+    plural: documentMessages.starterDocumentsFile,
     mayGenerate: (status) => status !== 'bound',
-    refusal: 'Die Lizenz ist bereits gebunden. Ein Startdokument gibt es nur für ungebundene Lizenzen.',
-    batchRefusal:
-      'Diese Lizenzen haben kein Startdokument, und es kann keines mehr erzeugt werden, weil sie bereits gebunden sind',
+    refusal: documentMessages.starterRefused,
+    batchRefusal: documentMessages.starterBatchRefused,
   },
   license: {
     column: 'license_document',
     name: DOCUMENT_TYPE_LABELS.license,
-    plural: 'Lizenzdokumente',
+    plural: documentMessages.licenseDocumentsFile,
     mayGenerate: (status) => status === 'bound',
-    refusal: 'Die Lizenz ist nicht gebunden. Ein Lizenzdokument gibt es erst nach der Bindung.',
-    batchRefusal: 'Diese Lizenzen haben kein Lizenzdokument, weil sie nicht gebunden sind',
+    refusal: documentMessages.licenseRefused,
+    batchRefusal: documentMessages.licenseBatchRefused,
   },
 };
 

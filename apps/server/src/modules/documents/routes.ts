@@ -1,7 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LICENSE_DOCUMENT_TYPES, licenseSchema, recordIdSchema } from '@lizenzportal/domain';
+import {
+  documentMessages,
+  LICENSE_DOCUMENT_TYPES,
+  licenseSchema,
+  recordIdSchema,
+} from '@lizenzportal/domain';
 import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
@@ -18,10 +23,7 @@ const documentKey = z.string().max(STORAGE_KEY_MAX_LENGTH).regex(STORAGE_KEY_PAT
 const batchBody = z.strictObject({
   licenses: z.array(recordIdSchema).superRefine((ids, context) => {
     if (ids.length < 1 || ids.length > MAX_BATCH_SIZE) {
-      context.addIssue({
-        code: 'custom',
-        message: `Bitte wählen Sie zwischen 1 und ${MAX_BATCH_SIZE.toLocaleString('de-DE')} Lizenzen aus.`,
-      });
+      context.addIssue({ code: 'custom', message: documentMessages.batchSize(MAX_BATCH_SIZE) });
     }
   }),
 });

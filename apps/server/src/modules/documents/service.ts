@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import type { License } from '@lizenzportal/domain';
+import { documentMessages, type License } from '@lizenzportal/domain';
 import type { Kysely } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -110,10 +110,7 @@ export class DocumentService {
       await this.#storage.delete(key);
       await this.#repository.forgetPendingUpload(key);
       if (attempt === MAX_ATTEMPTS) {
-        throw new AppError(
-          'CONFLICT',
-          'Die Lizenz wurde währenddessen mehrfach geändert. Bitte versuchen Sie es erneut.',
-        );
+        throw new AppError('CONFLICT', documentMessages.changedMeanwhile);
       }
     }
   }
@@ -171,10 +168,7 @@ export class DocumentService {
     if (!row) throw notFound('license');
     const key = row[DOCUMENT_KIND[kind].column];
     if (!key) {
-      throw new AppError(
-        'NOT_FOUND',
-        `Für diese Lizenz wurde noch kein ${DOCUMENT_KIND[kind].name} erzeugt.`,
-      );
+      throw new AppError('NOT_FOUND', documentMessages.notGenerated(DOCUMENT_KIND[kind].name));
     }
     return this.#urls.sign({ key, name: documentFileName(kind, row.key) });
   }
@@ -192,10 +186,8 @@ export class DocumentService {
   /** Opens the file a signed URL names; 403 for a forged or expired URL. */
   async openSignedFile(query: SignedFileQuery): Promise<StoredFile> {
     const verdict = this.#urls.verify(query);
-    if (verdict === 'expired') {
-      throw new AppError('FORBIDDEN', 'Der Link ist abgelaufen. Bitte rufen Sie das Dokument erneut auf.');
-    }
-    if (verdict === 'invalid') throw new AppError('FORBIDDEN', 'Der Link ist ungültig.');
+    if (verdict === 'expired') throw new AppError('FORBIDDEN', documentMessages.linkExpired);
+    if (verdict === 'invalid') throw new AppError('FORBIDDEN', documentMessages.linkInvalid);
     try {
       return await this.#storage.get(query.key);
     } catch (error) {

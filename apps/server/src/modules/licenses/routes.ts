@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  backOfficeMessages,
   DEFAULT_LIST_SORT,
   holderBindingSchema,
   recordIdSchema,
@@ -69,7 +70,10 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
   const sendCsv = (reply: FastifyReply, csv: Readable) =>
     reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${datedFileName('Lizenzen.csv', new Date())}"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${datedFileName(backOfficeMessages.licenseExportFile, new Date())}"`,
+      )
       .header('cache-control', 'private, no-store')
       .send(csv);
 

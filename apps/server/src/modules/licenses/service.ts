@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import {
+  backOfficeMessages,
   generateLicenseKey,
   generateStartCode,
   withAutomaticPermissions,
@@ -156,13 +157,13 @@ export class LicenseService {
    */
   async update(id: string, input: LicenseUpdate, principal: Principal): Promise<License> {
     if (input.updatedToLicense === id) {
-      throw new AppError('VALIDATION_FAILED', 'Eine Lizenz kann nicht auf sich selbst aktualisiert werden.');
+      throw new AppError('VALIDATION_FAILED', backOfficeMessages.updatedToItself);
     }
     return this.#db.transaction().execute(async (transaction) => {
       const current = await this.repository.findById(id, transaction);
       if (!current) throw notFound('license');
       if (input.updatedToLicense && !(await this.repository.exists(input.updatedToLicense, transaction))) {
-        throw new AppError('VALIDATION_FAILED', 'Die Nachfolge-Lizenz existiert nicht.');
+        throw new AppError('VALIDATION_FAILED', backOfficeMessages.successorMissing);
       }
       if (current.revision !== input.revision) throw new AppError('LICENSE_CHANGED');
       const changes = toRowUpdate(input);

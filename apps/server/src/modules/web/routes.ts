@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { WEB_APP_NOT_BUILT } from '@lizenzportal/domain';
 import { notFound } from '../../http/app-error.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { isFramedPage } from '../../http/page-headers.ts';
@@ -42,10 +43,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
       !request.url.startsWith('/assets/');
     if (!isPage) return sendError(reply, notFound('address'));
     if (!built) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('Die Web-Oberfläche ist noch nicht gebaut. Bitte `npm run build` ausführen.');
+      return reply.code(503).type('text/plain; charset=utf-8').send(WEB_APP_NOT_BUILT);
     }
     const page = isFramedPage(request.url) ? 'assistant.html' : 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);

@@ -5,6 +5,7 @@ import {
   type DataTableColumn,
   type DataTableSortStatus,
 } from 'mantine-datatable';
+import { LOADING_LABEL } from '@lizenzportal/domain';
 import 'mantine-datatable/styles.css';
 import { useState, type ReactNode } from 'react';
 
@@ -99,7 +100,7 @@ export function DataTable<T>({
       records={records}
       columns={expansion ? [expandColumn, ...shownColumns] : shownColumns}
       fetching={fetching}
-      customLoader={<Loader role="status" aria-label="Wird geladen …" />}
+      customLoader={<Loader role="status" aria-label={LOADING_LABEL} />}
       noRecordsText={noRecordsText}
       minHeight={records.length === 0 ? 180 : undefined}
       withTableBorder

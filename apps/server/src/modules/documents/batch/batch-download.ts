@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { formatLicenseKey } from '@lizenzportal/domain';
+import { documentMessages, formatLicenseKey } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { LicenseDocumentType } from '@lizenzportal/domain';
@@ -54,7 +54,7 @@ export class BatchDownloadService {
     const found = new Map((await this.#repository.findByIds(unique)).map((row) => [row.id, row]));
     const unknown = unique.filter((id) => !found.has(id));
     if (unknown.length > 0) {
-      throw new AppError('NOT_FOUND', `Diese Lizenzen wurden nicht gefunden: ${enumerate(unknown)}.`);
+      throw new AppError('NOT_FOUND', documentMessages.licensesNotFound(enumerate(unknown)));
     }
     const rows = unique.map((id) => found.get(id)!);
     const { column, mayGenerate, batchRefusal } = DOCUMENT_KIND[kind];
@@ -91,5 +91,5 @@ export class BatchDownloadService {
 function enumerate(items: readonly string[]): string {
   const named = items.slice(0, KEYS_NAMED).join(', ');
   const more = items.length - KEYS_NAMED;
-  return more > 0 ? `${named} und ${more} weitere` : named;
+  return more > 0 ? documentMessages.andMore(named, more) : named;
 }

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '@lizenzportal/domain';
+import { AUDIT_ACTION_LABELS, LOADING_LABEL, recordMessages, type AuditEntry } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { apiRequest, errorStatus } from '@/lib/api';
 import { DateTimeText } from './date-time-text.tsx';
@@ -17,11 +17,11 @@ export function AuditTrail({ path, fieldLabel }: { path: string; fieldLabel: (fi
     queryKey: auditKey(path),
     queryFn: ({ signal }) => apiRequest<{ entries: AuditEntry[] }>(`${path}/audit`, { signal }),
   });
-  if (trail.isPending) return <Loader size="sm" role="status" aria-label="Wird geladen …" />;
+  if (trail.isPending) return <Loader size="sm" role="status" aria-label={LOADING_LABEL} />;
   if (trail.error) {
     return (
       <ErrorBox
-        title="Fehler beim Abrufen des Änderungsprotokolls"
+        title={recordMessages.auditTrailLoadFailed}
         status={errorStatus(trail.error)}
         message={trail.error.message}
         onRetry={() => void trail.refetch()}
@@ -29,7 +29,7 @@ export function AuditTrail({ path, fieldLabel }: { path: string; fieldLabel: (fi
       />
     );
   }
-  if (trail.data.entries.length === 0) return <Text size="sm">Keine Änderungen</Text>;
+  if (trail.data.entries.length === 0) return <Text size="sm">{recordMessages.noChanges}</Text>;
   return (
     <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {trail.data.entries.map((entry) => (
@@ -37,7 +37,7 @@ export function AuditTrail({ path, fieldLabel }: { path: string; fieldLabel: (fi
           <Group gap="xs">
             <Badge variant="light">{AUDIT_ACTION_LABELS[entry.action]}</Badge>
             <Text size="sm">
-              <DateTimeText value={entry.createdAt} /> von {entry.actor}
+              <DateTimeText value={entry.createdAt} /> {recordMessages.changedBy} {entry.actor}
             </Text>
           </Group>
           {entry.changes.length > 0 && (

@@ -2,6 +2,7 @@ import { Loader } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { LOADING_LABEL } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
 import { errorStatus } from '@/lib/api';
 
@@ -18,7 +19,7 @@ export function RecordPage<Item>({
   return (
     <Page>
       {record.isPending ? (
-        <Loader role="status" aria-label="Wird geladen …" />
+        <Loader role="status" aria-label={LOADING_LABEL} />
       ) : record.error ? (
         <ErrorBox
           title={errorTitle}

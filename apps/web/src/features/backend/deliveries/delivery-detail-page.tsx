@@ -1,7 +1,15 @@
 import { Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { backOfficeMessages, type Delivery } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  DELIVERY_LIST_FIELDS,
+  deliveryPageMessages,
+  listFieldLabel,
+  recordMessages,
+  type Delivery,
+  type DeliveryListFieldName,
+} from '@lizenzportal/domain';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiRequest } from '@/lib/api';
 import { backendDeliveryPath, backendLicensePath, backendOrderGenerationPath } from '@/lib/paths';
@@ -13,6 +21,9 @@ import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
 import { Panel } from '../order-generations/order-generation-detail-page.tsx';
 import { DeliveryKind } from './delivery-labels.tsx';
+
+/** A fact's label: the label of the delivery list's field it shows. */
+const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIELDS, name);
 
 async function openDocument(documentKey: string) {
   try {
@@ -54,23 +65,23 @@ export function DeliveryDetailPage() {
               <ProgressBadge progress={delivery.progress} />
             </Group>
             <Button onClick={() => resend.mutate()} loading={resend.isPending}>
-              Erneut senden
+              {deliveryPageMessages.resend}
             </Button>
           </Group>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <Panel title="Eigenschaften">
+            <Panel title={recordMessages.properties}>
               <Facts
                 columns={2}
                 items={[
-                  ['Empfänger', delivery.recipient],
-                  ['Name des Empfängers', delivery.recipientName],
-                  ['Betreff', delivery.subject],
-                  ['Erzeugt', <DateTimeText key="created" value={delivery.createdAt} />],
-                  ['Gesendet', <DateTimeText key="sent" value={delivery.sentAt} />],
-                  ['Versuche', delivery.attempts],
-                  ['Fehler', delivery.error],
+                  [label('recipient'), delivery.recipient],
+                  [label('recipientName'), delivery.recipientName],
+                  [label('subject'), delivery.subject],
+                  [label('createdAt'), <DateTimeText key="created" value={delivery.createdAt} />],
+                  [deliveryPageMessages.sent, <DateTimeText key="sent" value={delivery.sentAt} />],
+                  [label('attempts'), delivery.attempts],
+                  [label('error'), delivery.error],
                   [
-                    'Shop-Generierung',
+                    label('orderGeneration'),
                     delivery.orderGeneration && (
                       <Anchor
                         component={Link}
@@ -82,7 +93,7 @@ export function DeliveryDetailPage() {
                     ),
                   ],
                   [
-                    'Erneut gesendet von',
+                    label('resentFrom'),
                     delivery.resentFrom && (
                       <Anchor component={Link} to={backendDeliveryPath(delivery.resentFrom)} size="sm">
                         {delivery.resentFrom}
@@ -92,7 +103,7 @@ export function DeliveryDetailPage() {
                 ]}
               />
             </Panel>
-            <Panel title="Lizenzen und Dokumente">
+            <Panel title={deliveryPageMessages.licensesAndDocuments}>
               <List size="sm">
                 {delivery.licenses.map((license) => (
                   <List.Item key={license}>
@@ -103,7 +114,7 @@ export function DeliveryDetailPage() {
                 ))}
               </List>
               {delivery.documents.length === 0 ? (
-                <Text size="sm">Noch keine Dokumente versendet</Text>
+                <Text size="sm">{deliveryPageMessages.noDocumentsSent}</Text>
               ) : (
                 <Group gap="xs">
                   {delivery.documents.map((documentKey, index) => (
@@ -113,28 +124,28 @@ export function DeliveryDetailPage() {
                       variant="light"
                       onClick={() => void openDocument(documentKey)}
                     >
-                      Dokument {index + 1} öffnen
+                      {deliveryPageMessages.openDocument(index + 1)}
                     </Button>
                   ))}
                 </Group>
               )}
             </Panel>
-            <Panel title="Notiz">
+            <Panel title={label('note')}>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {delivery.note ?? backOfficeMessages.noNote}
               </Text>
             </Panel>
-            <Panel title="Änderungsprotokoll">
+            <Panel title={recordMessages.auditTrail}>
               <AuditTrail
                 path={path}
-                fieldLabel={(field) => (field === 'resentAs' ? 'Neue Versand-Aktion' : field)}
+                fieldLabel={(field) => (field === 'resentAs' ? deliveryPageMessages.resentAs : field)}
               />
             </Panel>
           </SimpleGrid>
-          <Panel title="Inhalt">
+          <Panel title={label('content')}>
             {delivery.content ? (
               <iframe
-                title="Inhalt der E-Mail"
+                title={deliveryPageMessages.mailContent}
                 sandbox=""
                 srcDoc={delivery.content}
                 style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)' }}

@@ -1,5 +1,12 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { backOfficeMessages, DELIVERY_LIST_FIELDS, type Delivery } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  DELIVERY_LIST_FIELDS,
+  deliveryPageMessages,
+  listFieldLabel,
+  type Delivery,
+  type DeliveryListFieldName,
+} from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { backendDeliveryPath } from '@/lib/paths';
@@ -9,6 +16,9 @@ import { ProgressBadge } from '../components/progress-badge.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
 import { DeliveryKind } from './delivery-labels.tsx';
 
+/** A column's or fact's label: the label of the list field it shows. */
+const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIELDS, name);
+
 /** `/backend/delivery`: „Alle Versand-Aktionen”, newest first. */
 export function DeliveryListPage() {
   return (
@@ -17,28 +27,28 @@ export function DeliveryListPage() {
         resource={{ path: '/delivery', key: 'deliveries' }}
         fields={DELIVERY_LIST_FIELDS}
         idAccessor="_id"
-        rowLabel={(delivery) => `${delivery.subject} an ${delivery.recipient}`}
+        rowLabel={(delivery) => deliveryPageMessages.rowLabel(delivery.subject, delivery.recipient)}
         emptyText={backOfficeMessages.noDeliveries}
         errorTitle={backOfficeMessages.deliveriesLoadFailed}
         expansion={(delivery) => (
           <Stack gap="sm" p="sm">
             <Facts
               items={[
-                ['Notiz', delivery.note ?? backOfficeMessages.noNote],
-                ['Fehler', delivery.error],
-                ['Versuche', delivery.attempts],
-                ['Gesendet am', <DateTimeText key="sentAt" value={delivery.sentAt} />],
+                [label('note'), delivery.note ?? backOfficeMessages.noNote],
+                [label('error'), delivery.error],
+                [label('attempts'), delivery.attempts],
+                [label('sentAt'), <DateTimeText key="sentAt" value={delivery.sentAt} />],
               ]}
             />
             <Anchor component={Link} to={backendDeliveryPath(delivery._id)} size="sm">
-              Details der Versand-Aktion öffnen
+              {deliveryPageMessages.openDeliveryDetails}
             </Anchor>
           </Stack>
         )}
         columns={[
           {
             accessor: 'recipient',
-            title: 'Empfänger',
+            title: label('recipient'),
             render: (delivery) => (
               <Stack gap={0}>
                 {delivery.recipientName && <Text size="sm">{delivery.recipientName}</Text>}
@@ -50,22 +60,26 @@ export function DeliveryListPage() {
           },
           {
             accessor: 'subject',
-            title: 'Betreff',
+            title: label('subject'),
             render: (delivery) => (
               <Anchor component={Link} to={backendDeliveryPath(delivery._id)} size="sm">
                 {delivery.subject}
               </Anchor>
             ),
           },
-          { accessor: 'occasion', title: 'Art', render: (delivery) => <DeliveryKind delivery={delivery} /> },
+          {
+            accessor: 'occasion',
+            title: deliveryPageMessages.kindColumn,
+            render: (delivery) => <DeliveryKind delivery={delivery} />,
+          },
           {
             accessor: 'progress',
-            title: 'Fortschritt',
+            title: label('progress'),
             render: (delivery) => <ProgressBadge progress={delivery.progress} />,
           },
           {
             accessor: 'createdAt',
-            title: 'Erzeugt',
+            title: label('createdAt'),
             render: (delivery) => <DateTimeText value={delivery.createdAt} />,
           },
         ]}

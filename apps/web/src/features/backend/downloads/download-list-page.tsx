@@ -4,7 +4,7 @@ import {
   DOWNLOAD_LIST_FIELDS,
   DOWNLOAD_OBJECT_LABELS,
   downloadLogMessages,
-  findListField,
+  listFieldLabel,
   formatLicenseKey,
   METASEARCH_PLATFORM_LABELS,
   RELEASE_PRODUCT_LABELS,
@@ -21,7 +21,7 @@ import { LicenseStatus } from '../licenses/license-status.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
 
 /** A column's title: the label of the list field it shows. */
-const label = (name: DownloadListFieldName) => findListField(DOWNLOAD_LIST_FIELDS, name)!.label;
+const label = (name: DownloadListFieldName) => listFieldLabel(DOWNLOAD_LIST_FIELDS, name);
 
 /**
  * `/backend/download`: the download log, newest first — every download link a license user asked
@@ -35,7 +35,10 @@ export function DownloadListPage() {
         fields={DOWNLOAD_LIST_FIELDS}
         idAccessor="_id"
         rowLabel={(record) =>
-          `${RELEASE_PRODUCT_LABELS[record.product]} für ${formatLicenseKey(record.license.key)}`
+          downloadLogMessages.rowLabel(
+            RELEASE_PRODUCT_LABELS[record.product],
+            formatLicenseKey(record.license.key),
+          )
         }
         emptyText={backOfficeMessages.noDownloads}
         errorTitle={backOfficeMessages.downloadsLoadFailed}

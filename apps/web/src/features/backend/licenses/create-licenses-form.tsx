@@ -17,8 +17,10 @@ import {
   DELIVERIES,
   DELIVERY_LABELS,
   fieldLabel,
+  createLicensesMessages as texts,
   LICENSE_CLASS_LABELS,
   LICENSE_CLASSES,
+  licensePageMessages,
   LICENSE_TYPE_LABELS,
   LICENSE_TYPES,
   LICENSE_VERSIONS,
@@ -81,17 +83,17 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
           ? validationMessages.required(fieldLabel('properties.size'))
           : isWhole(value) && Number(value) >= 1
             ? null
-            : 'Die Größe muss eine ganze Zahl ab 1 sein.',
+            : texts.sizeInvalid,
       dvdCount: (value) =>
         value === ''
           ? validationMessages.required(fieldLabel('properties.dvdCount'))
           : isWhole(value) && Number(value) >= 0
             ? null
-            : 'Die DVD-Anzahl muss eine ganze Zahl ab 0 sein.',
+            : texts.dvdCountInvalid,
       count: (value) =>
         isWhole(value) && Number(value) >= 1 && Number(value) <= MAX_LICENSES_PER_CREATION
           ? null
-          : `Bitte legen Sie zwischen 1 und ${MAX_LICENSES_PER_CREATION} Lizenzen an.`,
+          : texts.countOutOfRange(MAX_LICENSES_PER_CREATION),
     },
   });
   const automatic = withAutomaticPermissions([], {
@@ -118,10 +120,7 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
         },
       }),
     onSuccess: async ({ licenses }) => {
-      notifications.show({
-        color: 'green',
-        message: licenses.length === 1 ? '1 Lizenz angelegt' : `${licenses.length} Lizenzen angelegt`,
-      });
+      notifications.show({ color: 'green', message: texts.created(licenses.length) });
       await queryClient.invalidateQueries({ queryKey: ['/license'] });
       onCreated(licenses);
     },
@@ -135,7 +134,10 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
             label={fieldLabel('version')}
             required
             allowDeselect={false}
-            data={LICENSE_VERSIONS.map((version) => ({ value: version, label: `Version ${version}` }))}
+            data={LICENSE_VERSIONS.map((version) => ({
+              value: version,
+              label: licensePageMessages.version(version),
+            }))}
             {...form.getInputProps('version')}
           />
           <Select
@@ -183,7 +185,7 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
                 <Checkbox
                   key={permission}
                   label={SPECIAL_PERMISSION_LABELS[permission]}
-                  description={granted ? 'wird automatisch vergeben' : undefined}
+                  description={granted ? texts.automaticPermission : undefined}
                   disabled={granted}
                   checked={granted || chosen}
                   onChange={() =>
@@ -207,12 +209,12 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
           {...form.getInputProps('notes')}
         />
         <Checkbox
-          label="Startdokumente erzeugen"
+          label={texts.generateStarterDocuments}
           {...form.getInputProps('generateStarterDocument', { type: 'checkbox' })}
         />
         <NumberInput
-          label="Anzahl der Lizenzen"
-          description={`1 bis ${MAX_LICENSES_PER_CREATION}`}
+          label={texts.count}
+          description={texts.countRange(MAX_LICENSES_PER_CREATION)}
           required
           min={1}
           max={MAX_LICENSES_PER_CREATION}
@@ -221,13 +223,13 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
           {...form.getInputProps('count')}
         />
         {create.error && (
-          <Alert color="red" title="Fehler beim Anlegen der Lizenzen" role="alert">
+          <Alert color="red" title={texts.failed} role="alert">
             {create.error.message}
           </Alert>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending}>
-            Anlegen
+            {texts.create}
           </Button>
         </Group>
       </Stack>

@@ -1,19 +1,19 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileCertificate, IconFileDescription } from '@tabler/icons-react';
-import { backOfficeMessages, type License } from '@lizenzportal/domain';
+import { backOfficeMessages, licensePageMessages, type License } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { apiRequest } from '@/lib/api';
 
 const DOCUMENTS = {
   starter: {
-    label: 'Startdokument herunterladen',
-    missing: 'Kein Startdokument vorhanden',
+    label: licensePageMessages.downloadStarterDocument,
+    missing: licensePageMessages.noStarterDocument,
     Icon: IconFileDescription,
   },
   license: {
-    label: 'Lizenzdokument herunterladen',
-    missing: 'Kein Lizenzdokument vorhanden',
+    label: licensePageMessages.downloadLicenseDocument,
+    missing: licensePageMessages.noLicenseDocument,
     Icon: IconFileCertificate,
   },
 } as const;

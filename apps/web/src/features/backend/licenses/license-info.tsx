@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { ENTRY_TYPE_LABELS, type License } from '@lizenzportal/domain';
+import { ENTRY_TYPE_LABELS, licensePageMessages, type License } from '@lizenzportal/domain';
 import { shopOrderLink, useSettings } from '@/lib/settings';
-import { LOGIN_AT_RISK, loginAtRisk } from './login-at-risk.ts';
+import { loginAtRisk } from './login-at-risk.ts';
 
 const HOLDER_TAG_LENGTH = 50;
 
@@ -29,7 +29,7 @@ export function LicenseInfo({ license }: { license: License }) {
           href={shopOrderLink(settings, license.entryReference)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Bestellung ${license.entryReference} im Shop öffnen`}
+          aria-label={licensePageMessages.openOrderInShop(license.entryReference)}
         >
           {origin}
         </Anchor>
@@ -42,12 +42,12 @@ export function LicenseInfo({ license }: { license: License }) {
         </Badge>
       )}
       {loginAtRisk(license) && (
-        <Tooltip label={LOGIN_AT_RISK}>
+        <Tooltip label={licensePageMessages.loginAtRisk}>
           <IconAlertTriangle
             size={18}
             color="var(--mantine-color-orange-6)"
             role="img"
-            aria-label={LOGIN_AT_RISK}
+            aria-label={licensePageMessages.loginAtRisk}
           />
         </Tooltip>
       )}

@@ -5,6 +5,7 @@ import {
   backOfficeMessages,
   LICENSE_CLASS_LABELS,
   LICENSE_LIST_FIELDS,
+  licensePageMessages,
   type License,
 } from '@lizenzportal/domain';
 import { useState } from 'react';
@@ -49,12 +50,12 @@ export function LicenseListPage() {
         columns={[
           {
             accessor: 'type',
-            title: 'Typ',
+            title: licensePageMessages.typeColumn,
             render: (license) => (
               <Stack gap={0}>
                 <Text size="sm">
-                  Version {license.version} · {LICENSE_CLASS_LABELS[license.properties.class]} ·{' '}
-                  {license.properties.size}
+                  {licensePageMessages.version(license.version)} ·{' '}
+                  {LICENSE_CLASS_LABELS[license.properties.class]} · {license.properties.size}
                 </Text>
                 <Anchor
                   component={Link}
@@ -70,18 +71,22 @@ export function LicenseListPage() {
           },
           {
             accessor: 'createdAt',
-            title: 'Erzeugt',
+            title: label('createdAt'),
             render: (license) => <DateTimeText value={license.createdAt} />,
           },
-          { accessor: 'info', title: 'Info', render: (license) => <LicenseInfo license={license} /> },
+          {
+            accessor: 'info',
+            title: licensePageMessages.infoColumn,
+            render: (license) => <LicenseInfo license={license} />,
+          },
           {
             accessor: 'status',
-            title: 'Status',
+            title: label('status'),
             render: (license) => <LicenseStatus license={license} />,
           },
           {
             accessor: 'actions',
-            title: 'Aktionen',
+            title: licensePageMessages.actionsColumn,
             render: (license) => <LicenseDocumentActions license={license} />,
           },
         ]}
@@ -107,7 +112,7 @@ function LicenseRowDetails({ license }: { license: License }) {
       />
       <Group>
         <Anchor component={Link} to={backendLicensePath(license._id)} size="sm">
-          Details der Lizenz öffnen
+          {licensePageMessages.openDetails}
         </Anchor>
       </Group>
     </Stack>

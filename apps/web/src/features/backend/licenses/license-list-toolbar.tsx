@@ -1,7 +1,12 @@
 import { Button, Group, Loader, Menu, Modal, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
-import { backOfficeMessages, type License, type LicenseDocumentType } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  licenseToolbarMessages as texts,
+  type License,
+  type LicenseDocumentType,
+} from '@lizenzportal/domain';
 import { toApiQuery } from '@/lib/list-state';
 import { useListState } from '../lists/use-list-state.ts';
 import { CreateLicensesForm } from './create-licenses-form.tsx';
@@ -11,10 +16,10 @@ import { receivedText, useFileDownload } from './use-file-download.ts';
 export const MIN_SELECTION = 2;
 
 const BATCHES: { kind: LicenseDocumentType; format: 'pdf' | 'zip'; label: string }[] = [
-  { kind: 'starter', format: 'pdf', label: 'Startdokumente als PDF' },
-  { kind: 'starter', format: 'zip', label: 'Startdokumente als ZIP' },
-  { kind: 'license', format: 'pdf', label: 'Lizenzdokumente als PDF' },
-  { kind: 'license', format: 'zip', label: 'Lizenzdokumente als ZIP' },
+  { kind: 'starter', format: 'pdf', label: texts.starterDocumentsPdf },
+  { kind: 'starter', format: 'zip', label: texts.starterDocumentsZip },
+  { kind: 'license', format: 'pdf', label: texts.licenseDocumentsPdf },
+  { kind: 'license', format: 'zip', label: texts.licenseDocumentsZip },
 ];
 
 interface LicenseListToolbarProps {
@@ -49,7 +54,7 @@ export function LicenseListToolbar({
           {backOfficeMessages.createLicenses}
         </Button>
         <Switch
-          label="Mehrfachauswahl"
+          label={texts.selectionMode}
           checked={selecting}
           onChange={(event) => onSelectingChange(event.currentTarget.checked)}
         />
@@ -61,11 +66,11 @@ export function LicenseListToolbar({
                 disabled={!enough || download.running !== undefined}
                 rightSection={<IconChevronDown size={16} aria-hidden />}
               >
-                Aktionen für {selected.length} ausgewählte
+                {texts.actionsFor(selected.length)}
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Label>Dokumente herunterladen</Menu.Label>
+              <Menu.Label>{texts.downloadDocuments}</Menu.Label>
               {BATCHES.map(({ kind, format, label }) => (
                 <Menu.Item
                   key={label}
@@ -82,20 +87,20 @@ export function LicenseListToolbar({
               <Menu.Divider />
               <Menu.Item
                 onClick={() =>
-                  void download.start('Auswahl als CSV', '/license-export', {
+                  void download.start(texts.selectionCsv, '/license-export', {
                     method: 'POST',
                     body: { licenses: ids, sort: state.sort },
                   })
                 }
               >
-                Auswahl als CSV exportieren
+                {texts.exportSelection}
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
         {selecting && !enough && (
           <Text size="sm" c="dimmed">
-            Für Aktionen mindestens {MIN_SELECTION} Lizenzen auswählen.
+            {texts.selectAtLeast(MIN_SELECTION)}
           </Text>
         )}
       </Group>
@@ -112,9 +117,9 @@ export function LicenseListToolbar({
           variant="default"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           disabled={total === 0 || download.running !== undefined}
-          onClick={() => void download.start('Liste als CSV', '/license-export', { query: filteredQuery })}
+          onClick={() => void download.start(texts.listCsv, '/license-export', { query: filteredQuery })}
         >
-          Liste als CSV exportieren
+          {texts.exportList}
         </Button>
       </Group>
       <Modal

@@ -1,6 +1,11 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { LICENSE_STATUS_LABELS, type License, type LicenseStatus as Status } from '@lizenzportal/domain';
+import {
+  LICENSE_STATUS_LABELS,
+  licensePageMessages,
+  type License,
+  type LicenseStatus as Status,
+} from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { backendLicensePath } from '@/lib/paths';
 
@@ -17,7 +22,7 @@ export function LicenseStatus({ license }: { license: Pick<License, 'status' | '
         <Anchor component={Link} to={backendLicensePath(license.updatedToLicense)} size="sm">
           <Group gap={2} wrap="nowrap" component="span">
             <IconArrowRight size={14} aria-hidden />
-            Nachfolger
+            {licensePageMessages.successor}
           </Group>
         </Anchor>
       )}

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { backOfficeMessages } from '@lizenzportal/domain';
+import { backOfficeMessages, licenseToolbarMessages } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { downloadFile, type DownloadOptions } from '@/lib/api';
 
@@ -33,5 +33,5 @@ const megabytes = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, max
 
 /** „1,2 MB empfangen” */
 export function receivedText(bytes: number): string {
-  return `${megabytes.format(bytes / 1_000_000)} MB empfangen`;
+  return licenseToolbarMessages.received(megabytes.format(bytes / 1_000_000));
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
+  filterMessages as texts,
   findListField,
   operatorsOf,
   serializeAddressFilters,
@@ -61,11 +62,11 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
   const changed = serializeAddressFilters(rules) !== applied;
 
   return (
-    <Paper withBorder p="md" component="form" role="search" aria-label="Filter" onSubmit={apply}>
+    <Paper withBorder p="md" component="form" role="search" aria-label={texts.region} onSubmit={apply}>
       <Stack gap="sm">
         {query.rules.length === 0 && (
           <Text size="sm" c="dimmed">
-            Kein Filter gesetzt: Die Liste zeigt alle Einträge.
+            {texts.none}
           </Text>
         )}
         <QueryBuilder
@@ -97,14 +98,14 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
         />
         <Group gap="xs">
           <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addRule}>
-            Filter hinzufügen
+            {texts.add}
           </Button>
           <Button type="submit" disabled={!changed}>
-            Filter anwenden
+            {texts.apply}
           </Button>
           {filters.length > 0 && (
             <Button variant="subtle" onClick={() => onApply([])}>
-              Alle Filter entfernen
+              {texts.removeAll}
             </Button>
           )}
         </Group>

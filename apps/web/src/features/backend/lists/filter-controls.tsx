@@ -2,6 +2,7 @@ import { ActionIcon, MultiSelect, Select, TagsInput, TextInput } from '@mantine/
 import { IconX } from '@tabler/icons-react';
 import {
   FILTER_OPERATOR_LABELS,
+  filterMessages as texts,
   findListField,
   valueInputOf,
   type FilterOperator,
@@ -27,7 +28,7 @@ export interface FilterContext {
 }
 
 /** „Filter 2”: names a rule's controls for screen readers. */
-const ruleName = (path: Path) => `Filter ${(path.at(-1) ?? 0) + 1}`;
+const ruleName = (path: Path) => texts.rule((path.at(-1) ?? 0) + 1);
 
 /** The builder's fields and operators as a Mantine select lists them (no option groups here). */
 const selectData = (options: FullOptionList<Option>) =>
@@ -36,7 +37,7 @@ const selectData = (options: FullOptionList<Option>) =>
 export function FieldSelector({ options, value, handleOnChange, path }: FieldSelectorProps) {
   return (
     <Select
-      aria-label={`${ruleName(path)}: Feld`}
+      aria-label={texts.field(ruleName(path))}
       data={selectData(options)}
       value={value ?? null}
       onChange={(next) => next !== null && handleOnChange(next)}
@@ -50,7 +51,7 @@ export function FieldSelector({ options, value, handleOnChange, path }: FieldSel
 export function OperatorSelector({ options, value, handleOnChange, path }: OperatorSelectorProps) {
   return (
     <Select
-      aria-label={`${ruleName(path)}: Operator`}
+      aria-label={texts.operator(ruleName(path))}
       data={selectData(options)}
       value={value ?? null}
       onChange={(next) => next !== null && handleOnChange(next)}
@@ -69,7 +70,7 @@ export function ValueEditor({ field, operator, value, handleOnChange, path, cont
   const definition = findListField(fields, field);
   if (!definition) return null;
   const input = valueInputOf(definition, operator as FilterOperator);
-  const label = `${ruleName(path)}: Wert`;
+  const label = texts.value(ruleName(path));
   const error = problems[path.at(-1) ?? 0];
   const values = ruleValues({ value });
   const options = (definition.options ?? []).map((option) => ({ value: option.value, label: option.label }));
@@ -84,7 +85,7 @@ export function ValueEditor({ field, operator, value, handleOnChange, path, cont
           data={options}
           value={values[0] ?? null}
           onChange={(next) => handleOnChange(next ?? '')}
-          placeholder="Bitte wählen"
+          placeholder={texts.choose}
         />
       );
     case 'options':
@@ -94,7 +95,7 @@ export function ValueEditor({ field, operator, value, handleOnChange, path, cont
           data={options}
           value={values}
           onChange={handleOnChange}
-          placeholder={values.length === 0 ? 'Bitte wählen' : undefined}
+          placeholder={values.length === 0 ? texts.choose : undefined}
         />
       );
     case 'texts':
@@ -103,7 +104,7 @@ export function ValueEditor({ field, operator, value, handleOnChange, path, cont
           {...common}
           value={values}
           onChange={handleOnChange}
-          placeholder="Wert eingeben, Enter"
+          placeholder={texts.valuesHint}
           splitChars={[',']}
         />
       );
@@ -113,7 +114,7 @@ export function ValueEditor({ field, operator, value, handleOnChange, path, cont
           {...common}
           value={values[0] ?? ''}
           onChange={(event) => handleOnChange(event.currentTarget.value)}
-          placeholder={definition.type === 'date' ? 'z. B. 31.12.2026' : undefined}
+          placeholder={definition.type === 'date' ? texts.dateHint : undefined}
         />
       );
   }
@@ -125,7 +126,7 @@ export function RemoveRuleAction({ handleOnClick, path }: ActionProps) {
       variant="subtle"
       color="gray"
       size="lg"
-      aria-label={`${ruleName(path)} entfernen`}
+      aria-label={texts.remove(ruleName(path))}
       onClick={handleOnClick}
     >
       <IconX size={18} aria-hidden />

@@ -4,8 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   findListField,
+  listFieldLabel,
   ORDER_GENERATION_LIST_FIELDS,
+  recordMessages,
   RETRY_ORDER_GENERATION,
+  yesNo,
+  type OrderGenerationListFieldName,
   type Delivery,
   type OrderGeneration,
 } from '@lizenzportal/domain';
@@ -20,6 +24,9 @@ import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
 import { DeliveryItem, RelatedList, relatedTexts } from '../licenses/detail/related-lists.tsx';
 import { OrderProducts } from './order-products.tsx';
+
+/** A fact's label: the label of the order generation list's field it shows. */
+const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENERATION_LIST_FIELDS, name);
 
 /** `/backend/order-generation/{id}`: what a shop order generated, its deliveries, and a retry when it failed. */
 export function OrderGenerationDetailPage() {
@@ -43,7 +50,7 @@ export function OrderGenerationDetailPage() {
         <Stack>
           <Group justify="space-between">
             <Group gap="xs">
-              <Text fw={600}>Bestellung {generation.order}</Text>
+              <Text fw={600}>{recordMessages.orderNamed(generation.order)}</Text>
               <ProgressBadge progress={generation.progress} />
             </Group>
             {generation.progress === 'failed' && (
@@ -53,16 +60,16 @@ export function OrderGenerationDetailPage() {
             )}
           </Group>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <Panel title="Eigenschaften">
+            <Panel title={recordMessages.properties}>
               <Facts
                 columns={2}
                 items={[
-                  ['Bestellung', generation.order],
-                  ['Erzeugt', <DateTimeText key="created" value={generation.createdAt} />],
-                  ['Zuletzt geändert', <DateTimeText key="updated" value={generation.updatedAt} />],
-                  ['Versand', generation.deliver ? 'Ja' : 'Nein'],
+                  [recordMessages.order, generation.order],
+                  [label('createdAt'), <DateTimeText key="created" value={generation.createdAt} />],
+                  [label('updatedAt'), <DateTimeText key="updated" value={generation.updatedAt} />],
+                  [label('deliver'), yesNo(generation.deliver)],
                   [
-                    'Upgrade-Session',
+                    label('upgradeSession'),
                     generation.upgradeSession && (
                       <Anchor
                         component={Link}
@@ -73,14 +80,14 @@ export function OrderGenerationDetailPage() {
                       </Anchor>
                     ),
                   ],
-                  ['Fehler', generation.error],
+                  [label('error'), generation.error],
                 ]}
               />
             </Panel>
-            <Panel title="Produkte">
+            <Panel title={recordMessages.products}>
               <OrderProducts products={generation.products} />
             </Panel>
-            <Panel title="Lizenzen">
+            <Panel title={label('licenses')}>
               {generation.licenses.length === 0 ? (
                 <Text size="sm">{backOfficeMessages.noLicenses}</Text>
               ) : (
@@ -95,19 +102,19 @@ export function OrderGenerationDetailPage() {
                 </List>
               )}
             </Panel>
-            <Panel title="Notiz">
+            <Panel title={label('note')}>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {generation.note ?? backOfficeMessages.noNote}
               </Text>
             </Panel>
-            <Panel title="Änderungsprotokoll">
+            <Panel title={recordMessages.auditTrail}>
               <AuditTrail
                 path={path}
                 fieldLabel={(field) => findListField(ORDER_GENERATION_LIST_FIELDS, field)?.label ?? field}
               />
             </Panel>
           </SimpleGrid>
-          <Panel title="Auslieferungen">
+          <Panel title={recordMessages.deliveries}>
             <RelatedList<Delivery>
               path={`${path}/delivery`}
               read={(data) => data['deliveries'] ?? []}

@@ -1,5 +1,13 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { backOfficeMessages, ORDER_GENERATION_LIST_FIELDS, type OrderGeneration } from '@lizenzportal/domain';
+import {
+  backOfficeMessages,
+  deliveryPageMessages,
+  listFieldLabel,
+  ORDER_GENERATION_LIST_FIELDS,
+  recordMessages,
+  type OrderGeneration,
+  type OrderGenerationListFieldName,
+} from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { backendOrderGenerationPath } from '@/lib/paths';
@@ -9,6 +17,9 @@ import { ProgressBadge } from '../components/progress-badge.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
 import { OrderProducts } from './order-products.tsx';
 
+/** A column's or fact's label: the label of the list field it shows. */
+const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENERATION_LIST_FIELDS, name);
+
 /** `/backend/order-generation`: „Alle Shop-Generierungen”, newest first. */
 export function OrderGenerationListPage() {
   return (
@@ -17,27 +28,27 @@ export function OrderGenerationListPage() {
         resource={{ path: '/order-generation', key: 'orderGenerations' }}
         fields={ORDER_GENERATION_LIST_FIELDS}
         idAccessor="_id"
-        rowLabel={(generation) => `Bestellung ${generation.order}`}
+        rowLabel={(generation) => recordMessages.orderNamed(generation.order)}
         emptyText={backOfficeMessages.noOrderGenerations}
         errorTitle={backOfficeMessages.orderGenerationsLoadFailed}
         expansion={(generation) => (
           <Stack gap="sm" p="sm">
             <Facts
               items={[
-                ['Notiz', generation.note ?? backOfficeMessages.noNote],
-                ['Fehler', generation.error],
-                ['Lizenzen', generation.licenses.length],
+                [label('note'), generation.note ?? backOfficeMessages.noNote],
+                [label('error'), generation.error],
+                [label('licenses'), generation.licenses.length],
               ]}
             />
             <Anchor component={Link} to={backendOrderGenerationPath(generation._id)} size="sm">
-              Details der Shop-Generierung öffnen
+              {deliveryPageMessages.openOrderGenerationDetails}
             </Anchor>
           </Stack>
         )}
         columns={[
           {
             accessor: 'order',
-            title: 'Bestellung',
+            title: recordMessages.order,
             render: (generation) => (
               <Anchor component={Link} to={backendOrderGenerationPath(generation._id)}>
                 {generation.order}
@@ -46,22 +57,22 @@ export function OrderGenerationListPage() {
           },
           {
             accessor: 'progress',
-            title: 'Fortschritt',
+            title: label('progress'),
             render: (generation) => <ProgressBadge progress={generation.progress} />,
           },
           {
             accessor: 'products',
-            title: 'Produkte',
+            title: recordMessages.products,
             render: (generation) => <OrderProducts products={generation.products} />,
           },
           {
             accessor: 'licenses',
-            title: 'Lizenzen',
+            title: label('licenses'),
             render: (generation) => <Text size="sm">{generation.licenses.length}</Text>,
           },
           {
             accessor: 'createdAt',
-            title: 'Erzeugt',
+            title: label('createdAt'),
             render: (generation) => <DateTimeText value={generation.createdAt} />,
           },
         ]}

@@ -3,8 +3,15 @@ import { notifications } from '@mantine/notifications';
 import {
   ADDRESS_FIELD_LABELS,
   backOfficeMessages,
+  fieldLabel,
   LICENSE_CLASS_LABELS,
+  listFieldLabel,
   PURCHASE_TYPE_LABELS,
+  recordMessages,
+  UPGRADE_SESSION_LIST_FIELDS,
+  upgradeSessionPageMessages as texts,
+  yesNo,
+  type UpgradeSessionListFieldName,
   type LicenseClass,
   type UpgradeSessionDetail,
 } from '@lizenzportal/domain';
@@ -38,6 +45,9 @@ const ADDRESS_LINES = [
   'countryCode',
 ];
 
+/** A fact's label: the label of the upgrade session list's field it shows. */
+const label = (name: UpgradeSessionListFieldName) => listFieldLabel(UPGRADE_SESSION_LIST_FIELDS, name);
+
 const classLabel = (value: string) => LICENSE_CLASS_LABELS[value as LicenseClass] ?? value;
 
 async function openDocument(documentKey: string) {
@@ -61,53 +71,53 @@ export function UpgradeSessionDetailPage() {
       {(session) => (
         <Tabs defaultValue="properties" keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="properties">Eigenschaften</Tabs.Tab>
-            <Tabs.Tab value="json">JSON</Tabs.Tab>
+            <Tabs.Tab value="properties">{recordMessages.properties}</Tabs.Tab>
+            <Tabs.Tab value="json">{recordMessages.json}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="properties" pt="md">
             <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              <Panel title="Eigenschaften">
+              <Panel title={recordMessages.properties}>
                 <Facts
                   columns={2}
                   items={[
-                    ['Art', PURCHASE_TYPE_LABELS[session.purchaseType]],
-                    ['Status', <SessionStatus key="status" status={session.status} />],
-                    ['Erzeugt am', <DateTimeText key="created" value={session.createdAt} />],
-                    ['Zuletzt geändert', <DateTimeText key="updated" value={session.updatedAt} />],
-                    ['Bestellung', session.orderId],
+                    [label('purchaseType'), PURCHASE_TYPE_LABELS[session.purchaseType]],
+                    [label('status'), <SessionStatus key="status" status={session.status} />],
+                    [label('createdAt'), <DateTimeText key="created" value={session.createdAt} />],
+                    [label('updatedAt'), <DateTimeText key="updated" value={session.updatedAt} />],
+                    [label('orderId'), session.orderId],
                   ]}
                 />
                 <Anchor component={Link} to={backendDeliveriesOfUpgradeSessionPath(session._id)} size="sm">
                   {backOfficeMessages.upgradeSessionDeliveries}
                 </Anchor>
               </Panel>
-              <Panel title="Details">
+              <Panel title={texts.details}>
                 <Facts
                   columns={2}
                   items={[
-                    ['Von Version', session.fromVersion],
-                    ['Nach Version', session.toVersion],
-                    ['Klasse', session.properties && classLabel(session.properties.class)],
-                    ['Größe', session.properties?.size ?? null],
-                    ['DVD-Anzahl', session.properties?.dvdCount ?? null],
-                    ['Lizenznehmer', session.holder?.name ?? null],
+                    [label('fromVersion'), session.fromVersion],
+                    [label('toVersion'), session.toVersion],
+                    [label('properties.class'), session.properties && classLabel(session.properties.class)],
+                    [label('properties.size'), session.properties?.size ?? null],
+                    [fieldLabel('properties.dvdCount'), session.properties?.dvdCount ?? null],
+                    [label('holder.name'), session.holder?.name ?? null],
                   ]}
                 />
               </Panel>
               {session.offerNumber && (
-                <Panel title="Angebot">
+                <Panel title={texts.offer}>
                   <Facts
                     columns={2}
                     items={[
-                      ['Angebot-Nr.', session.offerNumber],
-                      ['Angebotscode', session.offerCode],
-                      ['Gültig bis', <DateTimeText key="valid" value={session.offerValidUntil} />],
+                      [label('offerNumber'), session.offerNumber],
+                      [texts.offerCode, session.offerCode],
+                      [texts.validUntil, <DateTimeText key="valid" value={session.offerValidUntil} />],
                       [ADDRESS_FIELD_LABELS['billing.email']!, session.billing.email ?? null],
                       [ADDRESS_FIELD_LABELS['billing.reference']!, session.billing.reference ?? null],
                       [ADDRESS_FIELD_LABELS['billing.note']!, session.billing.note ?? null],
-                      ['Rechnungsadresse', address(session.billing as Address, ADDRESS_LINES)],
-                      ['Abweichende Lieferadresse', session.shipToDifferentAddress ? 'Ja' : 'Nein'],
-                      ['Lieferadresse', address(session.shipping as Address, ADDRESS_LINES)],
+                      [texts.billingAddress, address(session.billing as Address, ADDRESS_LINES)],
+                      [label('shipToDifferentAddress'), yesNo(session.shipToDifferentAddress)],
+                      [texts.shippingAddress, address(session.shipping as Address, ADDRESS_LINES)],
                     ]}
                   />
                   {session.offerDocument && (
@@ -117,27 +127,27 @@ export function UpgradeSessionDetailPage() {
                       w="fit-content"
                       onClick={() => void openDocument(session.offerDocument!)}
                     >
-                      Angebotsdokument öffnen
+                      {texts.openOfferDocument}
                     </Button>
                   )}
                 </Panel>
               )}
               {session.beforeExtension && (
-                <Panel title="Vor der Erweiterung">
+                <Panel title={texts.beforeExtension}>
                   <Facts
                     columns={2}
                     items={[
-                      ['Klasse vorher', classLabel(session.beforeExtension.properties.class)],
-                      ['Größe vorher', session.beforeExtension.properties.size],
-                      ['DVD-Anzahl vorher', session.beforeExtension.properties.dvdCount],
-                      ['Lizenznehmer vorher', session.beforeExtension.holder?.name ?? null],
-                      ['Größe nachher', session.properties?.size ?? null],
-                      ['Lizenznehmer nachher', session.holder?.name ?? null],
+                      [texts.classBefore, classLabel(session.beforeExtension.properties.class)],
+                      [texts.sizeBefore, session.beforeExtension.properties.size],
+                      [texts.dvdCountBefore, session.beforeExtension.properties.dvdCount],
+                      [texts.holderBefore, session.beforeExtension.holder?.name ?? null],
+                      [texts.sizeAfter, session.properties?.size ?? null],
+                      [texts.holderAfter, session.holder?.name ?? null],
                     ]}
                   />
                 </Panel>
               )}
-              <Panel title="Ursprüngliche Lizenzen">
+              <Panel title={label('originalLicenses')}>
                 {session.originalLicenses.length === 0 ? (
                   <Text size="sm">{backOfficeMessages.noLicenses}</Text>
                 ) : (
@@ -152,7 +162,7 @@ export function UpgradeSessionDetailPage() {
                   </List>
                 )}
               </Panel>
-              <Panel title="Erzeugte Lizenz">
+              <Panel title={label('productLicense')}>
                 {session.productLicense ? (
                   <Anchor component={Link} to={backendLicensePath(session.productLicense)} size="sm">
                     {session.productLicense}

@@ -1,8 +1,11 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
+  listFieldLabel,
   UPGRADE_SESSION_LIST_FIELDS,
+  upgradeSessionPageMessages,
   type UpgradeSessionDetail,
+  type UpgradeSessionListFieldName,
 } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
 import { backendUpgradeSessionPath } from '@/lib/paths';
@@ -11,52 +14,60 @@ import { Facts } from '../components/facts.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
 import { SessionKind, SessionStatus } from './upgrade-session-labels.tsx';
 
+/** A column's or fact's label: the label of the list field it shows. */
+const label = (name: UpgradeSessionListFieldName) => listFieldLabel(UPGRADE_SESSION_LIST_FIELDS, name);
+
 /** `/backend/upgrade-session`: „Alle Upgrade-Sessions”, newest first. */
 export function UpgradeSessionListPage() {
   return (
     <Page>
-      <Text size="sm">
-        Eine Upgrade-Session entsteht bei jeder Anmeldung im Lizenz-Assistenten für eine Erweiterung oder ein
-        Update sowie bei Neukäufen mit Angebot.
-      </Text>
+      <Text size="sm">{upgradeSessionPageMessages.intro}</Text>
       <EntityList<'items', UpgradeSessionDetail>
         resource={{ path: '/upgrade-session', key: 'items' }}
         fields={UPGRADE_SESSION_LIST_FIELDS}
         idAccessor="_id"
-        rowLabel={(session) => `Upgrade-Session ${session._id}`}
+        rowLabel={(session) => upgradeSessionPageMessages.rowLabel(session._id)}
         emptyText={backOfficeMessages.noUpgradeSessions}
         errorTitle={backOfficeMessages.upgradeSessionsLoadFailed}
         expansion={(session) => (
           <Stack gap="sm" p="sm">
             <Facts
               items={[
-                ['Rechnungsempfänger', session.billing.name],
-                ['E-Mail', session.billing.email],
-                ['Lizenznehmer', session.holder?.name ?? null],
-                ['Ursprüngliche Lizenzen', session.originalLicenses.length],
+                [label('billing.name'), session.billing.name],
+                [label('billing.email'), session.billing.email],
+                [label('holder.name'), session.holder?.name ?? null],
+                [label('originalLicenses'), session.originalLicenses.length],
               ]}
             />
             <Anchor href={backendUpgradeSessionPath(session._id)} target="_blank" rel="noopener" size="sm">
-              Upgrade-Session in neuem Tab öffnen
+              {upgradeSessionPageMessages.openInNewTab}
             </Anchor>
           </Stack>
         )}
         columns={[
-          { accessor: 'purchaseType', title: 'Art', render: (session) => <SessionKind session={session} /> },
+          {
+            accessor: 'purchaseType',
+            title: label('purchaseType'),
+            render: (session) => <SessionKind session={session} />,
+          },
           {
             accessor: 'orderId',
-            title: 'Bestellung',
+            title: label('orderId'),
             render: (session) => (session.orderId ? <Badge variant="outline">{session.orderId}</Badge> : '-'),
           },
-          { accessor: 'offerNumber', title: 'Angebot-Nr.', render: (session) => session.offerNumber ?? '-' },
+          {
+            accessor: 'offerNumber',
+            title: label('offerNumber'),
+            render: (session) => session.offerNumber ?? '-',
+          },
           {
             accessor: 'status',
-            title: 'Status',
+            title: label('status'),
             render: (session) => <SessionStatus status={session.status} />,
           },
           {
             accessor: 'createdAt',
-            title: 'Erzeugt am',
+            title: label('createdAt'),
             render: (session) => <DateTimeText value={session.createdAt} />,
           },
         ]}

@@ -1,6 +1,9 @@
 import { Code, Loader, Tabs } from '@mantine/core';
 import {
   backOfficeMessages,
+  licensePageMessages,
+  LOADING_LABEL,
+  recordMessages,
   type Delivery,
   type OrderGeneration,
   type UpgradeSessionDetail,
@@ -31,7 +34,7 @@ export function LicenseDetailPage() {
   return (
     <Page>
       {license.isPending ? (
-        <Loader role="status" aria-label="Wird geladen …" />
+        <Loader role="status" aria-label={LOADING_LABEL} />
       ) : license.error ? (
         <ErrorBox
           title={backOfficeMessages.licenseLoadFailed}
@@ -43,12 +46,12 @@ export function LicenseDetailPage() {
       ) : (
         <Tabs defaultValue="properties" keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="properties">Eigenschaften</Tabs.Tab>
-            <Tabs.Tab value="json">JSON</Tabs.Tab>
-            <Tabs.Tab value="order-generations">Shop-Generierung</Tabs.Tab>
-            <Tabs.Tab value="deliveries">Auslieferungen</Tabs.Tab>
-            <Tabs.Tab value="upgrade-sessions">Upgrade-Sessions</Tabs.Tab>
-            <Tabs.Tab value="audit">Änderungsprotokoll</Tabs.Tab>
+            <Tabs.Tab value="properties">{recordMessages.properties}</Tabs.Tab>
+            <Tabs.Tab value="json">{recordMessages.json}</Tabs.Tab>
+            <Tabs.Tab value="order-generations">{licensePageMessages.orderGenerationsTab}</Tabs.Tab>
+            <Tabs.Tab value="deliveries">{recordMessages.deliveries}</Tabs.Tab>
+            <Tabs.Tab value="upgrade-sessions">{licensePageMessages.upgradeSessionsTab}</Tabs.Tab>
+            <Tabs.Tab value="audit">{recordMessages.auditTrail}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="properties" pt="md">
             <LicensePropertiesTab license={license.data.license} onReload={() => void license.refetch()} />

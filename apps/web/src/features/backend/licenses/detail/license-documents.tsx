@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   DOCUMENT_TYPE_LABELS,
+  licensePageMessages as texts,
   type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
@@ -25,7 +26,10 @@ function documentActions(license: License, kind: LicenseDocumentType) {
   const present = (kind === 'starter' ? license.starterDocument : license.licenseDocument) !== null;
   const bound = license.status === 'bound';
   const mayGenerate = kind === 'starter' ? !bound : bound || present;
-  return { present, generate: mayGenerate ? (present ? 'Neu generieren' : 'Jetzt generieren') : null };
+  return {
+    present,
+    generate: mayGenerate ? (present ? texts.regenerateDocument : texts.generateDocument) : null,
+  };
 }
 
 /** The documents widget: open, generate or regenerate the starter and the license document. */
@@ -73,12 +77,12 @@ function DocumentRow({
   return (
     <Group justify="space-between" gap="xs">
       <Text size="sm">
-        {name}: {present ? 'vorhanden' : 'nicht vorhanden'}
+        {name}: {present ? texts.documentPresent : texts.documentMissing}
       </Text>
       <Group gap="xs">
         {present && (
           <Button size="xs" variant="light" onClick={() => void openLicenseDocument(license._id, kind)}>
-            {name} öffnen
+            {texts.openDocument(name)}
           </Button>
         )}
         {generate && (

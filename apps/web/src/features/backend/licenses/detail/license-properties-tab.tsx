@@ -18,7 +18,9 @@ import {
   LICENSE_STATUSES,
   LICENSE_TYPE_LABELS,
   LICENSE_TYPES,
+  recordMessages,
   LICENSE_VERSIONS,
+  licensePageMessages as texts,
   SPECIAL_PERMISSION_LABELS,
   SPECIAL_PERMISSIONS,
   type License,
@@ -30,8 +32,9 @@ import { ApiError, apiRequest, errorStatus } from '@/lib/api';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
+import { label } from '../license-labels.ts';
 import { LicenseStatus } from '../license-status.tsx';
-import { LOGIN_AT_RISK, loginAtRisk } from '../login-at-risk.ts';
+import { loginAtRisk } from '../login-at-risk.ts';
 import { draftProblems, withValue, type LicenseDraft } from './license-draft.ts';
 import { licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
@@ -90,22 +93,22 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                 save.reset();
               }}
             >
-              Änderungen verwerfen
+              {texts.discardChanges}
             </Button>
             <Button
               onClick={submit}
               loading={save.isPending}
               disabled={showProblems && Object.keys(problems).length > 0}
             >
-              Speichern
+              {texts.save}
             </Button>
           </>
         ) : (
-          <Button onClick={() => setDraft(structuredClone(license))}>Bearbeiten</Button>
+          <Button onClick={() => setDraft(structuredClone(license))}>{texts.edit}</Button>
         )}
       </Group>
       {editing && showProblems && Object.keys(problems).length > 0 && (
-        <Alert color="red" title="Bitte prüfen Sie Ihre Eingaben" role="alert">
+        <Alert color="red" title={texts.checkInput} role="alert">
           <List size="sm">
             {Object.entries(problems).map(([path, message]) => (
               <List.Item key={path}>{message}</List.Item>
@@ -116,14 +119,13 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       {save.error && conflict && (
         <Alert
           color="orange"
-          title={backOfficeMessages.licenseSaveFailed + 'Die Lizenz wurde inzwischen geändert'}
+          title={backOfficeMessages.licenseSaveFailed + texts.changedMeanwhile}
           role="alert"
         >
           <Stack gap="xs">
             <Text size="sm">{save.error.message}</Text>
             <Text size="sm">
-              Ihre Eingaben stehen weiter im Formular. Laden Sie die aktuelle Fassung, um die Änderungen der
-              anderen Seite zu sehen, und übernehmen Sie Ihre Änderungen dann erneut.
+              {texts.inputKept} {texts.conflictAdvice}
             </Text>
             <Group>
               <Button
@@ -137,7 +139,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                   onReload();
                 }}
               >
-                Aktuelle Fassung laden
+                {texts.loadCurrentVersion}
               </Button>
             </Group>
           </Stack>
@@ -147,18 +149,18 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
         <ErrorBox
           title={backOfficeMessages.licenseSaveFailed + save.error.message}
           status={errorStatus(save.error)}
-          message="Ihre Eingaben stehen weiter im Formular."
+          message={texts.inputKept}
           onRetry={submit}
           retrying={save.isPending}
         />
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Widget title="Allgemein">
+        <Widget title={texts.general}>
           <WidgetFields
             editing={editing}
             fields={[
-              { label: 'Lizenzschlüssel', view: formatLicenseKey(license.key) },
-              { label: 'Startcode', view: formatStartCode(license.startCode) },
+              { label: label('key'), view: formatLicenseKey(license.key) },
+              { label: label('startCode'), view: formatStartCode(license.startCode) },
               licenseField(
                 license,
                 edit,
@@ -188,18 +190,15 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               ),
               licenseField(license, edit, 'productSKU', { kind: 'text' }),
               licenseField(license, edit, 'extensionSKU', { kind: 'text' }),
-              { label: 'Erzeugt', view: <DateTimeText value={license.createdAt} /> },
-              { label: 'Zuletzt geändert', view: <DateTimeText value={license.updatedAt} /> },
-              { label: 'Gebunden am', view: <DateTimeText value={license.boundAt} /> },
+              { label: label('createdAt'), view: <DateTimeText value={license.createdAt} /> },
+              { label: label('updatedAt'), view: <DateTimeText value={license.updatedAt} /> },
+              { label: label('boundAt'), view: <DateTimeText value={license.boundAt} /> },
             ]}
           />
           {loginAtRisk(shown) && (
-            <Alert color="orange" title={LOGIN_AT_RISK} role="status">
+            <Alert color="orange" title={texts.loginAtRisk} role="status">
               <Stack gap="xs">
-                <Text size="sm">
-                  Der Authentifizierungscode stimmt nicht mit dem Namen des Lizenznehmers überein; der
-                  Lizenznehmer meldet sich mit dem Authentifizierungscode an.
-                </Text>
+                <Text size="sm">{texts.loginAtRiskExplanation}</Text>
                 {editing && shown.holder.name && (
                   <Group>
                     <Button
@@ -208,7 +207,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                       color="orange"
                       onClick={() => edit.change('authenticationCode', shown.holder.name)}
                     >
-                      Namen als Authentifizierungscode übernehmen
+                      {texts.adoptNameAsCode}
                     </Button>
                   </Group>
                 )}
@@ -216,7 +215,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             </Alert>
           )}
         </Widget>
-        <Widget title="Lizenznehmer">
+        <Widget title={texts.holder}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -233,7 +232,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             ]}
           />
         </Widget>
-        <Widget title="Eigenschaften">
+        <Widget title={recordMessages.properties}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -245,10 +244,10 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                   kind: 'select',
                   options: LICENSE_VERSIONS.map((version) => ({
                     value: version,
-                    label: `Version ${version}`,
+                    label: texts.version(version),
                   })),
                 },
-                `Version ${license.version}`,
+                texts.version(license.version),
               ),
               licenseField(
                 license,
@@ -276,7 +275,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             ]}
           />
         </Widget>
-        <Widget title="Notizen">
+        <Widget title={label('notes')}>
           {editing ? (
             <WidgetFields editing fields={[licenseField(license, edit, 'notes', { kind: 'textarea' })]} />
           ) : (
@@ -285,10 +284,10 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             </Text>
           )}
         </Widget>
-        <Widget title="Dokumente">
+        <Widget title={texts.documents}>
           <LicenseDocuments license={license} editing={editing} />
         </Widget>
-        <Widget title="Sonderberechtigungen">
+        <Widget title={label('specialPermissions')}>
           {editing ? (
             <Stack gap={6}>
               {SPECIAL_PERMISSIONS.map((permission) => {
@@ -311,7 +310,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               })}
             </Stack>
           ) : license.specialPermissions.length === 0 ? (
-            <Text size="sm">Keine Sonderberechtigungen</Text>
+            <Text size="sm">{texts.noSpecialPermissions}</Text>
           ) : (
             <List size="sm">
               {license.specialPermissions.map((permission) => (
@@ -320,7 +319,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             </List>
           )}
         </Widget>
-        <Widget title="Downloads">
+        <Widget title={texts.downloads}>
           <WidgetFields
             editing={editing}
             fields={[

@@ -2,6 +2,9 @@ import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   backOfficeMessages,
+  deliveryPageMessages,
+  LOADING_LABEL,
+  recordMessages,
   PURCHASE_TYPE_LABELS,
   UPGRADE_SESSION_STATUS_LABELS,
   type Delivery,
@@ -37,7 +40,7 @@ export function RelatedList<Item extends { _id: string }>({
     queryKey: [path, 'related'],
     queryFn: ({ signal }) => apiRequest<Record<string, Item[]>>(path, { signal }),
   });
-  if (query.isPending) return <Loader size="sm" role="status" aria-label="Wird geladen …" />;
+  if (query.isPending) return <Loader size="sm" role="status" aria-label={LOADING_LABEL} />;
   if (query.error) {
     return (
       <ErrorBox
@@ -64,7 +67,7 @@ export function OrderGenerationItem({ generation }: { generation: OrderGeneratio
   return (
     <Group gap="xs">
       <Anchor component={Link} to={backendOrderGenerationPath(generation._id)}>
-        Bestellung {generation.order}
+        {recordMessages.orderNamed(generation.order)}
       </Anchor>
       <ProgressBadge progress={generation.progress} />
       <Text size="sm">
@@ -83,7 +86,7 @@ export function DeliveryItem({ delivery }: { delivery: Delivery }) {
       <DeliveryKind delivery={delivery} />
       <ProgressBadge progress={delivery.progress} />
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        an {delivery.recipient} · <DateTimeText value={delivery.createdAt} />
+        {deliveryPageMessages.to} {delivery.recipient} · <DateTimeText value={delivery.createdAt} />
       </Text>
     </Group>
   );
