@@ -1,6 +1,4 @@
 import { Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   DELIVERY_LIST_FIELDS,
@@ -16,8 +14,10 @@ import { backendDeliveryPath, backendLicensePath, backendOrderGenerationPath } f
 import { AuditTrail, auditKey } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
+import { openStoredDocument } from '../components/open-document.ts';
 import { ProgressBadge } from '../components/progress-badge.tsx';
 import { RecordPage } from '../components/record-page.tsx';
+import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
 import { Panel } from '../order-generations/order-generation-detail-page.tsx';
 import { DeliveryKind } from './delivery-labels.tsx';
@@ -25,35 +25,18 @@ import { DeliveryKind } from './delivery-labels.tsx';
 /** A fact's label: the label of the delivery list's field it shows. */
 const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIELDS, name);
 
-async function openDocument(documentKey: string) {
-  try {
-    const { url } = await apiRequest<{ url: string }>('/document/url', {
-      method: 'POST',
-      body: { documentKey },
-    });
-    window.open(url, '_blank', 'noopener');
-  } catch (error) {
-    notifications.show({ color: 'red', message: backOfficeMessages.failed((error as Error).message) });
-  }
-}
-
 /** `/backend/delivery/{id}`: recipient, subject, the mail as sent (in a sandboxed frame), documents, error, resend. */
 export function DeliveryDetailPage() {
   const { id = '' } = useParams();
   const path = `/delivery/${id}`;
   const record = useRecord<'delivery', Delivery>(path, 'delivery');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const resend = useMutation({
-    mutationFn: () => apiRequest<{ delivery: Delivery }>(path, { method: 'POST' }),
-    onSuccess: async ({ delivery }) => {
-      notifications.show({ color: 'green', message: backOfficeMessages.resent });
-      await queryClient.invalidateQueries({ queryKey: auditKey(path) });
-      await queryClient.invalidateQueries({ queryKey: ['/delivery', 'list'] });
-      void navigate(backendDeliveryPath(delivery._id));
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', message: backOfficeMessages.failed(error.message) }),
+  const resend = useRecordAction({
+    request: () => apiRequest<{ delivery: Delivery }>(path, { method: 'POST' }),
+    success: backOfficeMessages.resent,
+    refresh: [auditKey(path), ['/delivery', 'list']],
+    // The resent mail is a delivery of its own.
+    afterRefresh: ({ delivery: resent }) => void navigate(backendDeliveryPath(resent._id)),
   });
   return (
     <RecordPage record={record} errorTitle={backOfficeMessages.deliveryLoadFailed}>
@@ -122,7 +105,7 @@ export function DeliveryDetailPage() {
                       key={documentKey}
                       size="xs"
                       variant="light"
-                      onClick={() => void openDocument(documentKey)}
+                      onClick={() => void openStoredDocument(documentKey)}
                     >
                       {deliveryPageMessages.openDocument(index + 1)}
                     </Button>

@@ -11,8 +11,6 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   DELIVERIES,
   DELIVERY_LABELS,
@@ -36,6 +34,7 @@ import {
   type SpecialPermission,
 } from '@lizenzportal/domain';
 import { apiRequest } from '@/lib/api';
+import { useRecordAction } from '../components/use-record-action.ts';
 
 interface CreateValues {
   version: string;
@@ -74,7 +73,6 @@ const isWhole = (value: number | string) => typeof value === 'number' && Number.
  * manual). The special permissions the properties imply are shown as granted automatically.
  */
 export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: License[]) => void }) {
-  const queryClient = useQueryClient();
   const form = useForm<CreateValues>({
     initialValues: DEFAULTS,
     validate: {
@@ -100,8 +98,8 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
     class: form.values.licenseClass,
     delivery: form.values.delivery,
   });
-  const create = useMutation({
-    mutationFn: (values: CreateValues) =>
+  const create = useRecordAction({
+    request: (values: CreateValues) =>
       apiRequest<{ licenses: License[] }>('/license', {
         method: 'POST',
         body: {
@@ -119,11 +117,11 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
           count: Number(values.count),
         },
       }),
-    onSuccess: async ({ licenses }) => {
-      notifications.show({ color: 'green', message: texts.created(licenses.length) });
-      await queryClient.invalidateQueries({ queryKey: ['/license'] });
-      onCreated(licenses);
-    },
+    success: ({ licenses }) => texts.created(licenses.length),
+    refresh: [['/license']],
+    afterRefresh: ({ licenses }) => onCreated(licenses),
+    // The form shows the failure with the server's message above its button.
+    showsError: true,
   });
 
   return (

@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileCertificate, IconFileDescription } from '@tabler/icons-react';
-import { backOfficeMessages, licensePageMessages, type License } from '@lizenzportal/domain';
+import { licensePageMessages, type License } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { apiRequest } from '@/lib/api';
+import { openSignedDocument } from '../components/open-document.ts';
 
 const DOCUMENTS = {
   starter: {
@@ -19,13 +19,8 @@ const DOCUMENTS = {
 } as const;
 
 /** Opens a license's starter or license document (a short-lived signed URL) in a new window. */
-export async function openLicenseDocument(licenseId: string, kind: keyof typeof DOCUMENTS): Promise<void> {
-  try {
-    const { url } = await apiRequest<{ url: string }>(`/license/${licenseId}/${kind}-document-url`);
-    window.open(url, '_blank', 'noopener');
-  } catch (error) {
-    notifications.show({ color: 'red', message: backOfficeMessages.failed((error as Error).message) });
-  }
+export function openLicenseDocument(licenseId: string, kind: keyof typeof DOCUMENTS): Promise<void> {
+  return openSignedDocument(() => apiRequest<{ url: string }>(`/license/${licenseId}/${kind}-document-url`));
 }
 
 /**

@@ -1,6 +1,4 @@
 import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   findListField,
@@ -21,6 +19,7 @@ import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { ProgressBadge } from '../components/progress-badge.tsx';
 import { RecordPage } from '../components/record-page.tsx';
+import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
 import { DeliveryItem, RelatedList, relatedTexts } from '../licenses/detail/related-lists.tsx';
 import { OrderProducts } from './order-products.tsx';
@@ -33,16 +32,11 @@ export function OrderGenerationDetailPage() {
   const { id = '' } = useParams();
   const path = `/order-generation/${id}`;
   const record = useRecord<'orderGeneration', OrderGeneration>(path, 'orderGeneration');
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: backOfficeMessages.orderGenerationRetried });
-      // The record and its audit trail (`[path, 'audit']`) both load anew.
-      await queryClient.invalidateQueries({ queryKey: [path] });
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', message: backOfficeMessages.failed(error.message) }),
+  const retry = useRecordAction({
+    request: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
+    success: backOfficeMessages.orderGenerationRetried,
+    // The record and its audit trail (`[path, 'audit']`) both load anew.
+    refresh: [[path]],
   });
   return (
     <RecordPage record={record} errorTitle={backOfficeMessages.orderGenerationLoadFailed}>

@@ -1,5 +1,4 @@
 import { Anchor, Button, Code, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   ADDRESS_FIELD_LABELS,
   backOfficeMessages,
@@ -17,10 +16,10 @@ import {
 } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { apiRequest } from '@/lib/api';
 import { backendDeliveriesOfUpgradeSessionPath, backendLicensePath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
+import { openStoredDocument } from '../components/open-document.ts';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
 import { Panel } from '../order-generations/order-generation-detail-page.tsx';
@@ -49,18 +48,6 @@ const ADDRESS_LINES = [
 const label = (name: UpgradeSessionListFieldName) => listFieldLabel(UPGRADE_SESSION_LIST_FIELDS, name);
 
 const classLabel = (value: string) => LICENSE_CLASS_LABELS[value as LicenseClass] ?? value;
-
-async function openDocument(documentKey: string) {
-  try {
-    const { url } = await apiRequest<{ url: string }>('/document/url', {
-      method: 'POST',
-      body: { documentKey },
-    });
-    window.open(url, '_blank', 'noopener');
-  } catch (error) {
-    notifications.show({ color: 'red', message: backOfficeMessages.failed((error as Error).message) });
-  }
-}
 
 /** `/backend/upgrade-session/{id}`: the session's panels and its raw data. */
 export function UpgradeSessionDetailPage() {
@@ -125,7 +112,7 @@ export function UpgradeSessionDetailPage() {
                       size="xs"
                       variant="light"
                       w="fit-content"
-                      onClick={() => void openDocument(session.offerDocument!)}
+                      onClick={() => void openStoredDocument(session.offerDocument!)}
                     >
                       {texts.openOfferDocument}
                     </Button>

@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   DOCUMENT_TYPE_LABELS,
@@ -10,6 +9,7 @@ import {
 } from '@lizenzportal/domain';
 import { apiRequest } from '@/lib/api';
 import { auditKey } from '../../components/audit-trail.tsx';
+import { useRecordAction } from '../../components/use-record-action.ts';
 import { openLicenseDocument } from '../license-document-actions.tsx';
 import { licenseKey } from './use-license.ts';
 
@@ -55,16 +55,12 @@ function DocumentRow({
   const queryClient = useQueryClient();
   const { present, generate } = documentActions(license, kind);
   const name = DOCUMENT_TYPE_LABELS[kind];
-  const generation = useMutation({
-    mutationFn: () =>
+  const generation = useRecordAction({
+    request: () =>
       apiRequest<{ license: License }>(`/license/${license._id}/${kind}-document`, { method: 'POST' }),
-    onSuccess: async ({ license: updated }) => {
-      queryClient.setQueryData(licenseKey(license._id), { license: updated });
-      notifications.show({ color: 'green', message: GENERATED[kind] });
-      await queryClient.invalidateQueries({ queryKey: auditKey(`/license/${license._id}`) });
-    },
-    onError: (error) =>
-      notifications.show({ color: 'red', message: backOfficeMessages.failed(error.message) }),
+    update: ({ license: updated }) => queryClient.setQueryData(licenseKey(license._id), { license: updated }),
+    success: GENERATED[kind],
+    refresh: [auditKey(`/license/${license._id}`)],
   });
   if (kind === 'starter' && license.status === 'bound' && !present) {
     return (

@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   DELIVERIES,
@@ -32,6 +31,7 @@ import { ApiError, apiRequest, errorStatus } from '@/lib/api';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
+import { useRecordAction } from '../../components/use-record-action.ts';
 import { label } from '../license-labels.ts';
 import { LicenseStatus } from '../license-status.tsx';
 import { loginAtRisk } from '../login-at-risk.ts';
@@ -54,17 +54,18 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
   const [draft, setDraft] = useState<LicenseDraft | null>(null);
   const [showProblems, setShowProblems] = useState(false);
   const problems = draft && showProblems ? draftProblems(draft) : {};
-  const save = useMutation({
-    mutationFn: (edited: LicenseDraft) =>
+  const save = useRecordAction({
+    request: (edited: LicenseDraft) =>
       apiRequest<{ license: License }>(`/license/${license._id}`, { method: 'PUT', body: edited }),
-    onSuccess: async ({ license: saved }) => {
+    update: ({ license: saved }) => {
       queryClient.setQueryData(licenseKey(license._id), { license: saved });
       setDraft(null);
       setShowProblems(false);
-      notifications.show({ color: 'green', message: backOfficeMessages.licenseUpdated });
-      await queryClient.invalidateQueries({ queryKey: auditKey(`/license/${license._id}`) });
-      await queryClient.invalidateQueries({ queryKey: ['/license', 'list'] });
     },
+    success: backOfficeMessages.licenseUpdated,
+    refresh: [auditKey(`/license/${license._id}`), ['/license', 'list']],
+    // „Fehler beim Speichern der Lizenz: …” with a retry, below, keeps the admin's input.
+    showsError: true,
   });
   const edit: EditContext = {
     draft,
