@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { assistantMessages } from '@lizenzportal/domain';
+import { assistantMessages, fieldLabel, MAX_NOTE_LENGTH } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -104,6 +104,29 @@ describe('offers in the assistant', () => {
     // Two browsers and the offer's PDF job, on a machine shared by every test project.
     2 * JOBS_MS,
   );
+
+  it('blocks pasting into the e-mail repetition and takes no note over 160 characters', async () => {
+    const page = await openShopAssistant(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const assistant = assistantIn(page);
+    await tenProSeats(assistant);
+    await assistant.getByRole('button', { name: 'Angebot erstellen' }).click();
+
+    const pasteInto = async (name: string) => {
+      await textbox(assistant, name).focus();
+      await page.keyboard.press('ControlOrMeta+V');
+    };
+    await page.evaluate(() => navigator.clipboard.writeText('verwaltung@foerderschule.example'));
+    await pasteInto('E-Mail');
+    expect(await textbox(assistant, 'E-Mail').inputValue()).toBe('verwaltung@foerderschule.example');
+    await pasteInto('E-Mail (Wiederholung)');
+    expect(await textbox(assistant, 'E-Mail (Wiederholung)').inputValue()).toBe('');
+
+    // The note takes 160 characters; the 161st is refused as it is typed.
+    const note = textbox(assistant, fieldLabel('billing.note'));
+    await note.fill('x'.repeat(MAX_NOTE_LENGTH + 1));
+    expect(await note.inputValue()).toBe('x'.repeat(MAX_NOTE_LENGTH));
+  });
 
   it('says so for an unknown code (case matters) and for an expired offer', async () => {
     const page = await openShopAssistant(browser);

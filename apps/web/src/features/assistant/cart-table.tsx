@@ -1,88 +1,127 @@
-import { Table, Text } from '@mantine/core';
-import { assistantScreens, formatMoney, formatPercent, type Cart } from '@lizenzportal/domain';
+import { Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  assistantScreens,
+  formatMoney,
+  formatPercent,
+  type Cart,
+  type CartLineItem,
+} from '@lizenzportal/domain';
+
+/** Below this width the five columns do not fit: each item's figures stack under its title. */
+const COMPACT_QUERY = '(max-width: 36em)';
+
+function Discount({ item }: { item: CartLineItem }) {
+  if (item.discountPercent === 0) return '–';
+  return (
+    <>
+      −{formatMoney(item.itemVolumeDiscount)}
+      <Text size="xs" c="dimmed" component="span" display="block">
+        {assistantScreens.discountPercent(formatPercent(item.discountPercent))}
+      </Text>
+    </>
+  );
+}
+
+/** The item's quantity, price and discount as lines under its title (the compact layout). */
+function ItemFigures({ item }: { item: CartLineItem }) {
+  return (
+    <Stack gap={0} component="span">
+      <Text size="xs" component="span">
+        {assistantScreens.columnQuantity}: {item.quantity.toLocaleString('de-DE')} ×{' '}
+        {formatMoney(item.itemBaseNet)}
+      </Text>
+      {item.discountPercent > 0 && (
+        <Text size="xs" component="span">
+          {assistantScreens.columnDiscount}: −{formatMoney(item.itemVolumeDiscount)} (
+          {assistantScreens.discountPercent(formatPercent(item.discountPercent))})
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * The priced cart (customer spec §3): per group (a reseller line) its items with base price,
  * volume discount and net, then net, VAT and gross of the whole cart — all from the domain's
- * pricing function.
+ * pricing function. On a narrow screen the table keeps two columns, item and net, so that the
+ * totals are always in view.
  */
 export function CartTable({ cart }: { cart: Cart }) {
+  const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
+  const columns = compact ? 2 : 5;
   const grouped = cart.groupedLineItems.length > 1 || cart.groupedLineItems[0]?.customerReference;
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" striped={false}>
-        <Table.Caption>{assistantScreens.cartCaption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{assistantScreens.columnItem}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {assistantScreens.columnQuantity}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {assistantScreens.columnBaseNet}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {assistantScreens.columnDiscount}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {assistantScreens.columnNet}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        {cart.groupedLineItems.map((group) => (
-          <Table.Tbody key={group.uid}>
-            {grouped && group.customerReference && (
-              <Table.Tr>
-                <Table.Th scope="rowgroup" colSpan={5}>
-                  {assistantScreens.resellerLine(group.customerReference)}
-                </Table.Th>
-              </Table.Tr>
-            )}
-            {group.lineItems.map((item) => (
-              <Table.Tr key={item.sku + item.title}>
-                <Table.Td>{item.title}</Table.Td>
-                <Table.Td ta="right">{item.quantity.toLocaleString('de-DE')}</Table.Td>
-                <Table.Td ta="right">{formatMoney(item.itemBaseNet)}</Table.Td>
-                <Table.Td ta="right">
-                  {item.discountPercent > 0 ? (
-                    <>
-                      −{formatMoney(item.itemVolumeDiscount)}
-                      <Text size="xs" c="dimmed">
-                        {assistantScreens.discountPercent(formatPercent(item.discountPercent))}
-                      </Text>
-                    </>
-                  ) : (
-                    '–'
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{formatMoney(item.net)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        ))}
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={4} ta="right">
-              {assistantScreens.totalNet}
-            </Table.Th>
-            <Table.Td ta="right">{formatMoney(cart.totals.net)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={4} ta="right">
-              {assistantScreens.totalVat(formatPercent(cart.totals.vatRate))}
-            </Table.Th>
-            <Table.Td ta="right">{formatMoney(cart.totals.vat)}</Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={4} ta="right">
-              {assistantScreens.totalGross}
-            </Table.Th>
-            <Table.Td ta="right" fw={700}>
-              {formatMoney(cart.totals.gross)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
-    </Table.ScrollContainer>
+  const total = (label: string, amount: number, strong = false) => (
+    <Table.Tr>
+      <Table.Th scope="row" colSpan={columns - 1} ta="right">
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={strong ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(amount)}
+      </Table.Td>
+    </Table.Tr>
   );
+  const table = (
+    <Table verticalSpacing="xs" striped={false}>
+      <Table.Caption>{assistantScreens.cartCaption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{assistantScreens.columnItem}</Table.Th>
+          {!compact && (
+            <>
+              <Table.Th scope="col" ta="right">
+                {assistantScreens.columnQuantity}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {assistantScreens.columnBaseNet}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {assistantScreens.columnDiscount}
+              </Table.Th>
+            </>
+          )}
+          <Table.Th scope="col" ta="right">
+            {assistantScreens.columnNet}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      {cart.groupedLineItems.map((group) => (
+        <Table.Tbody key={group.uid}>
+          {grouped && group.customerReference && (
+            <Table.Tr>
+              <Table.Th scope="rowgroup" colSpan={columns}>
+                {assistantScreens.resellerLine(group.customerReference)}
+              </Table.Th>
+            </Table.Tr>
+          )}
+          {group.lineItems.map((item) => (
+            <Table.Tr key={item.sku + item.title}>
+              <Table.Td>
+                {item.title}
+                {compact && <ItemFigures item={item} />}
+              </Table.Td>
+              {!compact && (
+                <>
+                  <Table.Td ta="right">{item.quantity.toLocaleString('de-DE')}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.itemBaseNet)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Discount item={item} />
+                  </Table.Td>
+                </>
+              )}
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMoney(item.net)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      ))}
+      <Table.Tfoot>
+        {total(assistantScreens.totalNet, cart.totals.net)}
+        {total(assistantScreens.totalVat(formatPercent(cart.totals.vatRate)), cart.totals.vat)}
+        {total(assistantScreens.totalGross, cart.totals.gross, true)}
+      </Table.Tfoot>
+    </Table>
+  );
+  return compact ? table : <Table.ScrollContainer minWidth={320}>{table}</Table.ScrollContainer>;
 }
