@@ -9,16 +9,23 @@ import {
   generateLicenseKey,
   API_FILTER_OPERATORS,
   DELIVERY_LIST_FIELDS,
+  DOWNLOAD_LIST_FIELDS,
   LICENSE_LIST_FIELDS,
   operatorsOf,
   ORDER_GENERATION_LIST_FIELDS,
   parseAddressFilters,
   toApiFilter,
   toApiQueryString,
+  formatLicenseKey,
+  formatStartCode,
+  serializeAddressFilters,
+  type Filter,
   type License,
   type ListField,
   type ListFields,
+  UPGRADE_SESSION_LIST_FIELDS,
 } from '@lizenzportal/domain';
+import { sessionHelpers } from '../modules/upgrade-sessions/test-helpers.ts';
 import { errorOf, useTestApp } from '../test/app.ts';
 
 const ctx = useTestApp();
@@ -231,6 +238,78 @@ describe('order-generation filters', () => {
   });
 });
 
+describe('keys and start codes as the back office shows them', () => {
+  test('grouped, lower-case or searched, a key and a start code find their license and its downloads', async () => {
+    const { anna, single, bernd } = await seedLicenses();
+    const shownKey = formatLicenseKey(anna.key);
+    const shownStartCode = formatStartCode(single.startCode);
+    expect(shownKey).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+    const ids = (address: string) => idsFor('license', 'licenses', address);
+    const escaped = (filter: Filter) => serializeAddressFilters([filter]);
+    const cases: [Filter, Row[]][] = [
+      [{ field: 'key', operator: 'eq', values: [shownKey] }, [anna]],
+      [{ field: 'key', operator: 'eq', values: [shownKey.toLowerCase()] }, [anna]],
+      [{ field: 'key', operator: 'in', values: [` ${shownKey} `, single.key.toLowerCase()] }, [anna, single]],
+      [{ field: 'key', operator: 'neq', values: [shownKey] }, [single, bernd]],
+      [{ field: 'key', operator: 'regex', values: [shownKey] }, [anna]],
+      [{ field: 'key', operator: 'regex', values: [`^${shownKey.slice(0, 6).toLowerCase()}-?`] }, [anna]],
+      [{ field: 'key', operator: 'contains', values: [shownKey.slice(2, 7).toLowerCase()] }, [anna]],
+      [{ field: 'key', operator: 'startswith', values: [shownKey.slice(0, 9)] }, [anna]],
+      [{ field: 'key', operator: 'endswith', values: [shownKey.slice(-6)] }, [anna]],
+      [{ field: 'key', operator: 'contains', values: ['-'] }, []],
+      [{ field: 'startCode', operator: 'eq', values: [shownStartCode] }, [single]],
+      [{ field: 'startCode', operator: 'contains', values: [shownStartCode.slice(1, 6)] }, [single]],
+    ];
+    for (const [filter, expected] of cases) {
+      const address = escaped(filter);
+      const found = await ids(address);
+      if (filter.field === 'startCode' && expected.length > 0) expect(found, address).toContain(single._id);
+      else expect(found, address).toEqual(sorted(...expected));
+    }
+    await sql`
+      insert into download (license, object, product, version, size)
+      values (${anna._id}, 'software', 'software-9', '9.0', 1), (${single._id}, 'software', 'software-9', '9.0', 1)
+    `.execute(ctx.database.db);
+    const downloads = async (address: string) =>
+      (await list('download', toApiQueryString({ filters: parseAddressFilters(address).map(toApiFilter) })))
+        .body.data.total;
+    expect(await downloads(`license.key~eq~${shownKey.toLowerCase()}`)).toBe(1);
+    expect(await downloads(`license.key~contains~${shownKey.slice(3, 8)}`)).toBe(1);
+  });
+});
+
+describe('upgrade-session filters', () => {
+  test('class, versions and country are picked by their stored codes', async () => {
+    const { created, newPurchase } = sessionHelpers(ctx);
+    const pro = (await created(newPurchase())).session;
+    const personal = (
+      await created(
+        newPurchase({
+          properties: { class: 'personal', size: 1, dvdCount: 0 },
+          billing: { countryCode: 'AT' },
+        }),
+      )
+    ).session;
+    const ids = (address: string) => idsFor('upgrade-session', 'items', address);
+    const cases: [string, Row[]][] = [
+      ['properties.class~eq~pro', [pro]],
+      ['properties.class~in~personal,single', [personal]],
+      ['billing.countryCode~neq~DE', [personal]],
+      ['toVersion~eq~9', [pro, personal]],
+      ['fromVersion~existsnot~', [pro, personal]],
+    ];
+    for (const [address, expected] of cases) {
+      expect(await ids(address), address).toEqual(sorted(...expected));
+    }
+    expect(
+      UPGRADE_SESSION_LIST_FIELDS.find((field) => field.name === 'properties.class')?.options,
+    ).toContainEqual({
+      value: 'pro',
+      label: 'Pro-Lizenz',
+    });
+  });
+});
+
 /** A value of the field's type, as the query builder would send it. */
 function sampleValue(field: ListField): string {
   if (field.options) return field.options[0]!.value;
@@ -247,6 +326,8 @@ const ENTITIES: [string, ListFields][] = [
   ['license', LICENSE_LIST_FIELDS],
   ['delivery', DELIVERY_LIST_FIELDS],
   ['order-generation', ORDER_GENERATION_LIST_FIELDS],
+  ['download', DOWNLOAD_LIST_FIELDS],
+  ['upgrade-session', UPGRADE_SESSION_LIST_FIELDS],
 ];
 
 describe.each(ENTITIES)('every field and operator of the %s list', (path, fields) => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_LIST_SORT,
   findListField,
   listMessages,
+  normalizeSearchPattern,
   readFilterValue,
   searchPatternProblem,
   textProblem,
@@ -107,7 +108,8 @@ function condition(filter: ApiFilter, entity: ListEntity): RawBuilder<boolean> {
     if (valueProblem) throw invalid(valueProblem);
     const patternProblem = searchPatternProblem(pattern);
     if (patternProblem) throw new AppError('INVALID_SEARCH_PATTERN', patternProblem);
-    return searchCondition(column, pattern, filter.operator === 'regex', isList);
+    const searched = field.normalize ? normalizeSearchPattern(pattern, field.normalize) : pattern;
+    return searchCondition(column, searched, filter.operator === 'regex', isList);
   }
   if (filter.operator === 'exists') {
     return isList ? sql<boolean>`cardinality(${column}) > 0` : sql<boolean>`${column} is not null`;

@@ -1,3 +1,4 @@
+import { normalizeLicenseKey } from '../formats/license-key.ts';
 import { DOWNLOAD_PRODUCTS } from '../license/enums.ts';
 import { listOptions, type ListField } from '../list-query/fields.ts';
 import { fieldLabel } from '../messages/validation.ts';
@@ -36,7 +37,7 @@ export const DOWNLOAD_LIST_FIELDS = [
   { name: 'createdAt', label: 'Erzeugt', type: 'date', sortable: true },
   { name: 'completedAt', label: 'Vollständig geladen am', type: 'date', sortable: true },
   { name: 'license', label: 'Lizenz', type: 'id' },
-  { name: 'license.key', label: fieldLabel('key'), type: 'text' },
+  { name: 'license.key', label: fieldLabel('key'), type: 'text', normalize: normalizeLicenseKey },
   { name: 'license.holder.name', label: fieldLabel('holder.name'), type: 'text' },
   { name: '_id', label: 'ID', type: 'id' },
 ] as const satisfies readonly ListField[];

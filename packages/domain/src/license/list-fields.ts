@@ -1,3 +1,5 @@
+import { normalizeLicenseKey } from '../formats/license-key.ts';
+import { normalizeStartCode } from '../formats/start-code.ts';
 import { listOptions, type ListField } from '../list-query/fields.ts';
 import { DOCUMENT_TYPE_LABELS } from '../delivery/delivery.ts';
 import { fieldLabel } from '../messages/validation.ts';
@@ -21,9 +23,13 @@ import {
 
 const VERSION_LABELS = { '8': 'Version 8', '9': 'Version 9' } as const;
 
+/** The license versions and classes as list filters offer them, by their German names. */
+export const LICENSE_VERSION_OPTIONS = listOptions(LICENSE_VERSIONS, VERSION_LABELS);
+export const LICENSE_CLASS_OPTIONS = listOptions(LICENSE_CLASSES, LICENSE_CLASS_LABELS);
+
 /** The fields of the license list („Alle Lizenzen”): what it filters and sorts by. */
 export const LICENSE_LIST_FIELDS = [
-  { name: 'key', label: fieldLabel('key'), type: 'text', sortable: true },
+  { name: 'key', label: fieldLabel('key'), type: 'text', sortable: true, normalize: normalizeLicenseKey },
   { name: 'holder.name', label: fieldLabel('holder.name'), type: 'text', sortable: true },
   { name: 'holder.email', label: fieldLabel('holder.email'), type: 'text', sortable: true },
   {
@@ -37,14 +43,14 @@ export const LICENSE_LIST_FIELDS = [
     name: 'version',
     label: fieldLabel('version'),
     type: 'enum',
-    options: listOptions(LICENSE_VERSIONS, VERSION_LABELS),
+    options: LICENSE_VERSION_OPTIONS,
     sortable: true,
   },
   {
     name: 'properties.class',
     label: fieldLabel('properties.class'),
     type: 'enum',
-    options: listOptions(LICENSE_CLASSES, LICENSE_CLASS_LABELS),
+    options: LICENSE_CLASS_OPTIONS,
     sortable: true,
   },
   {
@@ -80,7 +86,7 @@ export const LICENSE_LIST_FIELDS = [
     options: listOptions(HOLDER_TYPES, HOLDER_TYPE_LABELS),
   },
   { name: 'holder.contact', label: fieldLabel('holder.contact'), type: 'text' },
-  { name: 'startCode', label: fieldLabel('startCode'), type: 'text' },
+  { name: 'startCode', label: fieldLabel('startCode'), type: 'text', normalize: normalizeStartCode },
   { name: 'authenticationCode', label: 'Authentifizierungscode', type: 'text' },
   {
     name: 'specialPermissions',

@@ -26,6 +26,12 @@ export interface ListField {
   /** The values of `enum`, `enumList` and `boolean` fields with their German labels. */
   options?: readonly ListFieldOption[];
   sortable?: boolean;
+  /**
+   * How the field's values are stored, for fields kept in a normal form (the domain's own
+   * normalizer, e.g. of license keys): filter values are normalized the same way, search patterns
+   * lose what it drops (`normalizeSearchPattern`).
+   */
+  normalize?: (value: string) => string;
 }
 
 export type ListFields = readonly ListField[];

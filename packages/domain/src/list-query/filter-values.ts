@@ -121,7 +121,7 @@ export function readFilterValue(field: ListField, raw: string): FilterValueResul
       return { value: field.type === 'boolean' ? raw === 'true' : raw };
     }
     default:
-      return { value: raw };
+      return { value: field.normalize ? field.normalize(raw) : raw };
   }
 }
 

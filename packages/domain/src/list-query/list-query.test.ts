@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { parseAddressFilters, serializeAddressFilters, toApiFilter, type Filter } from './address-syntax.ts';
 import { escapeRegex, ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
-import { BACK_REFERENCE_NOT_ALLOWED, searchPatternProblem } from './search-pattern.ts';
+import { normalizeLicenseKey } from '../formats/license-key.ts';
+import { normalizeStartCode } from '../formats/start-code.ts';
+import {
+  BACK_REFERENCE_NOT_ALLOWED,
+  normalizeSearchPattern,
+  searchPatternProblem,
+} from './search-pattern.ts';
 
 describe('API list syntax', () => {
   test('reads paging, sorting and every filter form', () => {
@@ -126,5 +132,19 @@ describe('search patterns', () => {
     expect(searchPatternProblem('a\\\\1')).toBeUndefined();
     expect(searchPatternProblem(escapeRegex('C:\\1 (copy)'))).toBeUndefined();
     expect(searchPatternProblem('^m(ü|ue)ller\\s\\d{2}$')).toBeUndefined();
+  });
+});
+
+describe('search patterns on normalized fields', () => {
+  test('leave out the separators a key or start code loses, but no regex syntax', () => {
+    const key = (pattern: string) => normalizeSearchPattern(pattern, normalizeLicenseKey);
+    expect(key('FQUQ-TBRD-LWXJ')).toBe('FQUQTBRDLWXJ');
+    expect(key('^fquq-tb')).toBe('^fquqtb');
+    expect(key('FQUQ-?TBRD -*X')).toBe('FQUQTBRDX');
+    expect(key('[A-Z]{4}-[A-Z]{1,4}$')).toBe('[A-Z]{4}[A-Z]{1,4}$');
+    expect(key('(?:AB|C-D)\\-[[:alpha:]-]')).toBe('(?:AB|CD)\\-[[:alpha:]-]');
+    expect(key('-')).toBe('-');
+    expect(normalizeSearchPattern('123 456', normalizeStartCode)).toBe('123456');
+    expect(normalizeSearchPattern('\\d{3}\\s?\\d', normalizeStartCode)).toBe('\\d{3}\\s?\\d');
   });
 });

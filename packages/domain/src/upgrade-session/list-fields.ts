@@ -1,4 +1,6 @@
 import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
+import { COUNTRY_CODES, countryName } from '../assistant/countries.ts';
+import { LICENSE_CLASS_OPTIONS, LICENSE_VERSION_OPTIONS } from '../license/list-fields.ts';
 import {
   PURCHASE_TYPE_LABELS,
   PURCHASE_TYPES,
@@ -6,7 +8,13 @@ import {
   UPGRADE_SESSION_STATUSES,
 } from './enums.ts';
 
-/** The fields of the upgrade-session list („Alle Upgrade-Sessions”). */
+/** Every country a buyer may name, by its German name. */
+const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) }));
+
+/**
+ * The fields of the upgrade-session list („Alle Upgrade-Sessions”). Stored codes (class, version,
+ * country) are enumerated fields, so the admin picks them by their German names.
+ */
 export const UPGRADE_SESSION_LIST_FIELDS = [
   {
     name: 'purchaseType',
@@ -27,11 +35,11 @@ export const UPGRADE_SESSION_LIST_FIELDS = [
   { name: 'createdAt', label: 'Erzeugt am', type: 'date', sortable: true },
   { name: 'updatedAt', label: 'Zuletzt geändert', type: 'date', sortable: true },
   { name: 'offerValidUntil', label: 'Angebot gültig bis', type: 'date', sortable: true },
-  { name: 'fromVersion', label: 'Von Version', type: 'text' },
-  { name: 'toVersion', label: 'Nach Version', type: 'text' },
+  { name: 'fromVersion', label: 'Von Version', type: 'enum', options: LICENSE_VERSION_OPTIONS },
+  { name: 'toVersion', label: 'Nach Version', type: 'enum', options: LICENSE_VERSION_OPTIONS },
   { name: 'billing.name', label: 'Rechnungsempfänger', type: 'text' },
   { name: 'billing.email', label: 'E-Mail', type: 'text' },
-  { name: 'billing.countryCode', label: 'Land', type: 'text' },
+  { name: 'billing.countryCode', label: 'Land', type: 'enum', options: COUNTRY_OPTIONS },
   { name: 'billing.reference', label: 'Referenz', type: 'text' },
   {
     name: 'shipToDifferentAddress',
@@ -40,7 +48,7 @@ export const UPGRADE_SESSION_LIST_FIELDS = [
     options: BOOLEAN_OPTIONS,
   },
   { name: 'holder.name', label: 'Lizenznehmer', type: 'text' },
-  { name: 'properties.class', label: 'Klasse', type: 'text' },
+  { name: 'properties.class', label: 'Klasse', type: 'enum', options: LICENSE_CLASS_OPTIONS },
   { name: 'properties.size', label: 'Größe', type: 'number' },
   { name: 'originalLicenses', label: 'Ursprüngliche Lizenzen', type: 'idList' },
   { name: 'productLicense', label: 'Erzeugte Lizenz', type: 'id' },
