@@ -8,6 +8,7 @@ export * from './license/enums.ts';
 export * from './license/schema.ts';
 export * from './license/permissions.ts';
 export * from './license/capabilities.ts';
+export * from './license/document-rules.ts';
 export * from './auth/schema.ts';
 export * from './messages/common.ts';
 export * from './messages/validation.ts';

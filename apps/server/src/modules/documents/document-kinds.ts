@@ -4,28 +4,24 @@ import {
   formatLicenseKey,
   type DocumentType,
   type LicenseDocumentType,
-  type LicenseStatus,
 } from '@lizenzportal/domain';
 
 interface KindFacts {
   column: 'starter_document' | 'license_document';
   name: string;
   plural: string;
-  /** Back-office spec §4: a starter document while not bound, a license document once bound. */
-  mayGenerate(status: LicenseStatus): boolean;
   /** Why a license of that status gets no such document. */
   refusal: string;
   /** The same for a batch, followed by the keys of the licenses concerned. */
   batchRefusal: string;
 }
 
-/** The documents of a license and the rules for making them. */
+/** The documents of a license: where a license points at them, their names and refusals. */
 export const DOCUMENT_KIND: Record<LicenseDocumentType, KindFacts> = {
   starter: {
     column: 'starter_document',
     name: DOCUMENT_TYPE_LABELS.starter,
     plural: documentMessages.starterDocumentsFile,
-    mayGenerate: (status) => status !== 'bound',
     refusal: documentMessages.starterRefused,
     batchRefusal: documentMessages.starterBatchRefused,
   },
@@ -33,7 +29,6 @@ export const DOCUMENT_KIND: Record<LicenseDocumentType, KindFacts> = {
     column: 'license_document',
     name: DOCUMENT_TYPE_LABELS.license,
     plural: documentMessages.licenseDocumentsFile,
-    mayGenerate: (status) => status === 'bound',
     refusal: documentMessages.licenseRefused,
     batchRefusal: documentMessages.licenseBatchRefused,
   },

@@ -74,6 +74,25 @@ describe('generating documents', () => {
     expect(document.json().data.license.licenseDocument).toMatch(/\/license-\w+-\w+\.pdf$/);
   });
 
+  test('regenerates the license document of a disabled license that has one, and refuses one without', async () => {
+    const [withDocument, withoutDocument] = await createLicenses(ctx.app.services.licenses, 2);
+    await bindLicenses(ctx.database.db, [withDocument!._id]);
+    const first = (await generate(withDocument!._id, 'license')).json().data.license;
+    await ctx.database.db
+      .updateTable('license')
+      .set({ status: 'disabled' })
+      .where('id', 'in', [withDocument!._id, withoutDocument!._id])
+      .execute();
+    const again = await generate(withDocument!._id, 'license');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.license.licenseDocument).not.toBe(first.licenseDocument);
+    expect(errorOf(await generate(withoutDocument!._id, 'license'))).toEqual({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'Die Lizenz ist nicht gebunden. Ein Lizenzdokument gibt es erst nach der Bindung.',
+    });
+  });
+
   test('is for admins only and answers 404 for an unknown license and 400 for a malformed id', async () => {
     const [license] = await createLicenses(ctx.app.services.licenses, 1);
     expect((await generate(license!._id, 'starter', {})).statusCode).toBe(401);

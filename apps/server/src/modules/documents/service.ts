@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { documentMessages, type License } from '@lizenzportal/domain';
+import { documentMessages, mayGenerateDocument, type License } from '@lizenzportal/domain';
 import type { Kysely } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -68,7 +68,7 @@ export class DocumentService {
     return this.generate('starter', licenseId);
   }
 
-  /** (Re)generates the license document of a bound license; 409 while it is not bound. */
+  /** (Re)generates the license document of a bound license, or one present; 409 otherwise. */
   async generateLicenseDocument(licenseId: string): Promise<License> {
     return this.generate('license', licenseId);
   }
@@ -197,7 +197,10 @@ export class DocumentService {
   }
 }
 
+/** 409 unless the rule of the back-office spec (§4) lets the document be made for the row as read. */
 function assertMayGenerate(kind: LicenseDocumentType, row: LicenseRow): void {
-  if (!DOCUMENT_KIND[kind].mayGenerate(row.status))
-    throw new AppError('CONFLICT', DOCUMENT_KIND[kind].refusal);
+  const { column, refusal } = DOCUMENT_KIND[kind];
+  if (!mayGenerateDocument(kind, { status: row.status, documentPresent: row[column] !== null })) {
+    throw new AppError('CONFLICT', refusal);
+  }
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { documentMessages, formatLicenseKey } from '@lizenzportal/domain';
+import { documentMessages, formatLicenseKey, mayGenerateDocument } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { LicenseDocumentType } from '@lizenzportal/domain';
@@ -57,8 +57,10 @@ export class BatchDownloadService {
       throw new AppError('NOT_FOUND', documentMessages.licensesNotFound(enumerate(unknown)));
     }
     const rows = unique.map((id) => found.get(id)!);
-    const { column, mayGenerate, batchRefusal } = DOCUMENT_KIND[kind];
-    const impossible = rows.filter((row) => !row[column] && !mayGenerate(row.status));
+    const { column, batchRefusal } = DOCUMENT_KIND[kind];
+    const impossible = rows.filter(
+      (row) => !row[column] && !mayGenerateDocument(kind, { status: row.status, documentPresent: false }),
+    );
     if (impossible.length > 0) {
       throw new AppError(
         'CONFLICT',

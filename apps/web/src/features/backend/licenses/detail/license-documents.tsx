@@ -4,6 +4,7 @@ import {
   backOfficeMessages,
   DOCUMENT_TYPE_LABELS,
   licensePageMessages as texts,
+  mayGenerateDocument,
   type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
@@ -18,14 +19,10 @@ const GENERATED = {
   license: backOfficeMessages.licenseDocumentGenerated,
 } as const;
 
-/**
- * What may be done with a document (back-office spec §4): a starter document is generated or
- * regenerated while the license is not bound; a license document once it is bound.
- */
+/** What may be done with a document: opened when present, made by the domain's rule. */
 function documentActions(license: License, kind: LicenseDocumentType) {
   const present = (kind === 'starter' ? license.starterDocument : license.licenseDocument) !== null;
-  const bound = license.status === 'bound';
-  const mayGenerate = kind === 'starter' ? !bound : bound || present;
+  const mayGenerate = mayGenerateDocument(kind, { status: license.status, documentPresent: present });
   return {
     present,
     generate: mayGenerate ? (present ? texts.regenerateDocument : texts.generateDocument) : null,
