@@ -4,10 +4,11 @@ import { ENTRY_TYPE_LABELS, licensePageMessages, type License } from '@lizenzpor
 import { shopOrderLink, useSettings } from '@/lib/settings';
 import { loginAtRisk } from './login-at-risk.ts';
 
+/** The spec's holder tag: the name truncated to 50 characters, the ellipsis among them. */
 const HOLDER_TAG_LENGTH = 50;
 
 const truncate = (text: string) =>
-  text.length > HOLDER_TAG_LENGTH ? `${text.slice(0, HOLDER_TAG_LENGTH)}…` : text;
+  text.length > HOLDER_TAG_LENGTH ? `${text.slice(0, HOLDER_TAG_LENGTH - 1)}…` : text;
 
 /**
  * The INFO column: how the license came in (the order tag opens the order in the shop's admin),
