@@ -232,11 +232,7 @@ export const upgradeSessionPageMessages = {
   billingAddress: assistantScreens.billingAddress,
   shippingAddress: assistantScreens.shippingAddress,
   openOfferDocument: 'Angebotsdokument öffnen',
+  /** An extension's panels: the license before it grew and the license it grew into. */
   beforeExtension: 'Vor der Erweiterung',
-  classBefore: 'Klasse vorher',
-  sizeBefore: 'Größe vorher',
-  dvdCountBefore: 'DVD-Anzahl vorher',
-  holderBefore: 'Lizenznehmer vorher',
-  sizeAfter: 'Größe nachher',
-  holderAfter: 'Lizenznehmer nachher',
+  afterExtension: 'Nach der Erweiterung',
 } as const;

@@ -1,10 +1,20 @@
 import { z } from 'zod';
+import { DELIVERIES, LICENSE_TYPES } from '../license/enums.ts';
 import { holderDataSchema } from '../license/holder-data.ts';
 import { upgradeSessionSchema } from './schema.ts';
 
-/** An extension's license before it grew (back-office spec §3 `beforeExtension`). */
+/**
+ * An extension's license before it grew (back-office spec §3 `beforeExtension`). Sessions
+ * extended before the snapshot kept the license type and delivery have none.
+ */
 export const beforeExtensionSchema = z.object({
-  properties: z.object({ class: z.string(), size: z.int(), dvdCount: z.int().nullable() }),
+  properties: z.object({
+    class: z.string(),
+    type: z.enum(LICENSE_TYPES).optional(),
+    size: z.int(),
+    delivery: z.enum(DELIVERIES).optional(),
+    dvdCount: z.int().nullable(),
+  }),
   holder: holderDataSchema.nullable(),
 });
 export type BeforeExtension = z.infer<typeof beforeExtensionSchema>;

@@ -277,7 +277,13 @@ export class OrderGenerator {
       throw new OrderProblem(orderGenerationErrors.extendedLicenseChanged(license.key));
     }
     const beforeExtension: BeforeExtension = {
-      properties: { class: license.class, size: license.size, dvdCount: license.dvd_count },
+      properties: {
+        class: license.class,
+        type: license.type,
+        size: license.size,
+        delivery: license.delivery,
+        dvdCount: license.dvd_count,
+      },
       holder: license.holder_type
         ? {
             holderType: license.holder_type,

@@ -159,7 +159,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       status: 'completed',
       productLicense: original._id,
       beforeExtension: {
-        properties: { class: 'pro', size: 4, dvdCount: 1 },
+        properties: { class: 'pro', type: 'full', size: 4, delivery: 'download', dvdCount: 1 },
         holder: {
           holderType: 'person',
           name: 'Praxis Sonnenschein',

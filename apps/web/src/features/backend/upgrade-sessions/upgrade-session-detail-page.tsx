@@ -23,6 +23,7 @@ import { openStoredDocument } from '../components/open-document.ts';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
 import { Panel } from '../order-generations/order-generation-detail-page.tsx';
+import { ExtensionPanels } from './extension-panels.tsx';
 import { SessionStatus } from './upgrade-session-labels.tsx';
 
 type Address = Record<string, string | null | undefined> | null;
@@ -120,19 +121,7 @@ export function UpgradeSessionDetailPage() {
                 </Panel>
               )}
               {session.beforeExtension && (
-                <Panel title={texts.beforeExtension}>
-                  <Facts
-                    columns={2}
-                    items={[
-                      [texts.classBefore, classLabel(session.beforeExtension.properties.class)],
-                      [texts.sizeBefore, session.beforeExtension.properties.size],
-                      [texts.dvdCountBefore, session.beforeExtension.properties.dvdCount],
-                      [texts.holderBefore, session.beforeExtension.holder?.name ?? null],
-                      [texts.sizeAfter, session.properties?.size ?? null],
-                      [texts.holderAfter, session.holder?.name ?? null],
-                    ]}
-                  />
-                </Panel>
+                <ExtensionPanels before={session.beforeExtension} productLicense={session.productLicense} />
               )}
               <Panel title={label('originalLicenses')}>
                 {session.originalLicenses.length === 0 ? (

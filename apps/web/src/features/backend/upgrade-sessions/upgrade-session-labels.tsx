@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, useMantineTheme } from '@mantine/core';
 import {
   PURCHASE_TYPE_LABELS,
   UPGRADE_SESSION_STATUS_LABELS,
@@ -6,14 +6,16 @@ import {
   type UpgradeSessionStatus,
 } from '@lizenzportal/domain';
 
-/** Tag colours of the spec: created info, purchased success, completed primary. */
-const STATUS_COLORS: Record<UpgradeSessionStatus, string> = {
+/**
+ * Tag colours of the spec (§4): created info, purchased success, completed primary — the theme's
+ * primary colour, so in-progress takes another one.
+ */
+const STATUS_COLORS: Record<Exclude<UpgradeSessionStatus, 'completed'>, string> = {
   created: 'cyan',
   offered: 'grape',
   purchased: 'green',
-  'in-progress': 'blue',
+  'in-progress': 'orange',
   failed: 'red',
-  completed: 'indigo',
   expired: 'gray',
 };
 
@@ -34,9 +36,10 @@ export function SessionKind({
 }
 
 export function SessionStatus({ status }: { status: UpgradeSessionStatus | null }) {
+  const { primaryColor } = useMantineTheme();
   if (!status) return <>-</>;
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light">
+    <Badge color={status === 'completed' ? primaryColor : STATUS_COLORS[status]} variant="light">
       {UPGRADE_SESSION_STATUS_LABELS[status]}
     </Badge>
   );

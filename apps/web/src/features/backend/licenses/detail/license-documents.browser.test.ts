@@ -19,14 +19,14 @@ const documents = (page: Page) => page.getByRole('region', { name: 'Dokumente' }
 const stored = (id: string) => browser.server.app.services.licenses.repository.findById(id);
 
 /** Rendering a PDF while the admin waits takes seconds on a machine busy with other tests. */
-const GENERATION_TIMEOUT_MS = 20_000;
+const GENERATION_TIMEOUT_MS = 45_000;
 
 /** Waits for a toast with this text and closes it, so that the next one of the same text is new. */
 async function toast(page: Page, text: string) {
   const shown = page.getByRole('alert').filter({ hasText: text });
   await shown.waitFor({ timeout: GENERATION_TIMEOUT_MS });
-  await shown.getByRole('button', { name: 'Hinweis schließen' }).click();
-  await shown.waitFor({ state: 'detached' });
+  await shown.getByRole('button', { name: 'Hinweis schließen' }).click({ timeout: GENERATION_TIMEOUT_MS });
+  await shown.waitFor({ state: 'detached', timeout: GENERATION_TIMEOUT_MS });
 }
 
 describe('license documents', () => {
@@ -48,7 +48,7 @@ describe('license documents', () => {
     await widget.getByRole('button', { name: 'Startdokument: Neu generieren' }).click();
     await toast(page, 'Startdokument erzeugt');
     await expect.poll(async () => (await stored(license._id))?.starter_document).not.toBe(first);
-  }, 60_000);
+  }, 150_000);
 
   it('generates and regenerates the license document of a bound license, which has no starter document', async () => {
     const license = await bindLicense(browser.server, await createLicense(browser.server), {
@@ -70,7 +70,7 @@ describe('license documents', () => {
     await widget.getByRole('button', { name: 'Lizenzdokument: Neu generieren' }).click();
     await toast(page, 'Lizenzdokument erzeugt');
     await expect.poll(async () => (await stored(license._id))?.license_document).not.toBe(first);
-  }, 60_000);
+  }, 150_000);
 
   it('says in a toast why a generation failed', async () => {
     const license = await createLicense(browser.server);
