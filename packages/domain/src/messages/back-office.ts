@@ -75,6 +75,8 @@ export const backOfficeMessages = {
   licenseDocumentGenerated: 'Lizenzdokument erzeugt',
   resent: 'Erneut gesendet',
   copied: 'in Zwischenablage kopiert',
+  /** The copy button beside a value: „Lizenzschlüssel kopieren”. */
+  copy: (label: string) => `${label} kopieren`,
   failed: (error: string) => `Fehler: ${error}`,
   /** Toast after an admin asked for a failed order generation to run again. */
   orderGenerationRetried: 'Generierung wird erneut ausgeführt',

@@ -137,4 +137,21 @@ describe('license list columns', () => {
     await page.getByRole('link', { name: 'Details der Lizenz öffnen' }).click();
     await page.getByRole('heading', { name: `Details der Lizenz ${license._id}` }).waitFor();
   });
+
+  it('copies the start code from an opened row', async () => {
+    const license = await createLicense(browser.server);
+    const page = await openList();
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.server.url });
+    await page.getByRole('button', { name: `Details zu ${formatLicenseKey(license.key)} anzeigen` }).click();
+    await page.getByRole('button', { name: 'Startcode kopieren' }).click();
+    await page.getByRole('alert').filter({ hasText: 'in Zwischenablage kopiert' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      formatStartCode(license.startCode),
+    );
+    for (const name of ['Lizenzschlüssel kopieren', 'Authentifizierungscode kopieren', 'ID kopieren']) {
+      await page.getByRole('button', { name }).waitFor();
+    }
+  });
 });

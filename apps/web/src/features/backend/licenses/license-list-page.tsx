@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { backendLicensePath } from '@/lib/paths';
+import { CopyableText } from '../components/copyable-text.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
@@ -101,8 +102,27 @@ function LicenseRowDetails({ license }: { license: License }) {
     <Stack gap="sm" p="sm">
       <Facts
         items={[
-          [label('key'), formatLicenseKey(license.key)],
-          [label('startCode'), formatStartCode(license.startCode)],
+          [
+            label('key'),
+            <CopyableText key="key" text={formatLicenseKey(license.key)} label={label('key')} />,
+          ],
+          [
+            label('startCode'),
+            <CopyableText
+              key="startCode"
+              text={formatStartCode(license.startCode)}
+              label={label('startCode')}
+            />,
+          ],
+          [
+            label('authenticationCode'),
+            <CopyableText
+              key="authenticationCode"
+              text={license.authenticationCode}
+              label={label('authenticationCode')}
+            />,
+          ],
+          [label('_id'), <CopyableText key="id" text={license._id} label={label('_id')} />],
           [label('holder.name'), license.holder.name],
           [label('holder.email'), license.holder.email],
           [label('entryReference'), license.entryReference],

@@ -22,6 +22,9 @@ describe('license list toolbar', () => {
           await route.continue();
         }),
     });
+    // The test server renders the PDFs in this process, and Playwright's client shares its event
+    // loop: on a busy machine that holds up every step around the download for many seconds.
+    page.setDefaultTimeout(45_000);
     await page.getByText('1–2 von 2', { exact: true }).waitFor();
     await page.getByRole('switch', { name: 'Mehrfachauswahl' }).check();
     for (const license of licenses) {

@@ -6,11 +6,18 @@ import { adminToken, bindLicense, createLicense } from '@/test/seed';
 
 const browser = setupBrowser();
 
+/**
+ * The test server renders the PDFs in this process, and Playwright's client shares its event loop:
+ * on a busy machine a rendering holds up even a click's acknowledgement for many seconds.
+ */
+const GENERATION_TIMEOUT_MS = 45_000;
+
 async function openDetail(id: string, prepare?: (page: Page) => Promise<unknown>) {
   const page = await browser.open(`/backend/license/${id}`, {
     token: await adminToken(browser.server),
     prepare,
   });
+  page.setDefaultTimeout(GENERATION_TIMEOUT_MS);
   await page.getByRole('heading', { name: `Details der Lizenz ${id}` }).waitFor();
   return page;
 }
@@ -18,15 +25,12 @@ async function openDetail(id: string, prepare?: (page: Page) => Promise<unknown>
 const documents = (page: Page) => page.getByRole('region', { name: 'Dokumente' });
 const stored = (id: string) => browser.server.app.services.licenses.repository.findById(id);
 
-/** Rendering a PDF while the admin waits takes seconds on a machine busy with other tests. */
-const GENERATION_TIMEOUT_MS = 45_000;
-
 /** Waits for a toast with this text and closes it, so that the next one of the same text is new. */
 async function toast(page: Page, text: string) {
   const shown = page.getByRole('alert').filter({ hasText: text });
-  await shown.waitFor({ timeout: GENERATION_TIMEOUT_MS });
-  await shown.getByRole('button', { name: 'Hinweis schließen' }).click({ timeout: GENERATION_TIMEOUT_MS });
-  await shown.waitFor({ state: 'detached', timeout: GENERATION_TIMEOUT_MS });
+  await shown.waitFor();
+  await shown.getByRole('button', { name: 'Hinweis schließen' }).click();
+  await shown.waitFor({ state: 'detached' });
 }
 
 describe('license documents', () => {

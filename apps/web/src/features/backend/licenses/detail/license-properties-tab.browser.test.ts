@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatLicenseKey, formatStartCode } from '@lizenzportal/domain';
 import { setupBrowser } from '@/test/browser';
 import { errorBoxText, errorEnvelope } from '@/test/page';
 import { adminToken, createLicense } from '@/test/seed';
@@ -45,5 +46,33 @@ describe('license properties tab', () => {
     expect((await browser.server.app.services.licenses.repository.findById(license._id))?.notes).toBe(
       'Rechnung an Schulträger',
     );
+  });
+
+  it('copies the ID, key, start code and authentication code, and says why copying failed', async () => {
+    const license = await createLicense(browser.server);
+    const page = await openDetail(license._id);
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.server.url });
+    const general = page.getByRole('region', { name: 'Allgemein' });
+    const copied = page.getByRole('alert').filter({ hasText: 'in Zwischenablage kopiert' });
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+
+    for (const [name, text] of [
+      ['ID kopieren', license._id],
+      ['Lizenzschlüssel kopieren', formatLicenseKey(license.key)],
+      ['Startcode kopieren', formatStartCode(license.startCode)],
+      ['Authentifizierungscode kopieren', license.authenticationCode],
+    ] as const) {
+      await general.getByRole('button', { name }).click();
+      await copied.first().waitFor();
+      expect(await clipboard()).toBe(text);
+    }
+
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new Error('Zugriff verweigert'));
+    });
+    await general.getByRole('button', { name: 'Lizenzschlüssel kopieren' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Fehler beim Kopieren: Zugriff verweigert' }).waitFor();
   });
 });

@@ -30,6 +30,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { ApiError, apiRequest, errorStatus } from '@/lib/api';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
+import { CopyableText } from '../../components/copyable-text.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
 import { label } from '../license-labels.ts';
@@ -40,6 +41,12 @@ import { licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
 import { licenseKey } from './use-license.ts';
 import { Widget, WidgetFields } from './widget.tsx';
+
+/** A field shown with its copy button, never edited here. */
+const copyableField = (name: 'key' | 'startCode' | '_id', text: string) => ({
+  label: label(name),
+  view: <CopyableText text={text} label={label(name)} />,
+});
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
@@ -160,8 +167,9 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
           <WidgetFields
             editing={editing}
             fields={[
-              { label: label('key'), view: formatLicenseKey(license.key) },
-              { label: label('startCode'), view: formatStartCode(license.startCode) },
+              copyableField('_id', license._id),
+              copyableField('key', formatLicenseKey(license.key)),
+              copyableField('startCode', formatStartCode(license.startCode)),
               licenseField(
                 license,
                 edit,
@@ -169,7 +177,13 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                 { kind: 'select', options: options(LICENSE_STATUSES, LICENSE_STATUS_LABELS) },
                 <LicenseStatus license={license} />,
               ),
-              licenseField(license, edit, 'authenticationCode', { kind: 'text' }),
+              licenseField(
+                license,
+                edit,
+                'authenticationCode',
+                { kind: 'text' },
+                <CopyableText text={license.authenticationCode} label={label('authenticationCode')} />,
+              ),
               licenseField(
                 license,
                 edit,
