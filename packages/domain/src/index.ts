@@ -23,6 +23,7 @@ export * from './list-query/search-pattern.ts';
 export * from './list-query/fields.ts';
 export * from './list-query/filter-values.ts';
 export * from './messages/back-office.ts';
+export * from './messages/data-table.ts';
 export * from './messages/documents.ts';
 export * from './license/list-fields.ts';
 export * from './delivery/list-fields.ts';

@@ -2,6 +2,9 @@ import { NO_CONNECTION_MESSAGE, SERVER_ERROR_TRY_LATER } from './common.ts';
 
 /** The binding form's texts and its error catalogue (customer spec §2, §4, §8). */
 export const bindingMessages = {
+  title: 'Lizenz binden',
+  intro:
+    'Binden Sie die Lizenz einmalig an den Lizenznehmer. Danach melden Sie sich mit dem Namen des Lizenznehmers statt mit dem Startcode an, und wir senden Ihnen das Lizenzdokument per E-Mail.',
   /** The catalogue's title, word for word (space included). */
   errorTitle: (status: number | null) =>
     status === null ? 'Fehler beim Binden der Lizenz' : `Fehler beim Binden der Lizenz ( Fehler ${status})`,

@@ -36,3 +36,6 @@ export const LOADING_LABEL = 'Wird geladen …';
 
 /** The server's answer to a page while the web app has not been built (a fresh checkout). */
 export const WEB_APP_NOT_BUILT = 'Die Web-Oberfläche ist noch nicht gebaut. Bitte `npm run build` ausführen.';
+
+/** What the browser tab shows for a page: its title and the portal's name. */
+export const documentTitle = (page: string) => `${page} – Lizenzportal`;

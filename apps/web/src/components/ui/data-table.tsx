@@ -5,7 +5,7 @@ import {
   type DataTableColumn,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { LOADING_LABEL } from '@lizenzportal/domain';
+import { LOADING_LABEL, dataTableMessages } from '@lizenzportal/domain';
 import 'mantine-datatable/styles.css';
 import { useState, type ReactNode } from 'react';
 
@@ -27,8 +27,6 @@ interface DataTableProps<T> {
   /** Rows that open to show details, by a button at the row's start. */
   expansion?: (record: T) => ReactNode;
 }
-
-const DIRECTION_LABELS = { asc: 'aufsteigend sortiert', desc: 'absteigend sortiert' } as const;
 
 /**
  * mantine-datatable with German accessible names: every list of the portal uses this wrapper.
@@ -57,7 +55,7 @@ export function DataTable<T>({
 
   const expandColumn: DataTableColumn<T> = {
     accessor: '__expand',
-    title: <VisuallyHidden>Details</VisuallyHidden>,
+    title: <VisuallyHidden>{dataTableMessages.detailsColumn}</VisuallyHidden>,
     width: 48,
     render: (record) => {
       const open = expanded.includes(idOf(record));
@@ -65,7 +63,7 @@ export function DataTable<T>({
         <ActionIcon
           variant="subtle"
           aria-expanded={open}
-          aria-label={`Details zu ${rowLabel(record)} ${open ? 'ausblenden' : 'anzeigen'}`}
+          aria-label={dataTableMessages.toggleDetails(rowLabel(record), open)}
           onClick={() => toggle(record)}
         >
           <IconChevronRight
@@ -107,8 +105,10 @@ export function DataTable<T>({
       highlightOnHover
       selectedRecords={selection?.selected}
       onSelectedRecordsChange={selection?.onChange}
-      allRecordsSelectionCheckboxProps={{ 'aria-label': 'Alle Zeilen auswählen' }}
-      getRecordSelectionCheckboxProps={(record) => ({ 'aria-label': `${rowLabel(record)} auswählen` })}
+      allRecordsSelectionCheckboxProps={{ 'aria-label': dataTableMessages.selectAll }}
+      getRecordSelectionCheckboxProps={(record) => ({
+        'aria-label': dataTableMessages.selectRow(rowLabel(record)),
+      })}
       rowExpansion={
         expansion && {
           trigger: 'never',
@@ -138,7 +138,7 @@ function SortButton({ title, direction, onSort }: SortButtonProps) {
     >
       {title}
       {/* Read as „Erzeugt (absteigend sortiert)”; the space keeps the words apart in every browser. */}
-      <VisuallyHidden>{` (${direction ? DIRECTION_LABELS[direction] : 'nicht sortiert'})`}</VisuallyHidden>
+      <VisuallyHidden>{` (${dataTableMessages.sortState[direction ?? 'none']})`}</VisuallyHidden>
       <Icon aria-hidden size={16} />
     </UnstyledButton>
   );

@@ -1,4 +1,5 @@
 import { Stack, Title } from '@mantine/core';
+import { documentTitle } from '@lizenzportal/domain';
 import { useRef, type ReactNode } from 'react';
 import { useFocusAfterNavigation } from '@/lib/page-focus';
 import { usePageTitle } from '@/lib/page-title';
@@ -13,7 +14,7 @@ export function Page({ children }: { children: ReactNode }) {
   useFocusAfterNavigation(heading);
   return (
     <Stack gap="lg">
-      <title>{`${title} – Lizenzportal`}</title>
+      <title>{documentTitle(title)}</title>
       <Title order={1} ref={heading} tabIndex={-1}>
         {title}
       </Title>

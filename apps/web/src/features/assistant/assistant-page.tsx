@@ -5,6 +5,7 @@ import {
   assistantMachine,
   assistantScreens,
   assistantStep,
+  documentTitle,
   GENERIC_SERVER_ERROR,
   NO_CONNECTION_MESSAGE,
   type AssistantStep,
@@ -53,7 +54,7 @@ export function AssistantPage() {
   const title = assistantScreens.pageTitle;
   return (
     <Container component="main" id="inhalt" size="sm" py="md" px="sm">
-      <title>{`${title} – Lizenzportal`}</title>
+      <title>{documentTitle(title)}</title>
       <Title order={1} size="h3" mb="md">
         {title}
       </Title>

@@ -1,5 +1,5 @@
 import { Alert, Container, Stack, Text, Title } from '@mantine/core';
-import { shopDemoMessages, type AddToCartMessage } from '@lizenzportal/domain';
+import { documentTitle, shopDemoMessages, type AddToCartMessage } from '@lizenzportal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { usePageTitle } from '@/lib/page-title';
 import { ASSISTANT_PATH } from '@/lib/paths';
@@ -44,7 +44,7 @@ export function ShopDemoPage() {
 
   return (
     <Container component="main" size="md" py="md" px="sm">
-      <title>{`${title} – Lizenzportal`}</title>
+      <title>{documentTitle(title)}</title>
       <Stack>
         <Title order={1}>{title}</Title>
         <Alert color="gray">

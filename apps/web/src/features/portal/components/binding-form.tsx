@@ -77,12 +77,9 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
       >
         <Stack>
           <Title order={2} size="h3" id="binding-title">
-            Lizenz binden
+            {bindingMessages.title}
           </Title>
-          <Text size="sm">
-            Binden Sie die Lizenz einmalig an den Lizenznehmer. Danach melden Sie sich mit dem Namen des
-            Lizenznehmers statt mit dem Startcode an, und wir senden Ihnen das Lizenzdokument per E-Mail.
-          </Text>
+          <Text size="sm">{bindingMessages.intro}</Text>
           <HolderFields
             value={values}
             onChange={(next, field) => {
