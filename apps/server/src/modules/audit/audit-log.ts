@@ -66,6 +66,8 @@ export class AuditLog {
 /**
  * The fields that differ between two versions of a record, in dotted names (`holder.name`);
  * lists and scalars are compared by value. Fields in `ignore` (timestamps, revisions) are skipped.
+ * An object missing on one side (a record just created: `before` is `{}`) is compared field by
+ * field, so its entry lists each value rather than the object as a whole.
  */
 export function changedFields(
   before: Record<string, unknown>,
@@ -75,9 +77,11 @@ export function changedFields(
   const changes: AuditChange[] = [];
   const walk = (left: unknown, right: unknown, path: string) => {
     if (ignore.includes(path)) return;
-    if (isPlainObject(left) && isPlainObject(right)) {
-      for (const key of new Set([...Object.keys(left), ...Object.keys(right)])) {
-        walk(left[key], right[key], path ? `${path}.${key}` : key);
+    if ((isPlainObject(left) || isPlainObject(right)) && isObjectOrAbsent(left) && isObjectOrAbsent(right)) {
+      const leftObject = left ?? {};
+      const rightObject = right ?? {};
+      for (const key of new Set([...Object.keys(leftObject), ...Object.keys(rightObject)])) {
+        walk(leftObject[key], rightObject[key], path ? `${path}.${key}` : key);
       }
       return;
     }
@@ -91,4 +95,8 @@ export function changedFields(
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isObjectOrAbsent(value: unknown): value is Record<string, unknown> | null | undefined {
+  return value === null || value === undefined || isPlainObject(value);
 }

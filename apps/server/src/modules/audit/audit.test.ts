@@ -94,9 +94,32 @@ describe('the audit trail', () => {
           { field: 'properties.size', before: 1, after: 12 },
         ],
       }),
-      expect.objectContaining({ action: 'created', actor: 'test-admin', changes: [] }),
+      expect.objectContaining({ action: 'created', actor: 'test-admin' }),
     ]);
     expect(Date.parse(entries[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(entries[1].createdAt));
+  });
+
+  test('records a creation with each initial value, nested fields one by one', async () => {
+    const license = await ctx.createLicense({ notes: 'Erstanlage' });
+    const [created] = await auditOf(`license/${license._id}`);
+    expect(created).toMatchObject({ action: 'created', actor: 'test-admin' });
+    const byField = new Map(
+      created.changes.map((change: { field: string; before: unknown; after: unknown }) => [
+        change.field,
+        change,
+      ]),
+    );
+    expect(byField.get('key')).toEqual({ field: 'key', before: null, after: license.key });
+    expect(byField.get('status')).toEqual({ field: 'status', before: null, after: 'unbound' });
+    expect(byField.get('notes')).toEqual({ field: 'notes', before: null, after: 'Erstanlage' });
+    expect(byField.get('properties.size')).toEqual({
+      field: 'properties.size',
+      before: null,
+      after: license.properties.size,
+    });
+    expect(byField.has('properties')).toBe(false);
+    expect(byField.has('revision')).toBe(false);
+    expect(byField.has('starterDocument')).toBe(false);
   });
 
   test('a save that changes nothing writes nothing', async () => {
@@ -124,10 +147,27 @@ describe('the audit trail', () => {
       headers,
     });
     expect(generated.statusCode).toBe(200);
-    expect((await auditOf(`license/${license._id}`))[0]).toMatchObject({
-      action: 'starter-document-generated',
-      actor: 'test-admin',
+    const first = generated.json().data.license.starterDocument;
+    expect((await auditOf(`license/${license._id}`))[0]).toEqual(
+      expect.objectContaining({
+        action: 'starter-document-generated',
+        actor: 'test-admin',
+        changes: [{ field: 'starterDocument', before: null, after: first }],
+      }),
+    );
+    const regenerated = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/license/${license._id}/starter-document`,
+      headers,
     });
+    expect((await auditOf(`license/${license._id}`))[0]).toEqual(
+      expect.objectContaining({
+        action: 'starter-document-generated',
+        changes: [
+          { field: 'starterDocument', before: first, after: regenerated.json().data.license.starterDocument },
+        ],
+      }),
+    );
 
     const sent = await ctx.app.inject({
       method: 'POST',

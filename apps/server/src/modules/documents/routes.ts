@@ -65,12 +65,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const principal = guards.adminOf(request);
-        const license = await documents.generate(kind, request.params.id, (transaction, row) =>
+        const license = await documents.generate(kind, request.params.id, (transaction, row, changes) =>
           audit.record(transaction, {
             entity: 'license',
             entityId: row.id,
             action: `${kind}-document-generated`,
             principal,
+            changes,
           }),
         );
         return { data: { license } };

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { documentMessages, mayGenerateDocument, type License } from '@lizenzportal/domain';
+import { documentMessages, mayGenerateDocument, type AuditChange, type License } from '@lizenzportal/domain';
 import type { Kysely } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../auth/principal.ts';
-import { toLicense } from '../licenses/mapper.ts';
+import { changedFields } from '../audit/audit-log.ts';
+import { toLicense, UNRECORDED_FIELDS } from '../licenses/mapper.ts';
 import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { DOCUMENT_KIND, documentFileName, newDocumentKey } from './document-kinds.ts';
 import type { DocumentRenderer } from './render/document-renderer.ts';
@@ -36,8 +37,11 @@ interface GeneratedDocument {
   bytes: Uint8Array;
 }
 
-/** More work for the transaction that points a license at its new document. */
-export type CommitWith = (transaction: Kysely<DB>, row: LicenseRow) => Promise<void>;
+/**
+ * More work for the transaction that points a license at its new document, with the license's
+ * fields that changed (the document, old key → new): what the audit trail records.
+ */
+export type CommitWith = (transaction: Kysely<DB>, row: LicenseRow, changes: AuditChange[]) => Promise<void>;
 
 /** A license's current document: its storage key, its bytes and the row that points at it. */
 export interface CurrentDocument extends GeneratedDocument {
@@ -104,7 +108,18 @@ export class DocumentService {
       // entry behind for the sweep rather than an orphan file.
       await this.#repository.recordPendingUpload(key);
       await this.#storage.put(key, bytes, 'application/pdf');
-      const row = await this.#repository.setDocument(kind, snapshot, key, commitWith);
+      const row = await this.#repository.setDocument(
+        kind,
+        snapshot,
+        key,
+        commitWith &&
+          ((transaction, updated) =>
+            commitWith(
+              transaction,
+              updated,
+              changedFields(toLicense(snapshot.row), toLicense(updated), UNRECORDED_FIELDS),
+            )),
+      );
       if (row) return { row, bytes };
       // Never referenced by any row: remove it before trying again.
       await this.#storage.delete(key);

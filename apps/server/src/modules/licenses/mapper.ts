@@ -104,3 +104,6 @@ export function toRowUpdate(license: LicenseUpdate): LicenseRowUpdate {
     extension_sku: license.extensionSKU,
   };
 }
+
+/** What the audit trail leaves out of a license's changes: its identity and bookkeeping. */
+export const UNRECORDED_FIELDS = ['_id', 'createdAt', 'updatedAt', 'revision'];

@@ -19,7 +19,7 @@ import type { Principal } from '../auth/principal.ts';
 import { changedFields, type AuditLog } from '../audit/audit-log.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import { LICENSE_CSV } from './csv.ts';
-import { type CustomerLicenseRow, toLicense, toRowUpdate } from './mapper.ts';
+import { type CustomerLicenseRow, toLicense, toRowUpdate, UNRECORDED_FIELDS } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
 
 export interface CreateOrigin {
@@ -63,6 +63,7 @@ export class LicenseService {
           entityId: license._id,
           action: 'created',
           principal,
+          changes: changedFields({}, license, UNRECORDED_FIELDS),
         });
       }
       return created;
@@ -168,10 +169,11 @@ export class LicenseService {
       if (current.revision !== input.revision) throw new AppError('LICENSE_CHANGED');
       const changes = toRowUpdate(input);
       if (input.status === 'bound' && !current.bound_at) changes.bound_at = new Date();
-      const fieldChanges = changedFields(toLicense(current), toLicense({ ...current, ...changes }), [
-        'updatedAt',
-        'revision',
-      ]);
+      const fieldChanges = changedFields(
+        toLicense(current),
+        toLicense({ ...current, ...changes }),
+        UNRECORDED_FIELDS,
+      );
       if (fieldChanges.length === 0) return toLicense(current);
       const updated = await this.repository.updateAtRevision(id, input.revision, changes, transaction);
       if (!updated) throw new AppError('LICENSE_CHANGED');

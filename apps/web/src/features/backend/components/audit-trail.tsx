@@ -10,7 +10,7 @@ export const auditKey = (path: string) => [path, 'audit'] as const;
 
 /**
  * „Änderungsprotokoll”: who changed what and when, newest first; each changed field with its
- * value before and after, named by `fieldLabel`.
+ * value before and after (a creation: each initial value), named by `fieldLabel`.
  */
 export function AuditTrail({ path, fieldLabel }: { path: string; fieldLabel: (field: string) => string }) {
   const trail = useQuery({
@@ -44,7 +44,10 @@ export function AuditTrail({ path, fieldLabel }: { path: string; fieldLabel: (fi
             <List size="sm" spacing={2}>
               {entry.changes.map((change) => (
                 <List.Item key={change.field} style={{ overflowWrap: 'anywhere' }}>
-                  {fieldLabel(change.field)}: {shown(change.before)} → {shown(change.after)}
+                  {fieldLabel(change.field)}:{' '}
+                  {entry.action === 'created'
+                    ? shown(change.after)
+                    : `${shown(change.before)} → ${shown(change.after)}`}
                 </List.Item>
               ))}
             </List>
