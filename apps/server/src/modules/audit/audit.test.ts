@@ -138,6 +138,8 @@ describe('the audit trail', () => {
     ).toEqual(['created']);
   });
 
+  // Renders two documents (the first starts the render threads) and sends a mail: more than the
+  // default timeout on a loaded machine.
   test('records a document generation and a resend', async () => {
     const license = await ctx.createLicense();
     const headers = await ctx.adminHeaders();
@@ -185,7 +187,7 @@ describe('the audit trail', () => {
         changes: [{ field: 'resentAs', before: null, after: resent.json().data.delivery._id }],
       }),
     ]);
-  });
+  }, 60_000);
 
   test('needs an admin token', async () => {
     const license = await ctx.createLicense();
