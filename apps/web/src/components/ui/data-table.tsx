@@ -134,7 +134,14 @@ function SortButton({ title, direction, onSort }: SortButtonProps) {
   return (
     <UnstyledButton
       onClick={() => onSort(direction === 'asc' ? 'desc' : 'asc')}
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontWeight: 'inherit' }}
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 6,
+        fontWeight: 'inherit',
+        // A button does not inherit the header's case (browsers' own style sets none).
+        textTransform: 'inherit',
+      }}
     >
       {title}
       {/* Read as „Erzeugt (absteigend sortiert)”; the space keeps the words apart in every browser. */}

@@ -52,6 +52,7 @@ export function LicenseListPage() {
           {
             accessor: 'type',
             title: licensePageMessages.typeColumn,
+            titleStyle: SPEC_HEADER,
             render: (license) => (
               <Stack gap={0}>
                 <Text size="sm">
@@ -73,21 +74,25 @@ export function LicenseListPage() {
           {
             accessor: 'createdAt',
             title: label('createdAt'),
+            titleStyle: SPEC_HEADER,
             render: (license) => <DateTimeText value={license.createdAt} />,
           },
           {
             accessor: 'info',
             title: licensePageMessages.infoColumn,
+            titleStyle: SPEC_HEADER,
             render: (license) => <LicenseInfo license={license} />,
           },
           {
             accessor: 'status',
             title: label('status'),
+            titleStyle: SPEC_HEADER,
             render: (license) => <LicenseStatus license={license} />,
           },
           {
             accessor: 'actions',
             title: licensePageMessages.actionsColumn,
+            titleStyle: SPEC_HEADER,
             render: (license) => <LicenseDocumentActions license={license} />,
           },
         ]}
@@ -95,6 +100,12 @@ export function LicenseListPage() {
     </Page>
   );
 }
+
+/**
+ * The spec writes this list's headers in capitals (TYP, ERZEUGT, …): shown so, while screen readers
+ * and the sort buttons keep the words as written („Erzeugt (absteigend sortiert)”).
+ */
+const SPEC_HEADER = { textTransform: 'uppercase' } as const;
 
 /** The expanded row: the facts an admin looks up most, and the way to the detail page. */
 function LicenseRowDetails({ license }: { license: License }) {

@@ -28,6 +28,16 @@ describe('license list', () => {
     const page = await openList();
     await range(page, '1–20 von 45');
     await expect.poll(() => bodyRows(page).count()).toBe(20);
+    // Headers as the spec writes them; innerText is what the eye sees (after text-transform), its
+    // first line without the sort order read to screen readers; the expand column comes first.
+    const headers = await page.locator('thead th').allInnerTexts();
+    expect(headers.slice(-5).map((text) => text.split('\n')[0]!.trim())).toEqual([
+      'TYP',
+      'ERZEUGT',
+      'INFO',
+      'STATUS',
+      'AKTIONEN',
+    ]);
 
     await page.getByRole('button', { name: 'Seite 3' }).click();
     await range(page, '41–45 von 45');
