@@ -1,4 +1,4 @@
-import { Loader } from '@mantine/core';
+import { Loader, type MantineSize } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -7,30 +7,34 @@ import { Page } from '@/components/ui/page';
 import { errorStatus } from '@/lib/api';
 
 /** A detail page: its record loading, the spec's error prefix with retry, or the record. */
-export function RecordPage<Item>({
-  record,
-  errorTitle,
-  children,
-}: {
+export function RecordPage<Item>(props: RecordStateProps<Item>) {
+  return (
+    <Page>
+      <RecordState {...props} />
+    </Page>
+  );
+}
+
+interface RecordStateProps<Item> {
   record: UseQueryResult<Item>;
   errorTitle: string;
   children: (item: Item) => ReactNode;
-}) {
-  return (
-    <Page>
-      {record.isPending ? (
-        <Loader role="status" aria-label={LOADING_LABEL} />
-      ) : record.error ? (
-        <ErrorBox
-          title={errorTitle}
-          status={errorStatus(record.error)}
-          message={record.error.message}
-          onRetry={() => void record.refetch()}
-          retrying={record.isFetching}
-        />
-      ) : (
-        children(record.data)
-      )}
-    </Page>
+  loaderSize?: MantineSize;
+}
+
+/** A record being loaded, in a page or a panel: a spinner, the error with retry, or the record. */
+export function RecordState<Item>({ record, errorTitle, children, loaderSize }: RecordStateProps<Item>) {
+  return record.isPending ? (
+    <Loader size={loaderSize} role="status" aria-label={LOADING_LABEL} />
+  ) : record.error ? (
+    <ErrorBox
+      title={errorTitle}
+      status={errorStatus(record.error)}
+      message={record.error.message}
+      onRetry={() => void record.refetch()}
+      retrying={record.isFetching}
+    />
+  ) : (
+    children(record.data)
   );
 }

@@ -1,4 +1,3 @@
-import { Loader } from '@mantine/core';
 import {
   backOfficeMessages,
   DELIVERY_LABELS,
@@ -6,15 +5,13 @@ import {
   HOLDER_TYPE_LABELS,
   LICENSE_CLASS_LABELS,
   LICENSE_TYPE_LABELS,
-  LOADING_LABEL,
   upgradeSessionPageMessages,
   type BeforeExtension,
   type License,
   type LicenseClass,
 } from '@lizenzportal/domain';
-import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
 import { Facts } from '../components/facts.tsx';
+import { RecordState } from '../components/record-page.tsx';
 import { useLicense } from '../licenses/detail/use-license.ts';
 import { Panel } from '../order-generations/order-generation-detail-page.tsx';
 
@@ -49,19 +46,9 @@ function AfterExtension({ licenseId }: { licenseId: string }) {
   const license = useLicense(licenseId);
   return (
     <Panel title={upgradeSessionPageMessages.afterExtension}>
-      {license.isPending ? (
-        <Loader size="sm" role="status" aria-label={LOADING_LABEL} />
-      ) : license.error ? (
-        <ErrorBox
-          title={backOfficeMessages.licenseLoadFailed}
-          status={errorStatus(license.error)}
-          message={license.error.message}
-          onRetry={() => void license.refetch()}
-          retrying={license.isFetching}
-        />
-      ) : (
-        <LicenseStateFacts state={license.data.license} />
-      )}
+      <RecordState record={license} errorTitle={backOfficeMessages.licenseLoadFailed} loaderSize="sm">
+        {(found) => <LicenseStateFacts state={found.license} />}
+      </RecordState>
     </Panel>
   );
 }
