@@ -25,6 +25,11 @@ async function addFilter(page: Page, number: number, field: string, operator: st
   else await choose(page, `Filter ${number}: Wert`, value);
 }
 
+/** Waits until the keyboard has highlighted this option of the open list. */
+async function selectedOption(page: Page, name: string) {
+  await page.locator('[data-combobox-selected]').getByText(name, { exact: true }).waitFor();
+}
+
 async function seed() {
   const server = browser.server;
   for (const name of ['Anna Müller', 'Berta Mueller', 'Carl Schmidt']) {
@@ -101,16 +106,23 @@ describe('filtering the license list', () => {
     // The field's search starts from its current name: select it to type over it.
     await page.keyboard.press('Control+A');
     await page.keyboard.type('Status');
+    // A user waits for the list to show the match before choosing it; keys pressed earlier go nowhere.
+    await page.getByRole('option', { name: 'Status', exact: true }).waitFor();
     await page.keyboard.press('ArrowDown');
+    await selectedOption(page, 'Status');
     await page.keyboard.press('Enter');
+    await expect.poll(() => field.inputValue()).toBe('Status');
+    const value = page.getByRole('combobox', { name: 'Filter 1: Wert' });
+    await value.waitFor();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
+    await expect.poll(() => value.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Gebunden', exact: true }).waitFor();
     await page.keyboard.press('ArrowDown');
+    await selectedOption(page, 'Gebunden');
     await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.getByRole('combobox', { name: 'Filter 1: Wert' }).inputValue())
-      .toBe('Gebunden');
+    await expect.poll(() => value.inputValue()).toBe('Gebunden');
     await page.getByRole('button', { name: 'Filter anwenden' }).focus();
     await page.keyboard.press('Enter');
     await range(page, '1–3 von 3');
