@@ -92,6 +92,8 @@ export const assistantScreens = {
 
   offerLoadTitle: 'Angebot laden',
   offerCodeLabel: 'Angebotscode',
+  /** The offer code's shape, grouped as the field groups it. */
+  offerCodePlaceholder: 'abc def ghi',
   offerCodeHint:
     'Den neunstelligen Angebotscode finden Sie in Ihrem Angebot. Achten Sie auf Groß- und Kleinschreibung.',
   loadOffer: 'Angebot laden',

@@ -1,6 +1,7 @@
 import { FILTER_OPERATOR_LABELS } from '../list-query/fields.ts';
 import type { FilterOperator } from '../list-query/address-syntax.ts';
 import { assistantScreens } from './assistant-screens.ts';
+import { licenseVersion } from './common.ts';
 
 /** Why a list request (`GET /license?…`, the query builder's values) cannot be answered. */
 export const listMessages = {
@@ -126,7 +127,7 @@ export const recordMessages = {
 
 /** The licenses' list and detail pages (back-office spec §2, §4). */
 export const licensePageMessages = {
-  version: (version: string) => `Version ${version}`,
+  version: licenseVersion,
   typeColumn: 'Typ',
   infoColumn: 'Info',
   actionsColumn: 'Aktionen',

@@ -5,6 +5,9 @@
  * (`http/errors.ts`).
  */
 
+/** A license's version as the back office's license pages and the assistant's license lines name it. */
+export const licenseVersion = (version: string) => `Version ${version}`;
+
 /** The customer spec's default for any 500. */
 export const GENERIC_SERVER_ERROR =
   'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.';

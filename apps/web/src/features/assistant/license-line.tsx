@@ -1,5 +1,11 @@
 import { Text } from '@mantine/core';
-import { assistantScreens, formatLicenseKey, LICENSE_CLASS_LABELS, type License } from '@lizenzportal/domain';
+import {
+  assistantScreens,
+  formatLicenseKey,
+  LICENSE_CLASS_LABELS,
+  licenseVersion,
+  type License,
+} from '@lizenzportal/domain';
 
 /** A signed-in license in one line: its key, then version, class and seats. */
 export function LicenseLine({ license }: { license: License }) {
@@ -8,7 +14,7 @@ export function LicenseLine({ license }: { license: License }) {
       <Text span fw={700} ff="monospace">
         {formatLicenseKey(license.key)}
       </Text>{' '}
-      – Version {license.version}, {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
+      – {licenseVersion(license.version)}, {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
       {assistantScreens.licenseSeats(license.properties.size)}
     </Text>
   );

@@ -30,7 +30,7 @@ export function OfferLoadStep() {
             format={OFFER_CODE_FORMAT}
             label={assistantScreens.offerCodeLabel}
             description={assistantScreens.offerCodeHint}
-            placeholder="abc def ghi"
+            placeholder={assistantScreens.offerCodePlaceholder}
             value={offerCode}
             onChange={setOfferCode}
             autoCapitalize="off"
