@@ -72,6 +72,11 @@ export interface AssistantContext {
   shipToDifferentAddress: boolean;
   shipping: Shipping | null;
   authenticatedLicenses: AuthenticatedLicense[];
+  /**
+   * Keys of the licenses a loaded offer updates or extends: its session names them, as its PDF
+   * does; nobody signed in with them here.
+   */
+  offerLicenseKeys: string[];
   /** Holder of the license an update or extension produces (the binding step). */
   holder: HolderData | null;
   resellerLicenses: ResellerLicense[];
@@ -111,6 +116,7 @@ export function initialContext(input: AssistantInput): AssistantContext {
     shipToDifferentAddress: false,
     shipping: null,
     authenticatedLicenses: [],
+    offerLicenseKeys: [],
     holder: null,
     resellerLicenses: [],
     nextResellerNumber: 1,

@@ -95,7 +95,9 @@ describe('failed calls', () => {
       },
       { status: 'purchased' },
     );
-    const assistant = startAssistant({ loadOffer: () => ({ session: ordered, offerToken: 'o' }) });
+    const assistant = startAssistant({
+      loadOffer: () => ({ session: { ...ordered, originalLicenseKeys: [] }, offerToken: 'o' }),
+    });
     assistant.send({ type: 'OFFER' }, { type: 'LOAD_OFFER', offerCode: 'abcdefghj' });
     await assistant.settled();
     expect(assistant.snapshot().matches({ offer_load: 'notAvailable' })).toBe(true);

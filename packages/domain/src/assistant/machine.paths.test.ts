@@ -292,7 +292,9 @@ describe('from welcome to add_to_cart', () => {
       },
       { status: 'offered', offerNumber: 'A-2026-0007' },
     );
-    const assistant = startAssistant({ loadOffer: () => ({ session: offered, offerToken: 'offer-token' }) });
+    const assistant = startAssistant({
+      loadOffer: () => ({ session: { ...offered, originalLicenseKeys: [] }, offerToken: 'offer-token' }),
+    });
     assistant.send({ type: 'OFFER' }, { type: 'LOAD_OFFER', offerCode: ' abc DEF ghj ' });
     await assistant.settled();
     expect(assistant.calls.loadOffer).toEqual([{ offerCode: 'abcDEFghj' }]);
@@ -318,6 +320,39 @@ describe('from welcome to add_to_cart', () => {
         { sku: 'M9-DVD', quantity: 1 },
       ],
     });
+  });
+
+  test('an update’s offer loaded by its code names the licenses it updates by their keys', async () => {
+    const offered = sessionFor(
+      {
+        purchaseType: 'upgrade',
+        originalLicenses: ['license-1', 'license-2'],
+        accessTokens: [],
+        fromVersion: '8',
+        toVersion: '9',
+        properties: { class: 'pro', size: 4, dvdCount: 0 },
+        billing: BILLING,
+        shipToDifferentAddress: false,
+        shipping: null,
+        resellerLicenses: [],
+      },
+      { status: 'offered', offerNumber: 'A-2026-0008', originalSeats: 4, holder: HOLDER },
+    );
+    const originalLicenseKeys = ['ABCD2345EFGH', 'JKLM6789NPQR'];
+    const assistant = startAssistant({
+      loadOffer: () => ({ session: { ...offered, originalLicenseKeys }, offerToken: 'offer-token' }),
+    });
+    assistant.send({ type: 'OFFER' }, { type: 'LOAD_OFFER', offerCode: 'abcDEFghj' });
+    await assistant.settled();
+    expect(assistant.step()).toBe('summary');
+    expect(assistant.context()).toMatchObject({
+      authenticatedLicenses: [],
+      offerLicenseKeys: originalLicenseKeys,
+    });
+
+    // Back to the start: a new purchase names no license.
+    assistant.send({ type: 'BACK' }, { type: 'BACK' }, { type: 'START' });
+    expect(assistant.context().offerLicenseKeys).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { MAX_RESELLER_LICENSES, MAX_SEATS } from '../upgrade-session/enums.ts';
 import type {
   CreateUpgradeSessionRequest,
   CreateUpgradeSessionResponse,
+  OfferedSession,
   OfferForm,
   UpgradeSession,
   UpgradeSessionPatch,
@@ -75,7 +76,7 @@ export type AssistantEvent =
   | { type: 'DVD' }
   | { type: 'NO_DVD' }
   | { type: 'LOAD_OFFER'; offerCode: string }
-  | { type: 'LOADED'; session: UpgradeSession; offerToken: string }
+  | { type: 'LOADED'; session: OfferedSession; offerToken: string }
   | { type: 'CLOSE' }
   | { type: 'RESELLER_ADD'; changes?: ResellerLineChanges }
   | { type: 'RESELLER_CHANGE'; uid: string; changes: ResellerLineChanges }
@@ -102,7 +103,7 @@ export interface LoadOfferInput {
   offerCode: string;
 }
 export interface LoadedOffer {
-  session: UpgradeSession;
+  session: OfferedSession;
   offerToken: string;
 }
 /** The offered session, and the code that reloads it (shown on the confirmation). */
@@ -348,6 +349,7 @@ export const assistantMachine = setup({
         holder: session.holder,
         resellerLicenses: session.resellerLicenses,
         authenticatedLicenses: [],
+        offerLicenseKeys: session.originalLicenseKeys,
         session,
         sessionToken: null,
         offerToken: event.offerToken,

@@ -248,6 +248,17 @@ export type CreateUpgradeSessionResponse = z.infer<typeof createUpgradeSessionRe
 export const upgradeSessionResponseSchema = z.object({ session: upgradeSessionSchema });
 
 /**
+ * An offered session as its offer token reads it (the offer code reloads it in any browser): the
+ * session and the keys of the licenses it updates or extends, in its order — the offer PDF names
+ * them too. Nothing else of those licenses: no start code, no holder.
+ */
+export const offeredSessionSchema = upgradeSessionSchema.extend({
+  originalLicenseKeys: z.array(z.string()),
+});
+export type OfferedSession = z.infer<typeof offeredSessionSchema>;
+export const offeredSessionResponseSchema = z.object({ session: offeredSessionSchema });
+
+/**
  * A session's whole content as stored: what a patch must leave valid. The server checks the
  * merged result of a patch with it (the same rules as the create call, without the tokens).
  */

@@ -289,6 +289,72 @@ describe('loading an offer by its code', () => {
     expect((await read(bearer(`${session._id}.${'A'.repeat(43)}`))).statusCode).toBe(401);
   });
 
+  test('an update’s offer names its licenses by key, as its PDF does, and nothing else of them; only for its own offer token', async () => {
+    const unbound = await ctx.createLicense({ version: '8', properties: { class: 'multiple', size: 3 } });
+    const bound = await ctx.bindLicense(
+      await ctx.createLicense({ version: '8', properties: { class: 'single', size: 1 } }),
+      { name: 'Logopädische Praxis Øberg', email: 'alt@praxis.example' },
+    );
+    const { session, token } = await created(
+      newPurchase({
+        purchaseType: 'upgrade',
+        fromVersion: '8',
+        originalLicenses: [unbound._id, bound._id],
+        accessTokens: [await accessTokenOf(unbound), await accessTokenOf(bound)],
+        properties: { class: 'pro', size: 4, dvdCount: 0 },
+      }),
+    );
+    const holder = {
+      holderType: 'organization',
+      name: 'Praxis für Logopädie',
+      email: 'praxis@example.com',
+      contact: 'Zoë Øberg',
+    };
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(token),
+      payload: { holder },
+    });
+    expect(patched.statusCode).toBe(200);
+    const offer = await createOffer(session._id, token);
+    expect(offer.statusCode).toBe(200);
+    const read = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'GET', url: '/api/v1/upgrade-session/offered', headers });
+
+    const offerToken = (await loadOffer(offer.json().data.offerCode)).json().data.offerToken;
+    const loaded = await read(bearer(offerToken));
+    expect(loaded.statusCode).toBe(200);
+    expect(loaded.json().data.session).toMatchObject({
+      _id: session._id,
+      originalLicenses: [unbound._id, bound._id],
+      originalLicenseKeys: [unbound.key, bound.key],
+    });
+    // The old licenses' start codes and holder stay with their owners.
+    expect(loaded.body).not.toMatch(/startCode|authenticationCode/);
+    for (const secret of [
+      `"${unbound.startCode}"`,
+      `"${bound.startCode}"`,
+      'Logopädische Praxis Øberg',
+      'alt@praxis.example',
+    ]) {
+      expect(loaded.body).not.toContain(secret);
+    }
+
+    // Another offer's token reads that offer; no token, a session token or a forged one reads nothing.
+    const other = await offered();
+    const otherToken = (await loadOffer(other.offerCode)).json().data.offerToken;
+    expect((await read(bearer(otherToken))).json().data.session).toMatchObject({
+      _id: other.session._id,
+      originalLicenseKeys: [],
+    });
+    for (const headers of [{}, bearer(token), bearer(`${session._id}.${'A'.repeat(43)}`)]) {
+      const refused = await read(headers);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.body).not.toContain(unbound.key);
+    }
+  }, 60_000);
+
   test('an offer already ordered loads with its status, also after its 30 days: „Nicht mehr verfügbar”', async () => {
     const { session, offerCode } = await offered();
     const { repository } = ctx.app.services.upgradeSessions;

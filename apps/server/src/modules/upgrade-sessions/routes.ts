@@ -5,6 +5,7 @@ import {
   createUpgradeSessionResponseSchema,
   offerCodeRequestSchema,
   offerCodeResponseSchema,
+  offeredSessionResponseSchema,
   offerRequestSchema,
   upgradeSessionDetailSchema,
   upgradeSessionPatchSchema,
@@ -59,9 +60,10 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
       config: { access: 'sessionToken' },
       schema: {
         tags: [TAG],
-        summary: 'The offered session of an offer token (Authorization: Bearer <offerToken>); 410 expired',
+        summary:
+          'The offered session of an offer token (Authorization: Bearer <offerToken>), its licenses by key; 410 expired',
         security: bearer,
-        response: { 200: dataEnvelope(upgradeSessionResponseSchema) },
+        response: { 200: dataEnvelope(offeredSessionResponseSchema) },
       },
     },
     async (request) => ({

@@ -13,6 +13,7 @@ import {
   type Cart,
   type CreateUpgradeSessionRequest,
   type CreateUpgradeSessionResponse,
+  type OfferedSession,
   type Purchase,
   type ShopProduct,
   type ShopProductIds,
@@ -285,12 +286,17 @@ export class UpgradeSessionService {
   /**
    * The session of an offer token (checked by the route): 410 once the offer has expired. An
    * offer ordered meanwhile is answered with its status (the assistant says it is no longer
-   * available), also after its 30 days.
+   * available), also after its 30 days. The licenses it updates or extends are named by their
+   * keys, as on the offer PDF: the assistant that reloads it has signed in with none of them.
    */
-  async offered(sessionId: string): Promise<UpgradeSession> {
+  async offered(sessionId: string): Promise<OfferedSession> {
     const row = await this.#find(sessionId);
     assertNotExpired(row);
-    return toUpgradeSession(row);
+    const licenses = await Promise.all(row.original_licenses.map((id) => this.#licenses.findById(id)));
+    return {
+      ...toUpgradeSession(row),
+      originalLicenseKeys: licenses.flatMap((license) => (license ? [license.key] : [])),
+    };
   }
 
   /** The job: the offer expires unless it was ordered meanwhile. */

@@ -5,6 +5,7 @@ import type {
   CreateUpgradeSessionResponse,
   LoadedOffer,
   LoadOfferInput,
+  OfferedSession,
   PatchSessionInput,
   UpgradeSession,
 } from '@lizenzportal/domain';
@@ -44,7 +45,7 @@ export async function loadOffer({ offerCode }: LoadOfferInput): Promise<LoadedOf
     body: { offerCode },
     signIn: true,
   });
-  const { session } = await apiRequest<{ session: UpgradeSession }>(`${SESSIONS}/offered`, {
+  const { session } = await apiRequest<{ session: OfferedSession }>(`${SESSIONS}/offered`, {
     bearer: offerToken,
   });
   return { session, offerToken };

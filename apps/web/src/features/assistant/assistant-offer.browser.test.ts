@@ -1,12 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { assistantMessages, fieldLabel, MAX_NOTE_LENGTH } from '@lizenzportal/domain';
+import {
+  assistantMessages,
+  assistantScreens,
+  fieldLabel,
+  formatLicenseKey,
+  MAX_NOTE_LENGTH,
+  type License,
+} from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { openShopAssistant } from '@/test/shop-assistant';
 import { errorEnvelope } from '@/test/page';
+import { createLicense, licenseToken } from '@/test/seed';
 
 // The offer's PDF and its mail are a job.
 const browser = setupBrowser({ WORKER: 'inline' });
@@ -41,6 +49,54 @@ async function offerMail(offerNumber: string) {
   const find = async () => (await mails()).find((mail) => mail.subject === `Ihr Angebot ${offerNumber}`);
   await expect.poll(find, { timeout: JOBS_MS }).toBeDefined();
   return (await find())!;
+}
+
+const BILLING = {
+  name: 'Förderschule am See',
+  additional1: '',
+  additional2: '',
+  street: 'Seestraße',
+  houseNumber: '12',
+  postcode: '78462',
+  city: 'Konstanz',
+  countryCode: 'DE' as const,
+  email: 'verwaltung@foerderschule.example',
+  reference: '',
+  note: '',
+};
+
+/**
+ * An update of these version 8 licenses to one pro license, offered as the assistant makes it in
+ * the browser that signed in with them: its offer code.
+ */
+async function offeredUpdate(licenses: License[]): Promise<string> {
+  const sessions = browser.server.app.services.upgradeSessions;
+  const { session } = await sessions.create({
+    purchaseType: 'upgrade',
+    fromVersion: '8',
+    toVersion: '9',
+    originalLicenses: licenses.map((license) => license._id),
+    accessTokens: await Promise.all(licenses.map((license) => licenseToken(browser.server, license))),
+    properties: { class: 'pro', size: 4, dvdCount: 0 },
+    billing: { countryCode: 'DE' },
+    shipToDifferentAddress: false,
+    shipping: null,
+    resellerLicenses: [],
+  });
+  await sessions.patch(session._id, {
+    holder: {
+      holderType: 'organization',
+      name: BILLING.name,
+      email: BILLING.email,
+      contact: 'Erika Mustermann',
+    },
+  });
+  const { offerCode } = await sessions.createOffer(session._id, {
+    billing: BILLING,
+    shipToDifferentAddress: false,
+    shipping: null,
+  });
+  return offerCode;
 }
 
 async function openOfferCode(assistant: FrameLocator, code: string) {
@@ -104,6 +160,24 @@ describe('offers in the assistant', () => {
     // Two browsers and the offer's PDF job, on a machine shared by every test project.
     2 * JOBS_MS,
   );
+
+  it('lists the licenses an update’s offer names by their keys when its code reloads it in another browser', async () => {
+    const licenses = [
+      await createLicense(browser.server, { version: '8', properties: { class: 'multiple', size: 3 } }),
+      await createLicense(browser.server, { version: '8', properties: { class: 'single', size: 1 } }),
+    ];
+    const code = await offeredUpdate(licenses);
+
+    // A browser that never signed in with them: the offer names them, as the original summary does.
+    const assistant = assistantIn(await openShopAssistant(browser));
+    await openOfferCode(assistant, code);
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    const updated = assistant.getByRole('list', { name: assistantScreens.updatedLicenses });
+    await updated.waitFor();
+    expect(await updated.getByRole('listitem').allInnerTexts()).toEqual(
+      licenses.map((license) => expect.stringContaining(formatLicenseKey(license.key))),
+    );
+  });
 
   it('blocks pasting into the e-mail repetition and takes no note over 160 characters', async () => {
     const page = await openShopAssistant(browser);

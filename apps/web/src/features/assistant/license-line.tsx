@@ -7,15 +7,30 @@ import {
   type License,
 } from '@lizenzportal/domain';
 
+function LicenseKey({ licenseKey }: { licenseKey: string }) {
+  return (
+    <Text span fw={700} ff="monospace">
+      {formatLicenseKey(licenseKey)}
+    </Text>
+  );
+}
+
 /** A signed-in license in one line: its key, then version, class and seats. */
 export function LicenseLine({ license }: { license: License }) {
   return (
     <Text size="sm">
-      <Text span fw={700} ff="monospace">
-        {formatLicenseKey(license.key)}
-      </Text>{' '}
-      – {licenseVersion(license.version)}, {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
+      <LicenseKey licenseKey={license.key} /> – {licenseVersion(license.version)},{' '}
+      {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
       {assistantScreens.licenseSeats(license.properties.size)}
+    </Text>
+  );
+}
+
+/** A license a loaded offer names: by its key alone, as the offer PDF names it. */
+export function LicenseKeyLine({ licenseKey }: { licenseKey: string }) {
+  return (
+    <Text size="sm">
+      <LicenseKey licenseKey={licenseKey} />
     </Text>
   );
 }

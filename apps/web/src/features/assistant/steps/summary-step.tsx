@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
-import { LicenseLine } from '../license-line.tsx';
+import { LicenseKeyLine, LicenseLine } from '../license-line.tsx';
 import { StepFrame } from '../step-frame.tsx';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +31,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * What is ordered, the offer number of a reloaded offer, the licenses an update or extension
- * starts from (spec §2 „Review licenses”), the priced cart; offer or cart next.
+ * starts from (spec §2 „Review licenses”: signed in here, or named by the reloaded offer), the
+ * priced cart; offer or cart next.
  */
 export function SummaryStep() {
   const { snapshot, send } = useAssistant();
@@ -56,7 +57,7 @@ export function SummaryStep() {
         {context.holder && <Fact label={assistantScreens.holderLabel}>{context.holder.name}</Fact>}
         <Fact label={assistantScreens.countryOfInvoice}>{countryName(context.billing.countryCode)}</Fact>
       </SimpleGrid>
-      {context.authenticatedLicenses.length > 0 && (
+      {(context.authenticatedLicenses.length > 0 || context.offerLicenseKeys.length > 0) && (
         <div>
           <Text size="sm" c="dimmed" id="summary-licenses">
             {context.purchaseType === 'extension'
@@ -67,6 +68,11 @@ export function SummaryStep() {
             {context.authenticatedLicenses.map(({ license }) => (
               <List.Item key={license._id}>
                 <LicenseLine license={license} />
+              </List.Item>
+            ))}
+            {context.offerLicenseKeys.map((licenseKey) => (
+              <List.Item key={licenseKey}>
+                <LicenseKeyLine licenseKey={licenseKey} />
               </List.Item>
             ))}
           </List>
