@@ -86,7 +86,11 @@ export class UpgradeSessionRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** Expires offers past their date that were not ordered (of one session, or all); returns how many. */
+  /**
+   * Expires offers past their date that were not ordered (of one session, or all); returns how many.
+   * Its condition is that of the partial index `upgrade_session_offer_expiry_idx` (migration 009):
+   * the lists run it before every page, and it reads only the offers still open.
+   */
   async expireOffers(sessionId?: string): Promise<number> {
     let query = this.#db
       .updateTable('upgrade_session')

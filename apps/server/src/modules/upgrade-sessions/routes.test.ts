@@ -303,6 +303,96 @@ describe('a session whose offer expired', () => {
   });
 });
 
+describe('offers past their date in the back office’s lists', () => {
+  const holder = {
+    holderType: 'organization',
+    name: 'Förderschule am See',
+    email: 'schule@example.com',
+    contact: 'Erika Mustermann',
+  };
+
+  /** Creates the session and makes it an offer (an update's with its holder): its id. */
+  async function offered(payload: Record<string, unknown>): Promise<string> {
+    const { session, token } = await created(payload);
+    const request = (method: 'PATCH' | 'POST', url: string, body: Record<string, unknown>) =>
+      ctx.app.inject({ method, url, headers: bearer(token), payload: body });
+    if (payload.purchaseType === 'upgrade') {
+      await request('PATCH', `/api/v1/upgrade-session/${session._id}`, { holder });
+    }
+    const offer = await request('POST', `/api/v1/upgrade-session/${session._id}/offer`, {
+      billing: billingAddress,
+      shipToDifferentAddress: false,
+      shipping: null,
+    });
+    expect(offer.statusCode).toBe(200);
+    return session._id;
+  }
+
+  /** An update of a version 8 license, offered: its id and the license. */
+  async function offeredUpdate() {
+    const [license] = await v8Licenses(2);
+    const payload = upgradeOf([license!], [await accessTokenOf(license!)], {
+      properties: { class: 'pro', size: 2, dvdCount: 0 },
+    });
+    return { id: await offered(payload), license: license! };
+  }
+
+  /** Its 30 days are over; its expiry job has not run (this app works no jobs). */
+  const pastItsDate = (id: string) =>
+    ctx.app.services.upgradeSessions.repository.update(id, {
+      offer_valid_until: new Date(Date.now() - 1000),
+    });
+
+  test('are listed, filtered and counted as expired; one ordered meanwhile stays ordered', async () => {
+    const overdue = (await offeredUpdate()).id;
+    const ordered = await offered(newPurchase());
+    const open = await offered(newPurchase());
+    // What the shop order's intake does to the session it proves.
+    await ctx.app.services.upgradeSessions.repository.markPurchased(ordered, '4711', ctx.database.db);
+    await pastItsDate(overdue);
+    await pastItsDate(ordered);
+
+    const headers = await ctx.adminHeaders();
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/upgrade-session?${query}`,
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      const { items, total } = response.json().data as {
+        items: { _id: string; status: string }[];
+        total: number;
+      };
+      return { total, statuses: Object.fromEntries(items.map((item) => [item._id, item.status])) };
+    };
+    // Filtered first: the filter and the count see the expiry, not only the rows shown.
+    expect(await list('status=expired')).toEqual({ total: 1, statuses: { [overdue]: 'expired' } });
+    expect(await list('status=offered')).toEqual({ total: 1, statuses: { [open]: 'offered' } });
+    expect(await list('')).toEqual({
+      total: 3,
+      statuses: { [overdue]: 'expired', [ordered]: 'purchased', [open]: 'offered' },
+    });
+    const detail = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/upgrade-session/${overdue}`,
+      headers,
+    });
+    expect(detail.json().data.session.status).toBe('expired');
+  });
+
+  test('the sessions of a license show it as expired', async () => {
+    const { id, license } = await offeredUpdate();
+    await pastItsDate(id);
+    const ofLicense = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/license/${license._id}/upgrade-session`,
+      headers: await ctx.adminHeaders(),
+    });
+    expect(ofLicense.json().data.items).toMatchObject([{ _id: id, status: 'expired' }]);
+  });
+});
+
 describe('reading sessions', () => {
   test('the customer reads its own session with its token; an admin reads every session in full', async () => {
     const mine = await created(newPurchase());

@@ -339,14 +339,24 @@ export class UpgradeSessionService {
     return sessionCart(await this.#find(sessionId), this.#shopProductIds);
   }
 
+  /**
+   * A page of sessions, as the back office lists them. Offers past their date are expired first,
+   * as reading one session does: the status column, a status filter and the count agree with the
+   * detail page, whether or not the expiry jobs have run yet.
+   */
   async list(request: ListRequest): Promise<{ items: UpgradeSessionDetail[] } & ListTotal> {
+    await this.repository.expireOffers();
     const { rows, ...total } = await this.repository.list(request);
     return { items: rows.map((row) => toUpgradeSessionDetail(row, this.tokens)), ...total };
   }
 
-  /** The sessions a license took part in (as an original license or as the license produced). */
+  /**
+   * The sessions a license took part in (as an original license or as the license produced),
+   * overdue offers expired first as in the list.
+   */
   async forLicense(licenseId: string): Promise<UpgradeSessionDetail[]> {
     if (!(await this.#licenses.exists(licenseId))) throw notFound('license');
+    await this.repository.expireOffers();
     return (await this.repository.forLicense(licenseId)).map((row) =>
       toUpgradeSessionDetail(row, this.tokens),
     );
