@@ -11,6 +11,7 @@ export * from './license/capabilities.ts';
 export * from './license/document-rules.ts';
 export * from './auth/schema.ts';
 export * from './messages/common.ts';
+export * from './messages/navigation.ts';
 export * from './messages/validation.ts';
 export * from './messages/describe-issue.ts';
 export * from './http/errors.ts';

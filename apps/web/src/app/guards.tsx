@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
 import { PageTitleOverride } from '@/lib/page-title';
-import type { AuthUser } from '@lizenzportal/domain';
+import { sessionMessages, type AuthUser } from '@lizenzportal/domain';
 import { adminAccess, customerAccess, homeAccess, type Access, type UserState } from './access.ts';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { LicenseOverviewPage } from '@/features/portal/components/license-overview-page';
@@ -19,7 +19,7 @@ function useUserState(): { state: UserState; user: AuthUser | null } {
 }
 
 function Guarded({ access, children }: { access: Access; children: ReactNode }) {
-  if (access.kind === 'wait') return <PageLoader label="Anmeldung wird geprüft …" />;
+  if (access.kind === 'wait') return <PageLoader label={sessionMessages.checking} />;
   if (access.kind === 'redirect') return <Navigate to={access.to} replace />;
   return children;
 }

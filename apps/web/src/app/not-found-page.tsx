@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { errorPageMessages } from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { HOME_PATH } from '@/lib/paths';
@@ -6,12 +7,10 @@ import { HOME_PATH } from '@/lib/paths';
 export function NotFoundPage() {
   return (
     <Page>
-      <Text>
-        Diese Adresse gibt es im Lizenzportal nicht. Vielleicht ist der Link veraltet oder unvollständig.
-      </Text>
+      <Text>{errorPageMessages.notFound}</Text>
       <Group>
         <Button component={Link} to={HOME_PATH}>
-          Zur Startseite
+          {errorPageMessages.toHome}
         </Button>
       </Group>
     </Page>

@@ -1,4 +1,5 @@
 import { ModalsProvider } from '@mantine/modals';
+import { sessionMessages } from '@lizenzportal/domain';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -31,8 +32,8 @@ function SessionExpiry() {
         notifications.show({
           id: 'session-ended',
           color: 'yellow',
-          title: 'Abgemeldet',
-          message: 'Ihre Anmeldung ist abgelaufen oder nicht mehr gültig. Bitte melden Sie sich erneut an.',
+          title: sessionMessages.endedTitle,
+          message: sessionMessages.ended,
         });
       }),
     [queryClient],

@@ -1,4 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { documentTitle, errorPageMessages, pageTitles } from '@lizenzportal/domain';
 
 /**
  * Shown when a page fails to render (a programming error, or an outdated build after an
@@ -8,13 +9,11 @@ export function RouteErrorPage() {
   return (
     <Container size="sm" py="xl">
       <Stack>
-        <title>Fehler – Lizenzportal</title>
-        <Title order={1}>Ein unerwarteter Fehler ist aufgetreten</Title>
-        <Text>
-          Bitte laden Sie die Seite neu. Besteht das Problem weiter, wenden Sie sich bitte an den Support.
-        </Text>
+        <title>{documentTitle(pageTitles.error)}</title>
+        <Title order={1}>{errorPageMessages.unexpected}</Title>
+        <Text>{errorPageMessages.reloadAdvice}</Text>
         <Group>
-          <Button onClick={() => window.location.reload()}>Seite neu laden</Button>
+          <Button onClick={() => window.location.reload()}>{errorPageMessages.reload}</Button>
         </Group>
       </Stack>
     </Container>

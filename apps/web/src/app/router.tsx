@@ -7,7 +7,7 @@ import { PrivacyPage } from '@/features/legal/components/privacy-page';
 import { DownloadPage } from '@/features/portal/components/download-page';
 import { TermsPage } from '@/features/portal/components/terms-page';
 import { RecoveryPage } from '@/features/recovery/components/recovery-page';
-import { assistantScreens, backOfficeMessages } from '@lizenzportal/domain';
+import { assistantScreens, backOfficeMessages, pageTitles } from '@lizenzportal/domain';
 import { fieldParametersAsFilters } from '@/lib/list-state';
 import { ASSISTANT_PATH, BACKEND_LICENSES_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
@@ -39,8 +39,6 @@ const titled = (title: RouteHandle['title'], more: Omit<RouteHandle, 'title'> = 
   ...more,
 });
 
-const LOGIN_TITLE = 'Anmeldung';
-
 /** The one route table: the router is built from it, and the accessibility sweep visits it. */
 export const routes: RouteObject[] = [
   {
@@ -64,7 +62,7 @@ export const routes: RouteObject[] = [
       {
         // The stand-in shop page that frames the assistant and shows the cart it hands over.
         path: SHOP_DEMO_PATH,
-        handle: titled('Shop-Demo'),
+        handle: titled(pageTitles.shopDemo),
         lazy: async () => ({
           Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage,
         }),
@@ -73,25 +71,29 @@ export const routes: RouteObject[] = [
         element: <CustomerLayout />,
         children: [
           // Visitors see the login here, under its own title.
-          { index: true, element: <HomeRoute visitorTitle={LOGIN_TITLE} />, handle: titled('Meine Lizenz') },
-          { path: 'login', element: <LoginPage />, handle: titled(LOGIN_TITLE) },
-          { path: 'backend/login', element: <AdminLoginPage />, handle: titled('Anmeldung Verwaltung') },
-          { path: 'imprint.html', element: <ImprintPage />, handle: titled('Impressum') },
-          { path: 'datenschutz', element: <PrivacyPage />, handle: titled('Datenschutz') },
-          { path: 'hilfe', element: <HelpPage />, handle: titled('Hilfe') },
+          {
+            index: true,
+            element: <HomeRoute visitorTitle={pageTitles.login} />,
+            handle: titled(pageTitles.myLicense),
+          },
+          { path: 'login', element: <LoginPage />, handle: titled(pageTitles.login) },
+          { path: 'backend/login', element: <AdminLoginPage />, handle: titled(pageTitles.adminLogin) },
+          { path: 'imprint.html', element: <ImprintPage />, handle: titled(pageTitles.imprint) },
+          { path: 'datenschutz', element: <PrivacyPage />, handle: titled(pageTitles.privacy) },
+          { path: 'hilfe', element: <HelpPage />, handle: titled(pageTitles.help) },
           {
             path: 'lizenz-wiederherstellen',
             element: <RecoveryPage />,
-            handle: titled('Lizenzdokument erneut zusenden'),
+            handle: titled(pageTitles.recovery),
           },
           {
             element: <CustomerGuard />,
             children: [
-              { path: 'download', element: <DownloadPage />, handle: titled('Download') },
-              { path: 'terms', element: <TermsPage />, handle: titled('Nutzungsbedingungen') },
+              { path: 'download', element: <DownloadPage />, handle: titled(pageTitles.download) },
+              { path: 'terms', element: <TermsPage />, handle: titled(pageTitles.terms) },
             ],
           },
-          { path: '*', element: <NotFoundPage />, handle: titled('Seite nicht gefunden') },
+          { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
         ],
       },
       {
@@ -105,7 +107,7 @@ export const routes: RouteObject[] = [
               // The back office (with its table library) loads only for admins.
               {
                 path: 'license',
-                handle: titled('Alle Lizenzen'),
+                handle: titled(pageTitles.licenses),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/licenses/license-list-page')).LicenseListPage,
                 }),
@@ -120,7 +122,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'license/:id',
-                handle: titled(({ id }) => `Details der Lizenz ${id ?? ''}`, {
+                handle: titled(({ id }) => pageTitles.license(id ?? ''), {
                   sampleParams: { id: 'license' },
                 }),
                 lazy: async () => ({
@@ -130,7 +132,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'order-generation',
-                handle: titled('Alle Shop-Generierungen'),
+                handle: titled(pageTitles.orderGenerations),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
                     .OrderGenerationListPage,
@@ -138,7 +140,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'order-generation/:id',
-                handle: titled('Shop-Generierung', { sampleParams: { id: 'orderGeneration' } }),
+                handle: titled(pageTitles.orderGeneration, { sampleParams: { id: 'orderGeneration' } }),
                 lazy: async () => ({
                   Component: (
                     await import('@/features/backend/order-generations/order-generation-detail-page')
@@ -147,7 +149,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'delivery/:id',
-                handle: titled('Versand-Aktion', { sampleParams: { id: 'delivery' } }),
+                handle: titled(pageTitles.delivery, { sampleParams: { id: 'delivery' } }),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/deliveries/delivery-detail-page'))
                     .DeliveryDetailPage,
@@ -155,7 +157,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'upgrade-session',
-                handle: titled('Alle Upgrade-Sessions'),
+                handle: titled(pageTitles.upgradeSessions),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-list-page'))
                     .UpgradeSessionListPage,
@@ -163,7 +165,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'upgrade-session/:id',
-                handle: titled('Upgrade-Session', { sampleParams: { id: 'upgradeSession' } }),
+                handle: titled(pageTitles.upgradeSession, { sampleParams: { id: 'upgradeSession' } }),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-detail-page'))
                     .UpgradeSessionDetailPage,
@@ -171,7 +173,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'delivery',
-                handle: titled('Alle Versand-Aktionen'),
+                handle: titled(pageTitles.deliveries),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/deliveries/delivery-list-page'))
                     .DeliveryListPage,
@@ -179,7 +181,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'download',
-                handle: titled('Alle Downloads'),
+                handle: titled(pageTitles.downloads),
                 // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
                 loader: ({ request }) => {
                   const url = new URL(request.url);
@@ -191,7 +193,7 @@ export const routes: RouteObject[] = [
                     .DownloadListPage,
                 }),
               },
-              { path: '*', element: <NotFoundPage />, handle: titled('Seite nicht gefunden') },
+              { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
             ],
           },
         ],

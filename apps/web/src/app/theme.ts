@@ -4,6 +4,7 @@ import {
   type CSSVariablesResolver,
   type MantineColorsTuple,
 } from '@mantine/core';
+import { CLOSE_DIALOG_LABEL, CLOSE_NOTIFICATION_LABEL } from '@lizenzportal/domain';
 
 /**
  * Mantine's shades 6–9 (filled buttons and badges, outlines, links, light-variant text) are too
@@ -51,8 +52,8 @@ export const theme = createTheme({
     // Tags read as written ("Fehler-Code 401", "Gebunden"), not in capitals.
     Badge: { styles: { root: { textTransform: 'none' } } },
     // Close buttons are named in German wherever a dialog or a toast has one.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Dialog schließen' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Hinweis schließen' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_DIALOG_LABEL } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_NOTIFICATION_LABEL } } },
   },
 });
 

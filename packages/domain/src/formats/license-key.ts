@@ -27,6 +27,9 @@ export const LICENSE_KEY_FORMAT: TextFormat = {
   format: formatLicenseKey,
 };
 
+/** The key's shape, as its empty field shows it. */
+export const LICENSE_KEY_PLACEHOLDER = 'XXXX-XXXX-XXXX';
+
 export function generateLicenseKey(): string {
   return randomString(LICENSE_KEY_ALPHABET, LICENSE_KEY_LENGTH);
 }

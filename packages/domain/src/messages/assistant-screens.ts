@@ -1,4 +1,6 @@
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
+import { NEXT_LABEL } from './common.ts';
+import { loginPageMessages } from './login.ts';
 
 /**
  * The license assistant's screens (customer spec §2): step headings, explanations, buttons and
@@ -7,7 +9,7 @@ import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
 export const assistantScreens = {
   pageTitle: 'Lizenz-Assistent',
   back: 'Zurück',
-  next: 'Weiter',
+  next: NEXT_LABEL,
   working: 'Bitte warten …',
   /** The screens after the welcome step are downloaded when needed; the download failed. */
   laterStepsFailed: 'Der nächste Schritt konnte nicht geladen werden',
@@ -54,7 +56,7 @@ export const assistantScreens = {
   addAnotherLicense: 'Weitere Lizenz hinzufügen',
   removeLicense: 'Entfernen',
   licenseSeats: (seats: number) => `${seats.toLocaleString('de-DE')} Arbeitsplatz${seats === 1 ? '' : 'e'}`,
-  signInFailed: 'Anmeldung fehlgeschlagen',
+  signInFailed: loginPageMessages.failed,
   creatingSession: 'Ihre Lizenzdaten werden übernommen …',
 
   selectTitle: 'Welche Lizenz möchten Sie?',

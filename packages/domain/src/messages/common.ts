@@ -40,5 +40,15 @@ export const LOADING_LABEL = 'Wird geladen …';
 /** The server's answer to a page while the web app has not been built (a fresh checkout). */
 export const WEB_APP_NOT_BUILT = 'Die Web-Oberfläche ist noch nicht gebaut. Bitte `npm run build` ausführen.';
 
+/** The portal's name: the customer pages' bar, every browser tab, the mails' signature. */
+export const PORTAL_NAME = 'Lizenzportal';
+
 /** What the browser tab shows for a page: its title and the portal's name. */
-export const documentTitle = (page: string) => `${page} – Lizenzportal`;
+export const documentTitle = (page: string) => `${page} – ${PORTAL_NAME}`;
+
+/** „Weiter”: the button that moves on to a form's next step (login, terms, assistant). */
+export const NEXT_LABEL = 'Weiter';
+
+/** The close buttons of every dialog and every toast (the theme names them in German). */
+export const CLOSE_DIALOG_LABEL = 'Dialog schließen';
+export const CLOSE_NOTIFICATION_LABEL = 'Hinweis schließen';

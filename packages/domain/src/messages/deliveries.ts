@@ -1,3 +1,5 @@
+import { PORTAL_NAME } from './common.ts';
+
 /**
  * Why an e-mail delivery failed, as the back office shows it in the delivery's error (the mail
  * server's own error text follows where there is one).
@@ -67,7 +69,7 @@ export const deliveryMailTexts = {
   note: (note: string) => `Hinweis: ${note}`,
   questions: (supportEmail: string) => `Bei Fragen erreichen Sie uns unter ${supportEmail}.`,
   regards: 'Freundliche Grüße',
-  portal: 'Lizenzportal',
+  portal: PORTAL_NAME,
 } as const;
 
 /** Why an admin's manual delivery (`POST /license/{id}/delivery`) is refused. */

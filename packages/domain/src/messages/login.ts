@@ -5,6 +5,7 @@ import {
   SERVER_ERROR_TRY_LATER,
   UNKNOWN_ERROR,
 } from './common.ts';
+import { pageTitles } from './navigation.ts';
 
 /**
  * The login error catalogue (customer spec §8, back-office spec §8). A text the API sends itself is
@@ -96,3 +97,48 @@ export function adminLoginErrorMessage(status: number | null): string {
   if (status === 429) return loginMessages.tooManyAttempts;
   return adminLoginMessages.invalid;
 }
+
+/** The customer login's screens (customer spec §2): the form, the login by link and the help below. */
+export const loginPageMessages = {
+  intro:
+    'Melden Sie sich mit Ihrem Lizenzschlüssel an. Danach fragen wir den Startcode oder – bei einer bereits gebundenen Lizenz – den Namen des Lizenznehmers ab.',
+  /** What the key's status asks for next. */
+  enterStartCode: 'Diese Lizenz ist noch nicht gebunden: Bitte geben Sie den Startcode ein.',
+  enterHolderName: 'Diese Lizenz ist gebunden: Bitte geben Sie den Namen des Lizenznehmers ein.',
+  statusCheckFailed: 'Lizenzschlüssel konnte nicht geprüft werden',
+  failed: 'Anmeldung fehlgeschlagen',
+  /** Beside the hint on a wrong holder name: the way to the license document. */
+  resendDocument: 'Lizenzdokument erneut zusenden lassen',
+  directIntro: 'Sie melden sich über einen Direkt-Link mit diesen Zugangsdaten an:',
+  directSigningIn: 'Anmeldung läuft …',
+  directFailed: 'Anmeldung über den Direkt-Link fehlgeschlagen',
+  toManualLogin: 'Zur manuellen Anmeldung',
+  documentLost: 'Lizenzdokument verloren?',
+  requestDocument: 'Lassen Sie sich Ihr Lizenzdokument erneut zusenden',
+  questions: 'Fragen zur Anmeldung?',
+  help: pageTitles.help,
+} as const;
+
+/** The sign-in fields of a license (login, login by link, assistant): their hints while typing. */
+export const credentialFieldMessages = {
+  keyHint: 'Sie finden ihn in Ihrem Startdokument oder Lizenzdokument.',
+  keyChecking: 'Lizenzschlüssel wird geprüft',
+  startCodeHint: 'Die sechs Ziffern aus Ihrem Startdokument.',
+  holderNameHint: 'Genau so geschrieben, wie er in Ihrem Lizenzdokument steht.',
+} as const;
+
+/** The back-office login's screen (its errors are `adminLoginMessages`). */
+export const adminLoginPageMessages = {
+  showPassword: 'Passwort anzeigen',
+  toCustomerLogin: 'Zur Kunden-Anmeldung',
+  submit: 'Anmelden',
+} as const;
+
+/** A session's end and its check: the route guards' wait and the toast when a sign-in expired. */
+export const sessionMessages = {
+  checking: 'Anmeldung wird geprüft …',
+  endedTitle: 'Abgemeldet',
+  ended: 'Ihre Anmeldung ist abgelaufen oder nicht mehr gültig. Bitte melden Sie sich erneut an.',
+  /** The server named a user type this app does not know (the guards treat it as such a user). */
+  unknownUserType: (userType: string) => `Unbekannter Benutzertyp „${userType}”.`,
+} as const;

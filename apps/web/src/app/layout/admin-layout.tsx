@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { navigationMessages } from '@lizenzportal/domain';
 import { BACKEND_PATH } from '@/lib/paths';
 import { ADMIN_PAGES } from './admin-pages.ts';
 import { NavButton } from './nav-button.tsx';
@@ -10,9 +11,9 @@ export function AdminLayout() {
     <SiteFrame
       width="xl"
       home={BACKEND_PATH}
-      title="Lizenzportal · Verwaltung"
+      title={navigationMessages.backOffice}
       navigation={
-        <Group component="nav" aria-label="Verwaltung" gap={4}>
+        <Group component="nav" aria-label={navigationMessages.backOfficeNavigation} gap={4}>
           {ADMIN_PAGES.map((page) => (
             <NavButton key={page.to} to={page.to} end={false}>
               {page.label}

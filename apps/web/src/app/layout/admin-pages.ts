@@ -1,3 +1,4 @@
+import { navigationMessages } from '@lizenzportal/domain';
 import {
   BACKEND_DELIVERIES_PATH,
   BACKEND_DOWNLOADS_PATH,
@@ -8,9 +9,9 @@ import {
 
 /** The back-office pages in the navigation bar: a new page adds one line here. */
 export const ADMIN_PAGES = [
-  { to: BACKEND_LICENSES_PATH, label: 'Lizenzen' },
-  { to: BACKEND_ORDER_GENERATIONS_PATH, label: 'Shop-Generierungen' },
-  { to: BACKEND_DELIVERIES_PATH, label: 'Versand-Aktionen' },
-  { to: BACKEND_UPGRADE_SESSIONS_PATH, label: 'Upgrade-Sessions' },
-  { to: BACKEND_DOWNLOADS_PATH, label: 'Downloads' },
+  { to: BACKEND_LICENSES_PATH, label: navigationMessages.licenses },
+  { to: BACKEND_ORDER_GENERATIONS_PATH, label: navigationMessages.orderGenerations },
+  { to: BACKEND_DELIVERIES_PATH, label: navigationMessages.deliveries },
+  { to: BACKEND_UPGRADE_SESSIONS_PATH, label: navigationMessages.upgradeSessions },
+  { to: BACKEND_DOWNLOADS_PATH, label: navigationMessages.downloads },
 ] as const;

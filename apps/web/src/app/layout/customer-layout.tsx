@@ -1,5 +1,5 @@
 import { Group } from '@mantine/core';
-import { licenseCapabilities } from '@lizenzportal/domain';
+import { licenseCapabilities, navigationMessages } from '@lizenzportal/domain';
 import { useCurrentUser } from '@/lib/auth';
 import { DOWNLOAD_PATH, HOME_PATH, TERMS_PATH } from '@/lib/paths';
 import { NavButton } from './nav-button.tsx';
@@ -14,13 +14,15 @@ export function CustomerLayout() {
     <SiteFrame
       width="md"
       home={HOME_PATH}
-      title="Lizenzportal"
+      title={navigationMessages.portal}
       navigation={
         license && (
-          <Group component="nav" aria-label="Lizenz" gap={4}>
-            <NavButton to={HOME_PATH}>Meine Lizenz</NavButton>
-            {licenseCapabilities(license).downloadArea && <NavButton to={DOWNLOAD_PATH}>Download</NavButton>}
-            <NavButton to={TERMS_PATH}>Nutzungsbedingungen</NavButton>
+          <Group component="nav" aria-label={navigationMessages.licenseNavigation} gap={4}>
+            <NavButton to={HOME_PATH}>{navigationMessages.myLicense}</NavButton>
+            {licenseCapabilities(license).downloadArea && (
+              <NavButton to={DOWNLOAD_PATH}>{navigationMessages.download}</NavButton>
+            )}
+            <NavButton to={TERMS_PATH}>{navigationMessages.terms}</NavButton>
           </Group>
         )
       }

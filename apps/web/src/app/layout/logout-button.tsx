@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import type { AuthUser } from '@lizenzportal/domain';
+import { navigationMessages, type AuthUser } from '@lizenzportal/domain';
 import { useSignOut } from '@/lib/auth';
 import { sessionLabel } from './session-label.ts';
 
@@ -12,8 +12,8 @@ export function LogoutButton({ user }: { user: AuthUser }) {
       variant="light"
       leftSection={<IconLogout size={18} aria-hidden />}
       onClick={() => void signOut()}
-      aria-label={`${label} abmelden`}
-      title="Abmelden"
+      aria-label={navigationMessages.signOutOf(label)}
+      title={navigationMessages.signOut}
     >
       {label}
     </Button>

@@ -1,4 +1,5 @@
 import { Container, Group } from '@mantine/core';
+import { navigationMessages } from '@lizenzportal/domain';
 import { SmartLink } from '@/components/ui/smart-link';
 import { IMPRINT_PATH } from '@/lib/paths';
 import { DEFAULT_LINKS, useSettings } from '@/lib/settings';
@@ -7,16 +8,16 @@ export function SiteFooter() {
   const { data: settings } = useSettings();
   return (
     <Container component="footer" w="100%" py="lg" mt="auto">
-      <Group component="nav" aria-label="Rechtliches" gap="lg" justify="center">
+      <Group component="nav" aria-label={navigationMessages.legalNavigation} gap="lg" justify="center">
         <SmartLink to={settings?.privacyUrl ?? DEFAULT_LINKS.privacyUrl} size="sm" c="dimmed">
-          Datenschutz
+          {navigationMessages.privacy}
         </SmartLink>
         <SmartLink to={IMPRINT_PATH} size="sm" c="dimmed">
-          Impressum
+          {navigationMessages.imprint}
         </SmartLink>
         {settings && (
           <SmartLink to={settings.shopUrl} size="sm" c="dimmed">
-            Shop
+            {navigationMessages.shop}
           </SmartLink>
         )}
       </Group>

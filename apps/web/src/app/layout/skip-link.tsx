@@ -1,3 +1,4 @@
+import { navigationMessages } from '@lizenzportal/domain';
 import type { MouseEvent } from 'react';
 
 /**
@@ -12,7 +13,7 @@ export function SkipLink({ target }: { target: string }) {
   }
   return (
     <a href={`#${target}`} className="lp-skip-link" onClick={skip}>
-      Zum Inhalt springen
+      {navigationMessages.skipToContent}
     </a>
   );
 }

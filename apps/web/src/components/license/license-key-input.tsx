@@ -1,5 +1,10 @@
 import { Loader } from '@mantine/core';
-import { fieldLabel, LICENSE_KEY_FORMAT } from '@lizenzportal/domain';
+import {
+  credentialFieldMessages,
+  fieldLabel,
+  LICENSE_KEY_FORMAT,
+  LICENSE_KEY_PLACEHOLDER,
+} from '@lizenzportal/domain';
 import { FormattedInput } from '@/components/ui/formatted-input';
 
 interface LicenseKeyInputProps {
@@ -15,13 +20,15 @@ export function LicenseKeyInput({ value, onChange, checking, readOnly }: License
     <FormattedInput
       format={LICENSE_KEY_FORMAT}
       label={fieldLabel('key')}
-      description={readOnly ? undefined : 'Sie finden ihn in Ihrem Startdokument oder Lizenzdokument.'}
-      placeholder="XXXX-XXXX-XXXX"
+      description={readOnly ? undefined : credentialFieldMessages.keyHint}
+      placeholder={LICENSE_KEY_PLACEHOLDER}
       value={value}
       onChange={onChange}
       readOnly={readOnly}
       autoCapitalize="characters"
-      rightSection={checking ? <Loader size="xs" aria-label="Lizenzschlüssel wird geprüft" /> : undefined}
+      rightSection={
+        checking ? <Loader size="xs" aria-label={credentialFieldMessages.keyChecking} /> : undefined
+      }
     />
   );
 }

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { fieldLabel, START_CODE_FORMAT, type CodeKind } from '@lizenzportal/domain';
+import { credentialFieldMessages, fieldLabel, START_CODE_FORMAT, type CodeKind } from '@lizenzportal/domain';
 import { FormattedInput } from '@/components/ui/formatted-input';
 
 interface LoginCodeInputProps {
@@ -19,13 +19,13 @@ interface CodeField {
 const CODE_FIELDS: Record<CodeKind, CodeField> = {
   startCode: {
     label: fieldLabel('startCode'),
-    description: 'Die sechs Ziffern aus Ihrem Startdokument.',
+    description: credentialFieldMessages.startCodeHint,
     placeholder: '123 456',
     inputMode: 'numeric',
   },
   holderName: {
     label: fieldLabel('holder.name'),
-    description: 'Genau so geschrieben, wie er in Ihrem Lizenzdokument steht.',
+    description: credentialFieldMessages.holderNameHint,
   },
 };
 

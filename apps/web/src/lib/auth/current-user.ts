@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { authUserSchema, type AuthUser, type LoginResponse } from '@lizenzportal/domain';
+import { authUserSchema, sessionMessages, type AuthUser, type LoginResponse } from '@lizenzportal/domain';
 import { apiRequest } from '../api/index.ts';
 import { clearToken, readToken, storeToken } from './token.ts';
 
@@ -14,7 +14,7 @@ export const LICENSE_STATUS_KEY = 'license-status';
 export class UnknownUserTypeError extends Error {
   readonly userType: string;
   constructor(userType: string) {
-    super(`Unbekannter Benutzertyp „${userType}”.`);
+    super(sessionMessages.unknownUserType(userType));
     this.userType = userType;
   }
 }

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import {
   adminLoginErrorMessage,
   adminLoginMessages,
+  adminLoginPageMessages,
   fieldLabel,
   validationMessages,
 } from '@lizenzportal/domain';
@@ -48,7 +49,7 @@ export function AdminLoginPage() {
             <PasswordInput
               label={fieldLabel('password')}
               autoComplete="current-password"
-              visibilityToggleButtonProps={{ 'aria-label': 'Passwort anzeigen' }}
+              visibilityToggleButtonProps={{ 'aria-label': adminLoginPageMessages.showPassword }}
               {...form.getInputProps('password')}
             />
             {signIn.error && (
@@ -60,10 +61,10 @@ export function AdminLoginPage() {
             )}
             <Group justify="space-between">
               <Anchor component={Link} to={LOGIN_PATH} size="sm">
-                Zur Kunden-Anmeldung
+                {adminLoginPageMessages.toCustomerLogin}
               </Anchor>
               <Button type="submit" loading={signIn.isPending}>
-                Anmelden
+                {adminLoginPageMessages.submit}
               </Button>
             </Group>
           </Stack>

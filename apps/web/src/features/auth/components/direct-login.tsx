@@ -3,6 +3,7 @@ import {
   directLoginErrorMessage,
   formatLicenseKey,
   formatStartCode,
+  loginPageMessages,
   normalizeLicenseKey,
   looksLikeStartCode,
 } from '@lizenzportal/domain';
@@ -40,7 +41,7 @@ export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps
   const status = signIn.error ? errorStatus(signIn.error) : undefined;
   return (
     <Stack>
-      <Text>Sie melden sich über einen Direkt-Link mit diesen Zugangsdaten an:</Text>
+      <Text>{loginPageMessages.directIntro}</Text>
       <LicenseKeyInput value={formatLicenseKey(licenseKey)} readOnly />
       {looksLikeStartCode(authenticationCode) ? (
         <LoginCodeInput kind="startCode" value={formatStartCode(authenticationCode)} readOnly />
@@ -50,12 +51,12 @@ export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps
       {signIn.isPending && (
         <Group gap="sm" role="status">
           <Loader size="sm" aria-hidden />
-          <Text size="sm">Anmeldung läuft …</Text>
+          <Text size="sm">{loginPageMessages.directSigningIn}</Text>
         </Group>
       )}
       {signIn.error && status !== undefined && (
         <ErrorBox
-          title="Anmeldung über den Direkt-Link fehlgeschlagen"
+          title={loginPageMessages.directFailed}
           status={status}
           message={directLoginErrorMessage(status)}
           onRetry={isTransient(status) ? () => mutate(undefined) : undefined}
@@ -63,7 +64,7 @@ export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps
       )}
       <Group>
         <Button component={Link} to={LOGIN_PATH} variant="default">
-          Zur manuellen Anmeldung
+          {loginPageMessages.toManualLogin}
         </Button>
       </Group>
     </Stack>

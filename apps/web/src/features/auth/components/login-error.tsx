@@ -1,5 +1,10 @@
 import { Text } from '@mantine/core';
-import { loginMessages, simpleLoginErrorMessage, type CodeKind } from '@lizenzportal/domain';
+import {
+  loginMessages,
+  loginPageMessages,
+  simpleLoginErrorMessage,
+  type CodeKind,
+} from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { SmartLink } from '@/components/ui/smart-link';
 import { errorStatus } from '@/lib/api';
@@ -22,7 +27,7 @@ export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
   const wrongHolderName = status === 401 && codeKind === 'holderName';
   return (
     <ErrorBox
-      title="Anmeldung fehlgeschlagen"
+      title={loginPageMessages.failed}
       status={status}
       message={simpleLoginErrorMessage(status, codeKind)}
       details={
@@ -30,7 +35,7 @@ export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
           <Text span size="sm">
             {loginMessages.invalidHolderNameHint}{' '}
             <SmartLink to={RECOVERY_PATH} newTab size="sm">
-              Lizenzdokument erneut zusenden lassen
+              {loginPageMessages.resendDocument}
             </SmartLink>
           </Text>
         )

@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { loginPageMessages } from '@lizenzportal/domain';
 import { SmartLink } from '@/components/ui/smart-link';
 import { RECOVERY_PATH } from '@/lib/paths';
 import { DEFAULT_LINKS, useSettings } from '@/lib/settings';
@@ -9,15 +10,15 @@ export function LoginLinks() {
   return (
     <Stack gap="xs">
       <Text size="sm">
-        Lizenzdokument verloren?{' '}
+        {loginPageMessages.documentLost}{' '}
         <SmartLink to={RECOVERY_PATH} newTab size="sm">
-          Lassen Sie sich Ihr Lizenzdokument erneut zusenden
+          {loginPageMessages.requestDocument}
         </SmartLink>
       </Text>
       <Text size="sm">
-        Fragen zur Anmeldung?{' '}
+        {loginPageMessages.questions}{' '}
         <SmartLink to={settings?.helpUrl ?? DEFAULT_LINKS.helpUrl} size="sm">
-          Hilfe
+          {loginPageMessages.help}
         </SmartLink>
       </Text>
     </Stack>

@@ -1,4 +1,5 @@
 import { Divider, Paper, Stack, Text } from '@mantine/core';
+import { loginPageMessages } from '@lizenzportal/domain';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { DirectLogin } from './direct-login.tsx';
@@ -24,10 +25,7 @@ export function LoginPage() {
             />
           ) : (
             <>
-              <Text>
-                Melden Sie sich mit Ihrem Lizenzschlüssel an. Danach fragen wir den Startcode oder – bei einer
-                bereits gebundenen Lizenz – den Namen des Lizenznehmers ab.
-              </Text>
+              <Text>{loginPageMessages.intro}</Text>
               <SimpleLoginForm />
             </>
           )}

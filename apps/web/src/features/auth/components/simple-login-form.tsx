@@ -3,6 +3,8 @@ import {
   isCompleteLicenseKey,
   isCompleteStartCode,
   licenseStatusErrorMessage,
+  loginPageMessages,
+  NEXT_LABEL,
   normalizeLicenseKey,
   normalizeStartCode,
   type CodeKind,
@@ -21,8 +23,8 @@ import { isTransient, SignInError } from './login-error.tsx';
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
 
 const STATUS_HINT: Record<CodeKind, string> = {
-  startCode: 'Diese Lizenz ist noch nicht gebunden: Bitte geben Sie den Startcode ein.',
-  holderName: 'Diese Lizenz ist gebunden: Bitte geben Sie den Namen des Lizenznehmers ein.',
+  startCode: loginPageMessages.enterStartCode,
+  holderName: loginPageMessages.enterHolderName,
 };
 
 /**
@@ -80,7 +82,7 @@ export function SimpleLoginForm() {
         )}
         {status.error && !status.isFetching && (
           <ErrorBox
-            title="Lizenzschlüssel konnte nicht geprüft werden"
+            title={loginPageMessages.statusCheckFailed}
             status={errorStatus(status.error)}
             message={licenseStatusErrorMessage(errorStatus(status.error))}
             onRetry={isTransient(errorStatus(status.error)) ? () => void status.refetch() : undefined}
@@ -91,7 +93,7 @@ export function SimpleLoginForm() {
         )}
         <Group justify="flex-end">
           <Button type="submit" disabled={!canContinue} loading={signIn.isPending || status.isFetching}>
-            Weiter
+            {NEXT_LABEL}
           </Button>
         </Group>
       </Stack>

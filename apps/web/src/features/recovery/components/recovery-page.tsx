@@ -5,6 +5,7 @@ import {
   fieldLabel,
   GENERIC_SERVER_ERROR,
   RECOVERY_FAILED_TITLE,
+  recoveryMessages,
   validationMessages,
 } from '@lizenzportal/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -43,15 +44,13 @@ export function RecoveryPage() {
               color="green"
               variant="light"
               icon={<IconMailCheck aria-hidden />}
-              title="Anfrage erhalten"
+              title={recoveryMessages.receivedTitle}
             >
-              Gibt es gebundene Lizenzen zu dieser E-Mail-Adresse, erhalten Sie die Lizenzdokumente innerhalb
-              weniger Minuten per E-Mail. Aus Datenschutzgründen können wir Ihnen hier nicht sagen, ob
-              Lizenzen gefunden wurden.
+              {recoveryMessages.received}
             </Alert>
             <Group>
               <Button variant="default" onClick={startOver}>
-                Weitere Anfrage stellen
+                {recoveryMessages.anotherRequest}
               </Button>
             </Group>
           </Stack>
@@ -64,10 +63,7 @@ export function RecoveryPage() {
             })}
           >
             <Stack>
-              <Text>
-                Geben Sie die E-Mail-Adresse des Lizenznehmers ein. Wir senden Ihnen die Lizenzdokumente aller
-                gebundenen Lizenzen zu dieser Adresse erneut zu.
-              </Text>
+              <Text>{recoveryMessages.intro}</Text>
               <TextInput
                 label={EMAIL_LABEL}
                 type="email"
@@ -87,7 +83,7 @@ export function RecoveryPage() {
                   loading={recovery.isPending}
                   disabled={Object.keys(form.errors).length > 0}
                 >
-                  Lizenzdokument zusenden
+                  {recoveryMessages.submit}
                 </Button>
               </Group>
             </Stack>
