@@ -56,6 +56,28 @@ export const downloadMessages = {
   unknownError: (serverMessage: string, supportEmail: string) =>
     `Ein unbekannter Fehler ist aufgetreten: ${serverMessage} Bitte wenden Sie sich an ${supportEmail}.`,
   notPublishedError: NOT_FOUND_MESSAGES.release,
+  /** A card's button that opens its dialog: „Download der Software öffnen”. */
+  openCard: (title: string) => `${title} öffnen`,
+} as const;
+
+/**
+ * Version 8 comes as an archive (spec §2): the main download's dialog has the tabs Herunterladen,
+ * Entpacken, Installieren, each with its steps.
+ */
+export const archiveInstallMessages = {
+  download: downloadMessages.download,
+  unpack: 'Entpacken',
+  install: 'Installieren',
+  unpackSteps: [
+    'Öffnen Sie den Ordner, in dem Ihr Browser die heruntergeladene ZIP-Datei gespeichert hat.',
+    'Klicken Sie mit der rechten Maustaste auf die Datei und wählen Sie „Alle extrahieren …“.',
+    'Wählen Sie einen Zielordner und bestätigen Sie mit „Extrahieren“.',
+  ],
+  installSteps: [
+    'Öffnen Sie den entpackten Ordner und starten Sie „Setup.exe“.',
+    'Folgen Sie dem Installationsassistenten.',
+    'Geben Sie beim ersten Start Ihren Lizenzschlüssel und den Namen des Lizenznehmers genau wie im Lizenzdokument ein.',
+  ],
 } as const;
 
 /** What a download is called in texts, e.g. in „Fehlende Berechtigung zum Download von …”. */

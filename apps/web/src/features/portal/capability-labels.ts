@@ -15,9 +15,6 @@ const DOWNLOADS: readonly Download[] = [
   'serverDocumentation',
 ];
 
-/** The heading of the list of granted downloads. */
-export const GRANTED_DOWNLOADS_HEADING = 'Für Ihre Lizenz freigeschaltet:';
-
 /** The downloads a license grants, in the order the download area lists them. */
 export function grantedDownloads(license: License): { key: Download; label: string }[] {
   const capabilities = licenseCapabilities(license);

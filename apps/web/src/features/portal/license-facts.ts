@@ -8,6 +8,7 @@ import {
   HOLDER_TYPE_LABELS,
   LICENSE_CLASS_LABELS,
   LICENSE_TYPE_LABELS,
+  portalMessages,
   type License,
 } from '@lizenzportal/domain';
 
@@ -18,7 +19,7 @@ export interface LicenseFact {
 
 /** "Pro-Lizenz · Version 9": how the overview names a license. */
 export function licenseShortName(license: License): string {
-  return `${LICENSE_CLASS_LABELS[license.properties.class]} · Version ${license.version}`;
+  return portalMessages.licenseShortName(LICENSE_CLASS_LABELS[license.properties.class], license.version);
 }
 
 /**
@@ -41,7 +42,7 @@ export function licenseFacts(license: License): LicenseFact[] {
     },
     isVersion9 && {
       label: fieldLabel('holder.holderType'),
-      value: holder.holderType ? HOLDER_TYPE_LABELS[holder.holderType] : 'Noch nicht festgelegt',
+      value: holder.holderType ? HOLDER_TYPE_LABELS[holder.holderType] : portalMessages.holderTypeNotSet,
     },
   ];
   if (license.status === 'bound') {

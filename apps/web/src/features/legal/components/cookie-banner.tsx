@@ -1,5 +1,6 @@
 import { Affix, Box, Button, Group, Paper, Text } from '@mantine/core';
 import { useElementSize, useLocalStorage } from '@mantine/hooks';
+import { cookieBannerMessages } from '@lizenzportal/domain';
 import { useLocation } from 'react-router';
 import { SmartLink } from '@/components/ui/smart-link';
 import { ASSISTANT_PATH } from '@/lib/paths';
@@ -29,7 +30,7 @@ export function CookieBanner() {
         <Paper
           ref={bannerRef}
           component="section"
-          aria-label="Hinweis zur Speicherung"
+          aria-label={cookieBannerMessages.region}
           shadow="lg"
           p="md"
           radius={0}
@@ -37,13 +38,14 @@ export function CookieBanner() {
         >
           <Group justify="center" gap="md">
             <Text size="sm" maw={720}>
-              Dieses Portal speichert nur, was es zum Funktionieren braucht: Ihre Anmeldung und diesen
-              Hinweis, im lokalen Speicher Ihres Browsers. Es gibt keine Werbung und kein Tracking.{' '}
+              {cookieBannerMessages.text}{' '}
               <SmartLink to={settings?.privacyUrl ?? DEFAULT_LINKS.privacyUrl} size="sm">
-                Mehr zum Datenschutz
+                {cookieBannerMessages.privacyLink}
               </SmartLink>
             </Text>
-            <Button onClick={() => setConsent(new Date().toISOString())}>Verstanden</Button>
+            <Button onClick={() => setConsent(new Date().toISOString())}>
+              {cookieBannerMessages.accept}
+            </Button>
           </Group>
         </Paper>
       </Affix>

@@ -1,48 +1,33 @@
 import { Accordion, Text } from '@mantine/core';
+import { helpQuestions } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
 import { SmartLink } from '@/components/ui/smart-link';
 import { RECOVERY_PATH } from '@/lib/paths';
 import { SupportEmail } from './support-email.tsx';
 
+const { whereAreKeyAndCode, startCodeRejected, documentAgain, whoElse } = helpQuestions;
+
 const QUESTIONS: { question: string; answer: ReactNode }[] = [
+  { question: whereAreKeyAndCode.question, answer: <Text>{whereAreKeyAndCode.answer}</Text> },
+  { question: startCodeRejected.question, answer: <Text>{startCodeRejected.answer}</Text> },
   {
-    question: 'Wo finde ich Lizenzschlüssel und Startcode?',
+    question: documentAgain.question,
     answer: (
       <Text>
-        Beides steht in Ihrem Startdokument, das Sie nach dem Kauf erhalten haben: der Lizenzschlüssel aus
-        zwölf Zeichen (XXXX-XXXX-XXXX) und der sechsstellige Startcode (123 456).
-      </Text>
-    ),
-  },
-  {
-    question: 'Mein Startcode wird nicht mehr angenommen. Warum?',
-    answer: (
-      <Text>
-        Sobald eine Lizenz an den Lizenznehmer gebunden ist, ersetzt der Name des Lizenznehmers den Startcode.
-        Geben Sie den Namen bitte genau so ein, wie er in Ihrem Lizenzdokument steht – auf Groß- und
-        Kleinschreibung, Leerzeichen und Sonderzeichen kommt es an.
-      </Text>
-    ),
-  },
-  {
-    question: 'Wie bekomme ich mein Lizenzdokument noch einmal?',
-    answer: (
-      <Text>
-        Lassen Sie es sich{' '}
+        {documentAgain.beforeLink}{' '}
         <SmartLink to={RECOVERY_PATH} newTab>
-          erneut zusenden
+          {documentAgain.link}
         </SmartLink>
-        : Dort geben Sie die E-Mail-Adresse des Lizenznehmers ein. Gibt es dazu gebundene Lizenzen, senden wir
-        die Lizenzdokumente innerhalb weniger Minuten an diese Adresse.
+        {documentAgain.afterLink}
       </Text>
     ),
   },
   {
-    question: 'An wen kann ich mich sonst wenden?',
+    question: whoElse.question,
     answer: (
       <Text>
-        Schreiben Sie uns an <SupportEmail /> – bitte mit Ihrem Lizenzschlüssel.
+        {whoElse.beforeAddress} <SupportEmail /> {whoElse.afterAddress}
       </Text>
     ),
   },

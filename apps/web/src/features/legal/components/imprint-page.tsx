@@ -1,4 +1,5 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { imprintMessages } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -13,7 +14,7 @@ export function ImprintPage() {
       {settings.isPending && <PageLoader />}
       {settings.error && (
         <ErrorBox
-          title="Das Impressum konnte nicht geladen werden"
+          title={imprintMessages.loadFailed}
           status={errorStatus(settings.error)}
           message={settings.error.message}
           onRetry={() => void settings.refetch()}
@@ -23,7 +24,7 @@ export function ImprintPage() {
         <Stack gap="md">
           <Stack gap={4}>
             <Title order={2} size="h4">
-              Anbieter
+              {imprintMessages.vendor}
             </Title>
             <Text>{settings.data.vendorName}</Text>
             {settings.data.vendorAddress.split(',').map((line, index) => (
@@ -32,10 +33,10 @@ export function ImprintPage() {
           </Stack>
           <Stack gap={4}>
             <Title order={2} size="h4">
-              Kontakt
+              {imprintMessages.contact}
             </Title>
             <Text>
-              E-Mail:{' '}
+              {imprintMessages.email}{' '}
               <Anchor href={`mailto:${settings.data.supportEmail}`}>{settings.data.supportEmail}</Anchor>
             </Text>
           </Stack>

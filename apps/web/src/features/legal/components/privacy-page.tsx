@@ -1,4 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
+import { privacyNotice } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
 import { useSettings } from '@/lib/settings';
@@ -20,37 +21,26 @@ export function PrivacyPage() {
   const { data: settings } = useSettings();
   return (
     <Page>
-      <Section title="Verantwortlich">
+      <Section title={privacyNotice.responsible.title}>
         <Text>
           {settings
             ? `${settings.vendorName}, ${settings.vendorAddress}`
-            : 'Der Anbieter dieses Portals (siehe Impressum)'}
+            : privacyNotice.responsible.vendorUnknown}
         </Text>
       </Section>
-      <Section title="Welche Daten das Portal speichert">
+      <Section title={privacyNotice.stored.title}>
         <List spacing="xs">
-          <List.Item>
-            Die Daten Ihrer Lizenz (Lizenzschlüssel, Startcode, Version, Art und Umfang) und – sobald die
-            Lizenz gebunden ist – die Angaben zum Lizenznehmer: Name, E-Mail-Adresse und bei Organisationen
-            der Ansprechpartner. Wir benötigen sie, um Ihre Lizenz zu verwalten, Ihnen Lizenzdokumente zu
-            senden und Ihnen den Download der Software zu ermöglichen.
-          </List.Item>
-          <List.Item>
-            Im lokalen Speicher Ihres Browsers: nach der Anmeldung ein Anmelde-Token (bis Sie sich abmelden
-            oder es abläuft) und die Information, dass Sie den Hinweis zur Speicherung bestätigt haben.
-          </List.Item>
+          {privacyNotice.stored.items.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
         </List>
       </Section>
-      <Section title="Was das Portal nicht tut">
-        <Text>
-          Das Portal verwendet keine Cookies zu Werbe- oder Analysezwecken, bindet keine Dienste Dritter ein
-          und verfolgt Ihr Verhalten nicht (kein Tracking).
-        </Text>
+      <Section title={privacyNotice.notDone.title}>
+        <Text>{privacyNotice.notDone.text}</Text>
       </Section>
-      <Section title="Ihre Rechte">
+      <Section title={privacyNotice.rights.title}>
         <Text>
-          Sie können Auskunft über Ihre gespeicherten Daten, deren Berichtigung oder Löschung verlangen.
-          Schreiben Sie uns dazu an <SupportEmail />.
+          {privacyNotice.rights.text} <SupportEmail />.
         </Text>
       </Section>
     </Page>

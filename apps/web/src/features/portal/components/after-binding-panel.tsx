@@ -1,9 +1,12 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { licenseCapabilities, type License } from '@lizenzportal/domain';
+import { licenseCapabilities, portalMessages, type License } from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { DOWNLOAD_PATH } from '@/lib/paths';
-import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-labels.ts';
+import { grantedDownloads } from '../capability-labels.ts';
+
+/** One paragraph of the sentences that apply. */
+const sentences = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
 
 /**
  * What a bound license offers: download licenses are thanked (right after binding: the license
@@ -11,10 +14,6 @@ import { GRANTED_DOWNLOADS_HEADING, grantedDownloads } from '../capability-label
  * license has no download right but makes later updates easier. Further download permissions are
  * listed where they exist.
  */
-/** Said after a binding, for either kind of delivery. */
-const DOCUMENT_MAILED =
-  ' Wir haben Ihnen das aktualisierte Lizenzdokument (PDF) mit dem Namen des Lizenznehmers per E-Mail gesendet.';
-
 export function AfterBindingPanel({ license, justBound = false }: { license: License; justBound?: boolean }) {
   const isDownload = license.properties.delivery === 'download';
   const extras = grantedDownloads(license).filter(
@@ -25,25 +24,25 @@ export function AfterBindingPanel({ license, justBound = false }: { license: Lic
       color="green"
       variant="light"
       icon={<IconCircleCheck aria-hidden />}
-      title="Ihre Lizenz ist gebunden"
+      title={portalMessages.boundTitle}
     >
       <Stack gap="sm">
         {isDownload ? (
           <Text size="sm">
-            Vielen Dank, dass Sie Ihre Lizenz registriert haben!
-            {justBound && DOCUMENT_MAILED} Die Software steht Ihnen im Download-Bereich zum Herunterladen
-            bereit.
+            {sentences(
+              portalMessages.thanks,
+              justBound && portalMessages.documentMailed,
+              portalMessages.readyForDownload,
+            )}
           </Text>
         ) : (
           <Text size="sm">
-            Ihre Lizenz wurde auf DVD ausgeliefert. Eine DVD-Lizenz enthält kein Download-Recht, erleichtert
-            Ihnen aber spätere Updates.
-            {justBound && DOCUMENT_MAILED}
+            {sentences(portalMessages.deliveredOnDvd, justBound && portalMessages.documentMailed)}
           </Text>
         )}
         {extras.length > 0 && (
           <>
-            <Text size="sm">{isDownload ? 'Außerdem freigeschaltet:' : GRANTED_DOWNLOADS_HEADING}</Text>
+            <Text size="sm">{isDownload ? portalMessages.alsoGranted : portalMessages.grantedDownloads}</Text>
             <List size="sm">
               {extras.map((download) => (
                 <List.Item key={download.key}>{download.label}</List.Item>
@@ -54,7 +53,7 @@ export function AfterBindingPanel({ license, justBound = false }: { license: Lic
         {licenseCapabilities(license).downloadArea && (
           <Group>
             <Button component={Link} to={DOWNLOAD_PATH} color="green">
-              Zum Download-Bereich
+              {portalMessages.toDownloadArea}
             </Button>
           </Group>
         )}

@@ -87,7 +87,7 @@ export function DownloadPage() {
                 <Text size="sm">{card.description}</Text>
               </Stack>
               <Button variant="light" onClick={() => setOpen(card.key)} aria-haspopup="dialog">
-                {DOWNLOAD_CARD_TITLES[card.key]} öffnen
+                {downloadMessages.openCard(DOWNLOAD_CARD_TITLES[card.key])}
               </Button>
             </Stack>
           </Card>

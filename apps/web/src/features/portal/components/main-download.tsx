@@ -1,5 +1,5 @@
 import { List, Stack, Tabs, Text } from '@mantine/core';
-import { downloadMessages, downloadTitle, type License } from '@lizenzportal/domain';
+import { archiveInstallMessages, downloadMessages, downloadTitle, type License } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { fetchLicenseDownloadUrl } from '../download-api.ts';
 import { DownloadLink } from './download-link.tsx';
@@ -28,34 +28,29 @@ export function MainDownload({ license, copyable }: { license: License; copyable
   return (
     <Tabs value={step} onChange={(value) => setStep((value as Step | null) ?? 'download')}>
       <Tabs.List>
-        <Tabs.Tab value="download">Herunterladen</Tabs.Tab>
-        <Tabs.Tab value="unpack">Entpacken</Tabs.Tab>
-        <Tabs.Tab value="install">Installieren</Tabs.Tab>
+        <Tabs.Tab value="download">{archiveInstallMessages.download}</Tabs.Tab>
+        <Tabs.Tab value="unpack">{archiveInstallMessages.unpack}</Tabs.Tab>
+        <Tabs.Tab value="install">{archiveInstallMessages.install}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="download" pt="md">
         {link}
       </Tabs.Panel>
       <Tabs.Panel value="unpack" pt="md">
-        <List type="ordered" size="sm" spacing="xs">
-          <List.Item>
-            Öffnen Sie den Ordner, in dem Ihr Browser die heruntergeladene ZIP-Datei gespeichert hat.
-          </List.Item>
-          <List.Item>
-            Klicken Sie mit der rechten Maustaste auf die Datei und wählen Sie „Alle extrahieren …“.
-          </List.Item>
-          <List.Item>Wählen Sie einen Zielordner und bestätigen Sie mit „Extrahieren“.</List.Item>
-        </List>
+        <Steps steps={archiveInstallMessages.unpackSteps} />
       </Tabs.Panel>
       <Tabs.Panel value="install" pt="md">
-        <List type="ordered" size="sm" spacing="xs">
-          <List.Item>Öffnen Sie den entpackten Ordner und starten Sie „Setup.exe“.</List.Item>
-          <List.Item>Folgen Sie dem Installationsassistenten.</List.Item>
-          <List.Item>
-            Geben Sie beim ersten Start Ihren Lizenzschlüssel und den Namen des Lizenznehmers genau wie im
-            Lizenzdokument ein.
-          </List.Item>
-        </List>
+        <Steps steps={archiveInstallMessages.installSteps} />
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+function Steps({ steps }: { steps: readonly string[] }) {
+  return (
+    <List type="ordered" size="sm" spacing="xs">
+      {steps.map((step) => (
+        <List.Item key={step}>{step}</List.Item>
+      ))}
+    </List>
   );
 }

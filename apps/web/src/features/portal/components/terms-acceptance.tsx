@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Paper, ScrollArea, Stack } from '@mantine/core';
-import type { LicenseVersion } from '@lizenzportal/domain';
+import { NEXT_LABEL, pageTitles, termsMessages, type LicenseVersion } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { TermsText } from './terms-text.tsx';
 
@@ -13,19 +13,19 @@ export function TermsAcceptance({ version, onAccept }: { version: LicenseVersion
         <ScrollArea.Autosize
           mah={360}
           type="auto"
-          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Nutzungsbedingungen' }}
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': pageTitles.terms }}
         >
           <TermsText version={version} />
         </ScrollArea.Autosize>
       </Paper>
       <Checkbox
-        label="Ich habe die Nutzungsbedingungen gelesen und akzeptiere sie."
+        label={termsMessages.accept}
         checked={accepted}
         onChange={(event) => setAccepted(event.currentTarget.checked)}
       />
       <Group>
         <Button onClick={onAccept} disabled={!accepted}>
-          Weiter
+          {NEXT_LABEL}
         </Button>
       </Group>
     </Stack>

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { termsMessages } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
 import { useSignedInLicense } from '../hooks/use-signed-in-license.ts';
 import { TermsText } from './terms-text.tsx';
@@ -9,7 +10,7 @@ export function TermsPage() {
   if (!license) return null;
   return (
     <Page>
-      <Text c="dimmed">Nutzungsbedingungen für Version {license.version}</Text>
+      <Text c="dimmed">{termsMessages.forVersion(license.version)}</Text>
       <TermsText version={license.version} />
     </Page>
   );

@@ -1,11 +1,9 @@
 import { List, Stack, Title } from '@mantine/core';
-import type { LicenseVersion } from '@lizenzportal/domain';
-import { TERMS_VERSION_8 } from '../terms/terms-v8.ts';
-import { TERMS_VERSION_9 } from '../terms/terms-v9.ts';
+import { TERMS_OF_USE, type LicenseVersion } from '@lizenzportal/domain';
 
 /** The terms of use of a license's version. */
 export function TermsText({ version }: { version: LicenseVersion }) {
-  const sections = version === '8' ? TERMS_VERSION_8 : TERMS_VERSION_9;
+  const sections = TERMS_OF_USE[version];
   return (
     <Stack gap="lg">
       {sections.map((section) => (

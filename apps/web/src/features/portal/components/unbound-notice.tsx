@@ -1,5 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { portalMessages } from '@lizenzportal/domain';
 
 /** An unbound license cannot be used yet; binding it to its holder comes next, right below. */
 export function UnboundNotice() {
@@ -8,12 +9,9 @@ export function UnboundNotice() {
       color="yellow"
       variant="light"
       icon={<IconInfoCircle aria-hidden />}
-      title="Ihre Lizenz ist noch nicht gebunden"
+      title={portalMessages.unboundTitle}
     >
-      <Text size="sm">
-        Bevor Sie die Software herunterladen und nutzen können, wird die Lizenz einmalig an den Lizenznehmer –
-        eine Person oder eine Organisation – gebunden. Füllen Sie dazu das folgende Formular aus.
-      </Text>
+      <Text size="sm">{portalMessages.unboundText}</Text>
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
+import { portalMessages } from '@lizenzportal/domain';
 import { useSettings } from '@/lib/settings';
 
 /** Shown to version 8 licenses: version 9 is available as an update in the shop. */
@@ -10,13 +11,10 @@ export function UpgradeBanner() {
       color="teal"
       variant="light"
       icon={<IconSparkles aria-hidden />}
-      title="Jetzt auf Version 9 umsteigen"
+      title={portalMessages.upgradeTitle}
     >
       <Stack gap="sm">
-        <Text size="sm">
-          Version 9 bietet rund 17.000 Symbole – deutlich mehr als die über 10.000 Symbole von Version 8. Als
-          Inhaber einer Lizenz der Version 8 erhalten Sie Version 9 zum günstigen Update-Preis.
-        </Text>
+        <Text size="sm">{portalMessages.upgradeText}</Text>
         {settings && (
           <Group>
             <Button
@@ -26,7 +24,7 @@ export function UpgradeBanner() {
               rel="noopener noreferrer"
               color="teal"
             >
-              Zum Shop
+              {portalMessages.toShop}
             </Button>
           </Group>
         )}
