@@ -31,3 +31,13 @@ export function exampleLicense(overrides: Partial<License> = {}): License {
     ...overrides,
   };
 }
+
+/** The example license bound to an organization, which signs in with its name. */
+export function exampleBoundLicense(): License {
+  return exampleLicense({
+    status: 'bound',
+    authenticationCode: 'Muster GmbH',
+    holder: { holderType: 'organization', name: 'Muster GmbH', email: 'info@example.com', contact: null },
+    boundAt: '2025-01-01T00:00:00.000Z',
+  });
+}

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { documentTexts } from '@lizenzportal/domain';
 import {
   ParseSpeeds,
   PDFContext,
@@ -81,7 +82,10 @@ async function* mergedPdfChunks(documents: AsyncIterable<Uint8Array>, title: str
     objects([
       [CATALOG, context.obj({ Type: 'Catalog', Pages: PAGES })],
       [PAGES, context.obj({ Type: 'Pages', Kids: pages, Count: pages.length })],
-      [INFO, context.obj({ Title: PDFHexString.fromText(title), Producer: 'Lizenzportal' })],
+      [
+        INFO,
+        context.obj({ Title: PDFHexString.fromText(title), Producer: documentTexts.shared.application }),
+      ],
     ]),
   );
   const xref = PDFCrossRefSection.create();

@@ -1,4 +1,5 @@
 import {
+  documentTexts,
   formatDate,
   formatLicenseKey,
   HOLDER_TYPE_LABELS,
@@ -6,9 +7,10 @@ import {
   type License,
 } from '@lizenzportal/domain';
 import { directLoginUrl, productTitle } from '@lizenzportal/domain';
-import { contactLine, directLoginCaption } from './closing-texts.ts';
 import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
+
+const { shared, license: texts } = documentTexts;
 
 /**
  * The license document of a bound license: holder, properties, and how to sign in from now on
@@ -23,46 +25,42 @@ export function renderLicenseDocument(
   // Sign-in compares the license's authentication code: the holder name once bound.
   const loginCode = license.authenticationCode;
   const holderRows: [string, string][] = [
-    ['Name', holder.name ?? '–'],
-    ...(holder.holderType ? [['Art', HOLDER_TYPE_LABELS[holder.holderType]] as [string, string]] : []),
-    ...(holder.contact ? [['Ansprechpartner', holder.contact] as [string, string]] : []),
-    ['E-Mail', holder.email ?? '–'],
+    [texts.holderName, holder.name ?? '–'],
+    ...(holder.holderType
+      ? [[texts.holderType, HOLDER_TYPE_LABELS[holder.holderType]] as [string, string]]
+      : []),
+    ...(holder.contact ? [[texts.holderContact, holder.contact] as [string, string]] : []),
+    [texts.holderEmail, holder.email ?? '–'],
   ];
   const licenseRows = [
     ...propertyRows(license),
-    ...(license.boundAt ? [['Gebunden am', formatDate(license.boundAt)] as [string, string]] : []),
+    ...(license.boundAt ? [[texts.boundAt, formatDate(license.boundAt)] as [string, string]] : []),
   ];
   const builder = new PdfBuilder(style, {
-    title: 'Lizenzdokument',
-    subject: `Lizenzdokument zur Lizenz ${formatLicenseKey(license.key)}`,
+    title: texts.title,
+    subject: shared.subject(texts.title, formatLicenseKey(license.key)),
     createdAt,
   })
-    .title('Ihr Lizenzdokument', licenseHeadline(license))
-    .paragraph(
-      `Diese Lizenz für ${productTitle(license.version)} ist an den unten genannten Lizenznehmer gebunden. ` +
-        'Bitte bewahren Sie dieses Dokument sorgfältig auf.',
-    )
-    .heading('Lizenznehmer')
+    .title(texts.heading, licenseHeadline(license))
+    .paragraph(texts.intro(productTitle(license.version)))
+    .heading(texts.holderHeading)
     .keyValues(holderRows)
-    .heading('Ihre Lizenz')
+    .heading(shared.licenseHeading)
     .keyValues(licenseRows)
-    .heading('Anmeldung im Lizenzportal')
-    .paragraph(
-      `Sie melden sich unter ${style.branding.portalUrl} jetzt mit Ihrem Lizenzschlüssel und dem Namen ` +
-        'des Lizenznehmers an – genau in der unten angegebenen Schreibweise. Der Startcode gilt nicht mehr.',
-    )
+    .heading(texts.signInHeading)
+    .paragraph(texts.signIn(style.branding.portalUrl))
     .credentials([
-      { label: 'Lizenzschlüssel', value: formatLicenseKey(license.key) },
-      { label: 'Name des Lizenznehmers', value: loginCode },
+      { label: shared.licenseKey, value: formatLicenseKey(license.key) },
+      { label: texts.holderNameCredential, value: loginCode },
     ])
     .qrBlock(
       directLoginUrl(style.branding.portalUrl, license.key, loginCode),
-      directLoginCaption('Lizenznehmer-Namen'),
+      shared.directLoginCaption(texts.directLoginCredential),
     );
   const next = licenseCapabilities(license).mainDownload
-    ? 'Nach der Anmeldung laden Sie die Software im Download-Bereich des Lizenzportals herunter.'
+    ? texts.nextDownload
     : license.properties.delivery === 'dvd'
-      ? 'Ihre Software erhalten Sie auf DVD. Im Lizenzportal sehen Sie jederzeit die Daten Ihrer Lizenz.'
-      : 'Im Lizenzportal sehen Sie jederzeit die Daten Ihrer Lizenz.';
-  return builder.paragraph(next).paragraph(contactLine(style.branding), { muted: true }).finish();
+      ? texts.nextDvd
+      : texts.nextPortal;
+  return builder.paragraph(next).paragraph(shared.contactLine(style.branding), { muted: true }).finish();
 }

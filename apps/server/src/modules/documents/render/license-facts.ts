@@ -1,5 +1,6 @@
 import {
   DELIVERY_LABELS,
+  documentTexts,
   effectiveDvdCount,
   fieldLabel,
   formatSeats,
@@ -18,7 +19,7 @@ export function licenseHeadline(license: License): string {
 export function propertyRows(license: License): [string, string][] {
   const { properties } = license;
   return [
-    ['Produkt', productTitle(license.version)],
+    [documentTexts.shared.product, productTitle(license.version)],
     [fieldLabel('properties.type'), LICENSE_TYPE_LABELS[properties.type]],
     [fieldLabel('properties.class'), LICENSE_CLASS_LABELS[properties.class]],
     [fieldLabel('properties.size'), formatSeats(properties.size)],

@@ -1,5 +1,7 @@
 import {
   countryName,
+  documentTexts,
+  exampleBilling,
   formatDate,
   formatLicenseKey,
   formatMoney,
@@ -14,7 +16,6 @@ import {
   type PurchaseType,
   type Shipping,
 } from '@lizenzportal/domain';
-import { contactLine } from './closing-texts.ts';
 import { PdfBuilder, type DocumentStyle, type TableColumn, type TableRow } from './pdf-builder.ts';
 
 /** What an offer document shows: plain data (it crosses into the render threads). */
@@ -34,13 +35,15 @@ export interface OfferDocumentData {
   cart: Cart;
 }
 
+const { shared, offer: texts } = documentTexts;
+
 const COLUMNS: TableColumn[] = [
-  { header: 'Position', width: 0.31 },
-  { header: 'Menge', width: 0.09, align: 'right' },
-  { header: 'Listenpreis netto', width: 0.16, align: 'right' },
-  { header: 'Rabatt', width: 0.1, align: 'right' },
-  { header: 'Preis netto', width: 0.16, align: 'right' },
-  { header: 'Summe netto', width: 0.18, align: 'right' },
+  { header: texts.columnItem, width: 0.31 },
+  { header: texts.columnQuantity, width: 0.09, align: 'right' },
+  { header: texts.columnListPrice, width: 0.16, align: 'right' },
+  { header: texts.columnDiscount, width: 0.1, align: 'right' },
+  { header: texts.columnPrice, width: 0.16, align: 'right' },
+  { header: texts.totalNet, width: 0.18, align: 'right' },
 ];
 
 function addressLines(address: Shipping | Billing): string {
@@ -79,9 +82,9 @@ function cartRows(cart: Cart): TableRow[] {
     bold,
   });
   rows.push(
-    total('Summe netto', cart.totals.net, true),
-    total(`Umsatzsteuer ${formatPercent(cart.totals.vatRate)}`, cart.totals.vat),
-    total('Gesamtbetrag', cart.totals.gross, true),
+    total(texts.totalNet, cart.totals.net, true),
+    total(texts.vat(formatPercent(cart.totals.vatRate)), cart.totals.vat),
+    total(texts.totalGross, cart.totals.gross, true),
   );
   return rows;
 }
@@ -97,46 +100,38 @@ export function renderOfferDocument(
 ): Promise<Uint8Array> {
   const validUntil = formatDate(offer.validUntil);
   const facts: [string, string][] = [
-    ['Angebotsnummer', offer.offerNumber],
-    ['Datum', formatDate(createdAt)],
-    ['Gültig bis', validUntil],
-    ['Art des Kaufs', PURCHASE_TYPE_LABELS[offer.purchaseType]],
+    [texts.offerNumber, offer.offerNumber],
+    [texts.date, formatDate(createdAt)],
+    [texts.validUntil, validUntil],
+    [texts.purchaseType, PURCHASE_TYPE_LABELS[offer.purchaseType]],
   ];
-  if (offer.billing.reference) facts.push(['Ihre Referenz', offer.billing.reference]);
-  if (offer.holder) facts.push(['Lizenznehmer', offer.holder.name]);
+  if (offer.billing.reference) facts.push([texts.reference, offer.billing.reference]);
+  if (offer.holder) facts.push([texts.holder, offer.holder.name]);
   if (offer.originalLicenseKeys.length > 0) {
-    facts.push(['Bisherige Lizenzen', offer.originalLicenseKeys.map(formatLicenseKey).join(', ')]);
+    facts.push([texts.originalLicenses, offer.originalLicenseKeys.map(formatLicenseKey).join(', ')]);
   }
   const builder = new PdfBuilder(style, {
-    title: 'Angebot',
-    subject: `Angebot ${offer.offerNumber}`,
+    title: texts.title,
+    subject: texts.subject(offer.offerNumber),
     createdAt,
   })
-    .title('Angebot', `Nr. ${offer.offerNumber}`)
+    .title(texts.title, texts.number(offer.offerNumber))
     .keyValues(facts)
-    .heading(offer.shipping ? 'Rechnungsadresse' : 'Rechnungs- und Lieferadresse')
+    .heading(offer.shipping ? texts.billingAddress : texts.billingAndShippingAddress)
     .paragraph(addressLines(offer.billing));
-  if (offer.shipping) builder.heading('Lieferadresse').paragraph(addressLines(offer.shipping));
-  if (offer.billing.note) builder.heading('Ihre Anmerkung').paragraph(offer.billing.note);
+  if (offer.shipping) builder.heading(texts.shippingAddress).paragraph(addressLines(offer.shipping));
+  if (offer.billing.note) builder.heading(texts.note).paragraph(offer.billing.note);
   return builder
-    .heading('Positionen')
+    .heading(texts.lineItems)
     .table(COLUMNS, cartRows(offer.cart))
-    .heading('So bestellen Sie dieses Angebot')
-    .steps([
-      `Öffnen Sie den Lizenz-Assistenten in unserem Shop: ${style.branding.shopUrl}`,
-      'Wählen Sie dort, dass Sie einen Angebotscode haben, und geben Sie den Angebotscode ein. ' +
-        'Achten Sie dabei auf die Groß- und Kleinschreibung.',
-      'Prüfen Sie die Übersicht und legen Sie das Angebot in den Warenkorb. Nach der Bezahlung ' +
-        'erhalten Sie Ihre Lizenzunterlagen per E-Mail.',
-    ])
+    .heading(texts.orderHeading)
+    .steps(texts.orderSteps(style.branding.shopUrl))
     .credentials([
-      { label: 'Angebotscode', value: formatOfferCode(offer.offerCode) },
-      { label: 'Gültig bis', value: validUntil },
+      { label: texts.offerCode, value: formatOfferCode(offer.offerCode) },
+      { label: texts.validUntil, value: validUntil },
     ])
-    .paragraph(
-      `Das Angebot gilt ${OFFER_VALIDITY_DAYS} Tage. Danach können Sie im Lizenz-Assistenten jederzeit ein neues Angebot erstellen.`,
-    )
-    .paragraph(contactLine(style.branding), { muted: true })
+    .paragraph(texts.validity)
+    .paragraph(shared.contactLine(style.branding), { muted: true })
     .finish();
 }
 
@@ -147,19 +142,7 @@ export function exampleOffer(createdAt: Date): OfferDocumentData {
     offerCode: 'abcDEF234',
     validUntil: new Date(createdAt.getTime() + OFFER_VALIDITY_DAYS * 86_400_000).toISOString(),
     purchaseType: 'new',
-    billing: {
-      name: 'Förderschule am See',
-      additional1: 'Verwaltung',
-      additional2: '',
-      street: 'Seestraße',
-      houseNumber: '1',
-      postcode: '78462',
-      city: 'Konstanz',
-      countryCode: 'DE',
-      email: 'schule@example.com',
-      reference: 'Bestellung 2026/17',
-      note: '',
-    },
+    billing: exampleBilling(),
     shipping: null,
     holder: null,
     originalLicenseKeys: [],

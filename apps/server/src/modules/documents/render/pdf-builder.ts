@@ -1,3 +1,4 @@
+import { documentTexts } from '@lizenzportal/domain';
 import PDFDocument from 'pdfkit';
 import type { Branding } from './branding.ts';
 import { shareFontWork } from './font-caches.ts';
@@ -76,7 +77,7 @@ export class PdfBuilder {
         Title: meta.title,
         Subject: meta.subject,
         Author: style.branding.vendorName,
-        Creator: 'Lizenzportal',
+        Creator: documentTexts.shared.application,
         CreationDate: meta.createdAt,
       },
     });
@@ -362,7 +363,7 @@ export class PdfBuilder {
     const range = doc.bufferedPageRange();
     const lines = [
       `${branding.vendorName} · ${branding.vendorAddress}`,
-      `Support: ${branding.supportEmail} · Shop: ${branding.shopUrl} · Lizenzportal: ${branding.portalUrl}`,
+      documentTexts.shared.footerContacts(branding),
     ];
     for (let index = range.start; index < range.start + range.count; index++) {
       doc.switchToPage(index);
@@ -380,7 +381,7 @@ export class PdfBuilder {
         .fontSize(7.5)
         .fillColor(COLOR.muted)
         .text(lines.join('\n'), MARGIN.left, top, { width: this.#contentWidth - 80, lineGap: 1.5 });
-      doc.text(`Seite ${index - range.start + 1} von ${range.count}`, MARGIN.left, top, {
+      doc.text(documentTexts.shared.pageOf(index - range.start + 1, range.count), MARGIN.left, top, {
         width: this.#contentWidth,
         align: 'right',
       });

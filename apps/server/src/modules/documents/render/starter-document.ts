@@ -1,8 +1,9 @@
-import { formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
+import { documentTexts, formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
 import { directLoginUrl, productTitle } from '@lizenzportal/domain';
-import { contactLine, directLoginCaption } from './closing-texts.ts';
 import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
+
+const { shared, starter } = documentTexts;
 
 /**
  * The starter document of an unbound license: what was bought, key and start code, and how to
@@ -16,33 +17,22 @@ export function renderStarterDocument(
   const portal = style.branding.portalUrl;
   const loginUrl = directLoginUrl(portal, license.key, license.startCode);
   return new PdfBuilder(style, {
-    title: 'Startdokument',
-    subject: `Startdokument zur Lizenz ${formatLicenseKey(license.key)}`,
+    title: starter.title,
+    subject: shared.subject(starter.title, formatLicenseKey(license.key)),
     createdAt,
   })
-    .title('Ihr Startdokument', licenseHeadline(license))
-    .paragraph(
-      `Vielen Dank für Ihren Kauf! Mit diesem Dokument aktivieren Sie Ihre Lizenz für ${productTitle(license.version)}. ` +
-        'Bitte bewahren Sie es sorgfältig auf: Wer Lizenzschlüssel und Startcode kennt, kann die Lizenz binden.',
-    )
+    .title(starter.heading, licenseHeadline(license))
+    .paragraph(starter.intro(productTitle(license.version)))
     .credentials([
-      { label: 'Lizenzschlüssel', value: formatLicenseKey(license.key) },
-      { label: 'Startcode', value: formatStartCode(license.startCode) },
+      { label: shared.licenseKey, value: formatLicenseKey(license.key) },
+      { label: starter.startCode, value: formatStartCode(license.startCode) },
     ])
-    .heading('Ihre Lizenz')
+    .heading(shared.licenseHeading)
     .keyValues(propertyRows(license))
-    .heading('So binden Sie Ihre Lizenz')
-    .steps([
-      `Öffnen Sie das Lizenzportal unter ${portal}.`,
-      'Melden Sie sich mit Ihrem Lizenzschlüssel und dem Startcode an.',
-      'Binden Sie die Lizenz an den Lizenznehmer: Geben Sie den Namen der Person oder Organisation, ' +
-        'für die die Lizenz gilt, und eine E-Mail-Adresse an. Die Bindung ist nur einmal möglich.',
-      'Danach melden Sie sich mit Ihrem Lizenzschlüssel und dem Namen des Lizenznehmers an – ' +
-        'genau in der Schreibweise, die Sie bei der Bindung angegeben haben. Der Startcode gilt dann ' +
-        'nicht mehr. Ihr Lizenzdokument erhalten Sie per E-Mail.',
-    ])
-    .heading('Direkt anmelden')
-    .qrBlock(loginUrl, directLoginCaption('Startcode'))
-    .paragraph(contactLine(style.branding), { muted: true })
+    .heading(starter.bindingHeading)
+    .steps(starter.bindingSteps(portal))
+    .heading(starter.directLoginHeading)
+    .qrBlock(loginUrl, shared.directLoginCaption(starter.directLoginCredential))
+    .paragraph(shared.contactLine(style.branding), { muted: true })
     .finish();
 }

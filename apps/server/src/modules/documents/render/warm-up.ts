@@ -1,15 +1,10 @@
-import { exampleLicense, type DocumentType } from '@lizenzportal/domain';
+import { exampleBoundLicense, exampleLicense, type DocumentType } from '@lizenzportal/domain';
 import type { DocumentRenderer, RenderTask } from './document-renderer.ts';
 import { exampleOffer } from './offer-document.ts';
 
 const UNBOUND = exampleLicense();
 
-const BOUND = exampleLicense({
-  status: 'bound',
-  authenticationCode: 'Muster GmbH',
-  holder: { holderType: 'organization', name: 'Muster GmbH', email: 'info@example.com', contact: null },
-  boundAt: '2025-01-01T00:00:00.000Z',
-});
+const BOUND = exampleBoundLicense();
 
 /** A document of every kind (the type insists on each), made from example data. */
 function warmUpTasks(createdAt: Date): { [Kind in DocumentType]: Extract<RenderTask, { kind: Kind }> } {
