@@ -21,8 +21,13 @@ interface Literal {
   jsx: boolean;
   /** The JSX attribute or object property it is the value of (`title`, `aria-label`, …). */
   name: string | undefined;
-  /** The message of an `Error` the code throws (`new Error('…')`): a developer's, not a page's. */
-  error: boolean;
+  /**
+   * Written for a developer, not for a page: the message of an `Error` the code throws, of a
+   * process warning or a log line, or an API operation's summary or description (the OpenAPI document).
+   */
+  developer: boolean;
+  /** A property's name written as a string (`object['Filter']`): the code's, whatever it reads like. */
+  key: boolean;
   line: number;
 }
 
@@ -67,15 +72,83 @@ function ownerName(node: ts.Node): string | undefined {
   return undefined;
 }
 
-/** Whether a text is (part of) the message of a plain `new Error(…)`. */
-function isErrorMessage(node: ts.Node): boolean {
+/** The levels of a logger's calls (pino's, Fastify's): `log.warn({ id }, '…')`. */
+const LOG_LEVELS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+
+/** Whether a call writes a developer's message: a process warning or a logger's line. */
+function isDeveloperCall(call: ts.CallExpression): boolean {
+  const callee = call.expression;
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const method = callee.name.getText();
+  const target = callee.expression.getText();
+  return (
+    (target === 'process' && method === 'emitWarning') ||
+    (LOG_LEVELS.has(method) && /(?:^|\.|#)log(?:ger)?$/.test(target))
+  );
+}
+
+/**
+ * Whether an object is an API operation's description for the OpenAPI document: a route schema
+ * or a list route's options, which name the operation's tags beside its summary.
+ */
+function isApiOperation(object: ts.Node): boolean {
+  return (
+    ts.isObjectLiteralExpression(object) &&
+    object.properties.some(
+      (property) => ts.isPropertyAssignment(property) && ['tags', 'tag'].includes(property.name.getText()),
+    )
+  );
+}
+
+/**
+ * Whether a text is (part of) what a developer reads: the message of a plain `new Error(…)`, of a
+ * process warning or a log line, or an API operation's `summary` or `description`.
+ */
+function isDeveloperText(node: ts.Node): boolean {
   const value = wholeValue(node);
   const owner = value.parent;
+  if (ts.isNewExpression(owner)) {
+    return (
+      ts.isIdentifier(owner.expression) && owner.expression.text === 'Error' && owner.arguments?.[0] === value
+    );
+  }
+  if (ts.isCallExpression(owner))
+    return owner.arguments.includes(value as ts.Expression) && isDeveloperCall(owner);
   return (
-    ts.isNewExpression(owner) &&
-    ts.isIdentifier(owner.expression) &&
-    owner.expression.text === 'Error' &&
-    owner.arguments?.[0] === value
+    ts.isPropertyAssignment(owner) &&
+    owner.initializer === value &&
+    ['summary', 'description'].includes(owner.name.getText()) &&
+    isApiOperation(owner.parent)
+  );
+}
+
+/** Whether a text is a property's name written as a string: `object['Filter']`. */
+function isPropertyKey(node: ts.Node): boolean {
+  return ts.isElementAccessExpression(node.parent) && node.parent.argumentExpression === node;
+}
+
+/** Whether a text is a fixed part of an `html` template (a mail's markup). */
+function isMarkup(node: ts.Node): boolean {
+  if (!ts.isTemplateLiteralToken(node)) return false;
+  const template = wholeValue(node);
+  return (
+    ts.isTaggedTemplateExpression(template.parent) &&
+    ts.isIdentifier(template.parent.tag) &&
+    template.parent.tag.text === 'html'
+  );
+}
+
+/**
+ * What a reader sees of a piece of markup: the text between its tags, and the attributes a
+ * browser shows or reads out (`alt`, `title`, `aria-label`); the rest of a tag (its name, `style`,
+ * `href`) is code. A tag a placeholder splits stays as it is, and is judged as text.
+ */
+function visibleMarkup(markup: string): string {
+  return markup.replace(
+    /<[^<>]*>/g,
+    (tag) =>
+      [...tag.matchAll(/\b(?:alt|title|aria-label)="([^"]*)"/g)].map((match) => ` ${match[1]} `).join('') ||
+      ' ',
   );
 }
 
@@ -88,9 +161,11 @@ function literals(file: string, code = fs.readFileSync(file, 'utf8'), owners = f
     if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
     if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node) || ts.isJsxText(node)) {
       const named = owners ? ownerName(node) : undefined;
+      const text = owners && isMarkup(node) ? visibleMarkup(node.text) : node.text;
       found.push({
-        error: owners && isErrorMessage(node),
-        text: node.text.replace(/\s+/g, ' ').trim(),
+        developer: owners && isDeveloperText(node),
+        key: owners && isPropertyKey(node),
+        text: text.replace(/\s+/g, ' ').trim(),
         piece: ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node),
         jsx: ts.isJsxText(node),
         name: named,
@@ -128,13 +203,17 @@ const isSentence = (text: string) =>
   /[äöüÄÖÜß]|\b(?:Sie|und|die|der|das|ist|nicht|wurde|mit|für|den|zu)\b/.test(text);
 
 /**
- * Where every visible text comes from the catalogue (decision 009): the whole web app. A label
- * written inline there fails, so a new one goes to the catalogue from the start. Versioned legal
- * content (terms of use, privacy notice, help) is text data, not layout: it lives in the domain too
- * (`packages/domain/src/legal`), where a new version is written beside the old and the pages only
- * lay it out.
+ * Where every visible text comes from the catalogue (decision 009): the whole web app, and the
+ * server's PDF documents and delivery mails. A label written inline there fails, so a new one goes
+ * to the catalogue from the start. Versioned legal content (terms of use, privacy notice, help) is
+ * text data, not layout: it lives in the domain too (`packages/domain/src/legal`), where a new
+ * version is written beside the old and the pages only lay it out.
  */
-const WITHOUT_INLINE_TEXT = ['apps/web/src'];
+const WITHOUT_INLINE_TEXT = [
+  'apps/web/src',
+  'apps/server/src/modules/documents',
+  'apps/server/src/modules/deliveries',
+];
 
 /** Where a JSX attribute or an object property holds what a person reads or hears. */
 const VISIBLE_NAMES =
@@ -147,24 +226,38 @@ const GERMAN_WORDS =
 /** German letters or quotes, or a German function word. */
 const looksGerman = (text: string) => /[äöüÄÖÜß„“”]/.test(text) || GERMAN_WORDS.test(text);
 
+/** Function words German does not have: the English a developer writes in. */
+const ENGLISH_WORDS = /(?:^| )(?:a|the|of|by|not|is|are|was|that|this)(?: |$)/i;
+
 /**
- * Capitalized words that protocols spell so and code writes as they are: the HTTP authentication
- * scheme of `Authorization: Bearer <token>` (RFC 6750).
+ * Whether a text meant to be English (a developer's message, a name) is German after all: German
+ * letters or quotes, or German function words among no English ones („by an attempt” is English).
  */
-const PROTOCOL_WORDS = /^(?:Bearer)$/;
+const readsGerman = (text: string) =>
+  /[äöüÄÖÜß„“”]/.test(text) || (GERMAN_WORDS.test(text) && !ENGLISH_WORDS.test(text));
+
+/**
+ * Capitalized names that protocols, formats and libraries spell so and code writes as they are:
+ * the HTTP authentication scheme of `Authorization: Bearer <token>` (RFC 6750), the names of a
+ * PDF's page tree (ISO 32000: `/Catalog`, `/Pages`, `/Parent`), pdfkit's standard fonts and the
+ * files of the DejaVu fonts.
+ */
+const CODE_NAMES = /^(?:Bearer|Catalog|Pages|Parent|Helvetica(?:-Bold)?|DejaVuSans(?:-Bold)?\.ttf)$/;
 
 /**
  * A text a person would read, written inline: any JSX text with letters; the value of a visible
  * attribute or property; elsewhere a text with German letters or quotes, a capitalized word or a
- * German function word. (Code's own strings — paths, keys, CSS, `'POST'`, a protocol's word, the
- * English message of a `new Error` a developer reads — have none of these or are told apart; a lone
- * lower-case word can't be told from a key and is left to review.)
+ * German function word. (Code's own strings — paths, keys, CSS, markup, `'POST'`, a protocol's
+ * word, a font's name or characters, the English a developer reads in an error, a warning, a log
+ * line or the API's documentation — have none of these or are told apart; a lone lower-case word
+ * can't be told from a key and is left to review.)
  */
 function isInlineText(literal: Literal): boolean {
-  if (!/\p{L}/u.test(literal.text)) return false;
+  // German words have Latin letters: a text without is a number, a sign or a font's characters.
+  if (!/[a-z]/i.test(literal.text) || literal.key) return false;
   if (literal.jsx) return true;
+  if (literal.developer || CODE_NAMES.test(literal.text)) return readsGerman(literal.text);
   if (literal.name !== undefined && VISIBLE_NAMES.test(literal.name)) return true;
-  if (literal.error || PROTOCOL_WORDS.test(literal.text)) return looksGerman(literal.text);
   return /\b[A-ZÄÖÜ][a-zäöüß]+\b/.test(literal.text) || looksGerman(literal.text);
 }
 
@@ -184,7 +277,7 @@ describe('the message catalogue', () => {
     // It parses every source of the repository: seconds on a busy machine, beyond the default 5.
   }, 30_000);
 
-  it('is where the web app takes its texts from: none is written inline', () => {
+  it('is where the web app, the documents and the mails take their texts from: none is written inline', () => {
     const inline = WITHOUT_INLINE_TEXT.flatMap((folder) =>
       sourceFiles(path.join(ROOT, folder)).flatMap((file) =>
         literals(file, undefined, true)
@@ -223,6 +316,40 @@ describe('the message catalogue', () => {
       'an',
       'vorhanden',
       'Keine Regel gewählt',
+    ]);
+  });
+
+  it('tells a document’s or a mail’s text from the server code’s own strings', () => {
+    const code = `
+      const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold', file: 'DejaVuSans-Bold.ttf' };
+      const glyphs = 'ÄÖÜäöüß€§°–—„“”';
+      const catalog = context.obj({ Type: 'Catalog', Pages: pages });
+      page.set(PDFName.of('Parent'), pages);
+      stream.data['Filter'] = 'FlateDecode';
+      process.emitWarning(\`Documents are rendered in the main thread (\${reason})\`);
+      this.#log.warn({ id }, 'delivery handed over by an attempt that died: not sent again');
+      app.log.info('Lieferung an den Mailserver übergeben');
+      request.log.error('Versand an Kunden fehlgeschlagen');
+      app.get('/delivery/:id', { schema: { tags: ['deliveries'], summary: 'One delivery (admin)' } });
+      app.post('/license-recovery', {
+        schema: {
+          tags: ['deliveries'],
+          summary: 'Re-send the license documents of all bound licenses of an e-mail address',
+          description: 'Always 202: the answer does not reveal whether licenses exist.',
+        },
+      });
+      app.post('/binding', { schema: { tags: ['licenses'], summary: 'Lizenz an den Lizenznehmer binden' } });
+      const panel = { description: 'Always 202' };
+      const body = html\`<body style="font-family: Arial, Helvetica"><img alt="Logo des Herstellers" /><p>Guten Tag</p>\`;`;
+    const inline = literals('service.ts', code, true)
+      .filter(isInlineText)
+      .map((literal) => literal.text);
+    expect(inline).toEqual([
+      'Lieferung an den Mailserver übergeben',
+      'Versand an Kunden fehlgeschlagen',
+      'Lizenz an den Lizenznehmer binden',
+      'Always 202',
+      'Logo des Herstellers Guten Tag',
     ]);
   });
 });

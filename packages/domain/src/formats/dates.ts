@@ -1,4 +1,5 @@
-const TIME_ZONE = 'Europe/Berlin';
+/** The zone of every date and time the portal shows or names a file by (the vendor's). */
+export const TIME_ZONE = 'Europe/Berlin';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: TIME_ZONE,

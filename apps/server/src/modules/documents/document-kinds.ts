@@ -2,6 +2,7 @@ import {
   DOCUMENT_TYPE_LABELS,
   documentMessages,
   formatLicenseKey,
+  TIME_ZONE,
   type DocumentType,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
@@ -61,7 +62,7 @@ export function offerFileName(offerNumber: string): string {
 }
 
 const berlinDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
+  timeZone: TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
