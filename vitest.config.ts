@@ -54,6 +54,8 @@ export default defineConfig({
           setupFiles: ['vitest.setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What a user waits for, as long as Playwright's own waits (ACTION_TIMEOUT_MS).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       // The same API tests against a real PostgreSQL server, when one is given.

@@ -11,8 +11,13 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const BUILT_APP = path.resolve(import.meta.dirname, '../../dist/index.html');
-/** Short waits: a missing element fails within the test timeout, with Playwright's own message. */
-const ACTION_TIMEOUT_MS = 5_000;
+/**
+ * Waits for an element or a state (also `expect.poll`'s, set in vitest.config.ts): long enough for a
+ * page change inside the app — a lazy chunk and its data — while every test project runs on two
+ * cores (5 s was not, in CI), short enough that a missing element fails within the test timeout
+ * with Playwright's own message.
+ */
+const ACTION_TIMEOUT_MS = 15_000;
 /** A page load (the assistant's frame with it) on a machine busy with every test project. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
 
