@@ -5,7 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { AppError } from './http/app-error.ts';
+import { AppError } from './lib/app-error.ts';
 import { databaseClientLimitStore } from './http/client-limit-store.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';

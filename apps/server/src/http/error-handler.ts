@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
 import { withoutValues } from '../logger.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /** Fastify's own client errors, mapped onto the portal's codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {

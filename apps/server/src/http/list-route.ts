@@ -5,7 +5,7 @@ import { compileListQuery } from '../lists/compile.ts';
 import type { ListEntity } from '../lists/list-entity.ts';
 import { EXACT_TOTAL_LIMIT, type ListTotal } from '../lists/list-page.ts';
 import type { ListRequest } from '../lists/list-request.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { dataEnvelope } from './envelope.ts';
 
 /** Documents the list parameters in OpenAPI; the filters themselves are read from the raw URL. */

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ByteRange, FileInfo, FileStorage } from '../lib/storage/file-storage.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 const CHUNK_BYTES = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType } from 'zod';
 import { describeIssue, validationMessages } from '@lizenzportal/domain';
-import { AppError } from './app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 
 /**
  * Validates requests with the route's zod schema and turns the first problem into a German 400

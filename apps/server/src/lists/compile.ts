@@ -17,7 +17,7 @@ import {
   type FilterValue,
   type ListField,
 } from '@lizenzportal/domain';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { ListColumn, ListEntity } from './list-entity.ts';
 import type { ListRequest } from './list-request.ts';
 

@@ -2,7 +2,7 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { listMessages, type ErrorCode } from '@lizenzportal/domain';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError } from '../lib/app-error.ts';
 import { MAX_PAGE_SIZE } from './compile.ts';
 import type { ListEntity } from './list-entity.ts';
 import type { ListRequest } from './list-request.ts';

@@ -1,5 +1,5 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { LicenseRow } from '../../db/schema.ts';
 import type { Principal } from './principal.ts';
 import type { TokenService } from './tokens.ts';

@@ -10,7 +10,7 @@ import {
   type LoginResponse,
 } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { CustomerLicenseRow } from '../licenses/mapper.ts';
 import { customerView } from '../licenses/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { KeyedMutex } from '../../lib/keyed-mutex.ts';
 import { clientGroup } from './client-group.ts';
 

@@ -1,5 +1,5 @@
 import type { LicenseDocumentType } from '@lizenzportal/domain';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DocumentService } from './service.ts';
 

@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { License } from '@lizenzportal/domain';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { createFileStorage } from '../../lib/storage/create-file-storage.ts';
 import { useTestApp } from '../../test/app.ts';
 import { brandingFromConfig } from './render/branding.ts';

@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import { documentMessages, mayGenerateDocument, type AuditChange, type License } from '@lizenzportal/domain';
 import type { Kysely } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../auth/principal.ts';
 import { changedFields } from '../audit/audit-log.ts';

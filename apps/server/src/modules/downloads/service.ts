@@ -15,7 +15,7 @@ import {
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { ListTotal } from '../../lists/list-page.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendStoredFile } from '../../http/send-file.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
 import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';

@@ -7,7 +7,7 @@ import {
   type License,
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DeliveryService } from '../deliveries/service.ts';

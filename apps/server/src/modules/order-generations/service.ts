@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { OrderGeneration } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';

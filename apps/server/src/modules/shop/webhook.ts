@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toShopOrder, wooCommerceOrderSchema } from '@lizenzportal/domain';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { ShopOrderIntake } from './intake.ts';
 import { isValidWebhookSignature } from './signature.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { upgradeSessionMessages } from '@lizenzportal/domain';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Guards } from '../auth/guards.ts';
 import { UpgradeSessionTokens } from './tokens.ts';
 

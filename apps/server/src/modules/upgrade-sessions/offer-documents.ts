@@ -3,7 +3,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Billing, HolderData, Shipping, ShopProductIds } from '@lizenzportal/domain';
 import type { Kysely } from 'kysely';
 import type { DB, UpgradeSessionRow } from '../../db/schema.ts';
-import { notFound } from '../../http/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';
 import { newDocumentKey, offerFileName } from '../documents/document-kinds.ts';
 import type { DocumentRenderer } from '../documents/render/document-renderer.ts';

@@ -24,7 +24,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';

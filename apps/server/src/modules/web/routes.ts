@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { WEB_APP_NOT_BUILT } from '@lizenzportal/domain';
-import { notFound } from '../../http/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { isFramedPage } from '../../http/page-headers.ts';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { documentMessages, formatLicenseKey, mayGenerateDocument } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../../db/schema.ts';
-import { AppError } from '../../../http/app-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { batchFileName, DOCUMENT_KIND } from '../document-kinds.ts';
 import type { DocumentRepository } from '../repository.ts';
