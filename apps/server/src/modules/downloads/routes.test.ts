@@ -109,6 +109,12 @@ describe('download links', () => {
     await softwareLink(license, headers);
     await softwareLink(license, headers);
     await ctx.app.inject({ method: 'GET', url: first, headers: { range: 'bytes=0-499' } });
+    // A range that stops before the end adds its bytes but completes nothing.
+    const [firstHalf] = await eventually(async () => {
+      const all = await downloadsOf(license._id);
+      return all.some((row) => row.bytes_sent === 500) ? all.filter((row) => row.bytes_sent > 0) : undefined;
+    });
+    expect(firstHalf).toMatchObject({ bytes_sent: 500, completed_at: null });
     await ctx.app.inject({ method: 'GET', url: first, headers: { range: 'bytes=500-' } });
     await ctx.app.inject({ method: 'HEAD', url: first });
 

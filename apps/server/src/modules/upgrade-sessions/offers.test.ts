@@ -436,4 +436,19 @@ describe('loading an offer by its code', () => {
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await loadOffer(offerCode, '198.51.100.8')).statusCode).toBe(200);
   });
+
+  test('the right code forgets its client’s wrong ones: the next ten are free again, then it waits', async () => {
+    const { offerCode } = await offered();
+    const client = '198.51.100.9';
+    for (let attempt = 0; attempt < 9; attempt++) {
+      expect((await loadOffer('xxxxxxxxx', client)).statusCode).toBe(403);
+    }
+    expect((await loadOffer(offerCode, client)).statusCode).toBe(200);
+    // Counted from zero again (OFFER_CODE_POLICY: ten free failures), not from nine.
+    const again = [];
+    for (let attempt = 0; attempt < 10; attempt++)
+      again.push((await loadOffer('xxxxxxxxx', client)).statusCode);
+    expect(again).toEqual(Array(10).fill(403));
+    expect((await loadOffer(offerCode, client)).statusCode).toBe(429);
+  });
 });
