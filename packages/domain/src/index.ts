@@ -66,6 +66,7 @@ export * from './assistant/seats.ts';
 export * from './assistant/reseller.ts';
 export * from './assistant/licenses.ts';
 export * from './assistant/context.ts';
+export * from './assistant/contract.ts';
 export * from './assistant/machine.ts';
 export * from './assistant/form-guards.ts';
 export * from './pages.ts';

@@ -10,16 +10,15 @@ import type {
 } from '../../upgrade-session/schema.ts';
 import type { AddToCartMessage, AssistantStep } from '../context.ts';
 import { assistantFormGuards } from '../form-guards.ts';
-import {
-  assistantMachine,
-  assistantStep,
-  type AssistantEvent,
-  type CreateOfferInput,
-  type CreatedOffer,
-  type LoadedOffer,
-  type LoadOfferInput,
-  type PatchSessionInput,
-} from '../machine.ts';
+import type {
+  AssistantEvent,
+  CreateOfferInput,
+  CreatedOffer,
+  LoadedOffer,
+  LoadOfferInput,
+  PatchSessionInput,
+} from '../contract.ts';
+import { assistantMachine, assistantStep } from '../machine.ts';
 
 export const SHOP_PRODUCT_IDS: ShopProductIds = {
   'M9-PRO': 801,

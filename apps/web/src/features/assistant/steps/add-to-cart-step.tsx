@@ -12,7 +12,7 @@ export function AddToCartStep() {
   const error = errors.patchSession ?? errors.createSession;
   return (
     <StepFrame title={assistantScreens.cartTitle} busyText={assistantScreens.handingOver}>
-      {snapshot.matches({ add_to_cart: 'failed' }) && error && (
+      {snapshot.can({ type: 'RETRY' }) && error && (
         <ErrorBox
           title={assistantMessages.patchSessionTitle}
           status={error.status}

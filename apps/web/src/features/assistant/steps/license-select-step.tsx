@@ -51,7 +51,7 @@ export function LicenseSelectStep() {
         />
       </Stack>
       <Modal
-        opened={snapshot.matches({ license_select: 'confirmingPersonal' })}
+        opened={snapshot.can({ type: 'CONFIRM' })}
         onClose={() => send({ type: 'CANCEL' })}
         title={assistantMessages.personalOnlyTitle}
         centered

@@ -51,7 +51,7 @@ export function OfferLoadStep() {
         </Stack>
       </form>
       <Modal
-        opened={snapshot.matches({ offer_load: 'notAvailable' })}
+        opened={snapshot.can({ type: 'CLOSE' })}
         onClose={() => send({ type: 'CLOSE' })}
         title={assistantMessages.offerNotAvailableTitle}
         centered
