@@ -61,6 +61,35 @@ describe('the CSV export of licenses', () => {
     expect(body).toContain(`"'=HYPERLINK(""http://böse.example"")"`);
   });
 
+  // What a spreadsheet runs as a formula: = + - @, a tab or a carriage return first, and the
+  // full-width forms of = + - @ (which spreadsheets read as their ASCII twins). Stored rows may hold
+  // them (imports, older versions), even where today's forms trim the input.
+  test.each([
+    ['=', 'equals'],
+    ['+', 'plus'],
+    ['-', 'minus'],
+    ['@', 'at'],
+    ['\t', 'tab'],
+    ['\r', 'carriage return'],
+    ['\uFF1D', 'full-width equals'],
+    ['\uFF0B', 'full-width plus'],
+    ['\uFF0D', 'full-width minus'],
+    ['\uFF20', 'full-width at'],
+  ])('a cell starting with %j (%s) is defused with an apostrophe', async (starter) => {
+    await insertLicenses(1);
+    await sql`update license set notes = ${`${starter}SUM(A1)`}`.execute(ctx.database.db);
+    const [head, ...rows] = rowsOf((await exportCsv('')).body);
+    const cell = rows[0]![head!.indexOf('Notizen')]!;
+    expect(cell.replace(/^"(.*)"$/s, '$1')).toBe(`'${starter}SUM(A1)`);
+  });
+
+  test('a cell starting with anything else is left as it is', async () => {
+    await insertLicenses(1);
+    await sql`update license set notes = ${'Summe =SUM(A1)'}`.execute(ctx.database.db);
+    const [head, ...rows] = rowsOf((await exportCsv('')).body);
+    expect(rows[0]![head!.indexOf('Notizen')]).toBe('Summe =SUM(A1)');
+  });
+
   test('exports the selection in the order asked for', async () => {
     const first = await ctx.createLicense({ notes: 'eins' });
     await ctx.createLicense({ notes: 'zwei' });
