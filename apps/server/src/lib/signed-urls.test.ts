@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { otherSpellings } from '../test/signatures.ts';
 import { FileUrlSigner, type SignedFileQuery } from './signed-urls.ts';
 
 let now = Date.UTC(2025, 0, 31, 12, 0, 0);
@@ -47,6 +48,14 @@ describe('signed file URLs', () => {
     expect(new FileUrlSigner({ ...options, secret: 't'.repeat(48) }).verify(query)).toBe('invalid');
     // A link of one route does not open another.
     expect(new FileUrlSigner({ ...options, route: '/download/file' }).verify(query)).toBe('invalid');
+  });
+
+  test('refuse every other spelling of the same signature: one signature is one link', () => {
+    const query = queryOf(signer.sign({ key: 'licenses/1/starter-1.pdf', name: 'a.pdf' }));
+    for (const signature of otherSpellings(query.signature)) {
+      expect(signer.verify({ ...query, signature }), signature).toBe('invalid');
+    }
+    expect(signer.verify(query)).toBe('valid');
   });
 
   test('sign the record a link belongs to', () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { isCanonicalBase64url } from './canonical-base64url.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from './storage/storage-key.ts';
 
 /** A stored file as a link names it: its key, the name the browser saves it under, and a record. */
@@ -79,11 +80,15 @@ export class FileUrlSigner {
     return `${this.#publicUrl}/api/v1${this.#route}?${query}`;
   }
 
-  /** The signature is checked first (in constant time), so an expired link reveals nothing more. */
+  /**
+   * The signature is checked first (in constant time), so an expired link reveals nothing more;
+   * only its canonical spelling counts.
+   */
   verify(query: SignedFileQuery): Verdict {
     const expected = Buffer.from(this.#signature(query), 'base64url');
     const given = Buffer.from(query.signature, 'base64url');
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return 'invalid';
+    if (!isCanonicalBase64url(query.signature)) return 'invalid';
     return query.expires * 1000 < this.#now() ? 'expired' : 'valid';
   }
 

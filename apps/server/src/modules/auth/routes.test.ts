@@ -2,6 +2,7 @@ import { formatLicenseKey, formatStartCode } from '@lizenzportal/domain';
 import { SignJWT } from 'jose';
 import { describe, expect, test } from 'vitest';
 import { errorOf, TEST_ADMIN, useTestApp } from '../../test/app.ts';
+import { otherSpellings } from '../../test/signatures.ts';
 import { createOrResetAdmin } from './admin-accounts.ts';
 import { AdminRepository } from './admin-repository.ts';
 import { hashPassword } from './passwords.ts';
@@ -146,6 +147,23 @@ describe('current user', () => {
       headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJ1c2VyVHlwZSI6ImFkbWluIiwic3ViIjoieCJ9.' },
     });
     expect(forged.statusCode).toBe(401);
+  });
+
+  test('answers 401 for every other spelling of a valid token’s signature', async () => {
+    const token = (await ctx.adminHeaders()).authorization.slice('Bearer '.length);
+    const [content, signature] = [token.slice(0, token.lastIndexOf('.')), token.split('.')[2]!];
+    for (const other of otherSpellings(signature)) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/user',
+        headers: { authorization: `Bearer ${content}.${other}` },
+      });
+      expect(errorOf(response).status, other).toBe(401);
+    }
+    const valid = { authorization: `Bearer ${token}` };
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: valid })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { isCanonicalBase64url } from '../../lib/canonical-base64url.ts';
 import { keptSecret } from '../../lib/kept-secret.ts';
 import { z } from 'zod';
 import type { UserType } from '@lizenzportal/domain';
@@ -59,8 +60,13 @@ export class TokenService {
     return this.#sign[claims.userType](payload);
   }
 
-  /** The claims of a valid token, or null for anything forged, expired or malformed. */
+  /**
+   * The claims of a valid token, or null for anything forged, expired or malformed. fast-jwt
+   * decodes the signature before comparing, so it would take each of its four spellings (the last
+   * character's unused bits): only the canonical one is a token.
+   */
   verify(token: string): TokenClaims | null {
+    if (!isCanonicalBase64url(token.slice(token.lastIndexOf('.') + 1))) return null;
     let payload: unknown;
     try {
       payload = this.#verify(token);

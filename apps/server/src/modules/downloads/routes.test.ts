@@ -4,6 +4,7 @@ import path from 'node:path';
 import { downloadMessages, downloadTitle, NOT_FOUND_MESSAGES, type License } from '@lizenzportal/domain';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
+import { otherSpellings } from '../../test/signatures.ts';
 import { eventually } from '../../test/smtp.ts';
 import { PublicationError } from './releases.ts';
 
@@ -330,6 +331,10 @@ describe('the file behind a download link', () => {
       tampered((query) => query.set('record', '0b7a2f5e-7c39-4a43-9d2b-5f8f3e0b9c11')),
       tampered((query) => query.delete('record')),
       tampered((query) => query.set('signature', 'A'.repeat(43))),
+      // The same signature's other spellings (its last character's two unused bits set).
+      ...otherSpellings(url.searchParams.get('signature')!).map((signature) =>
+        tampered((query) => query.set('signature', signature)),
+      ),
     ]) {
       const response = await ctx.app.inject({ method: 'GET', url: forged });
       expect(response.statusCode, forged).toBe(403);

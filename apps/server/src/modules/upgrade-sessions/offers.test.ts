@@ -8,6 +8,7 @@ import {
   upgradeSessionMessages,
 } from '@lizenzportal/domain';
 import { errorOf, useTestApp } from '../../test/app.ts';
+import { otherSpellings } from '../../test/signatures.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
 import { pdfText } from '../documents/test-fixtures.ts';
 import { bearer, sessionHelpers } from './test-helpers.ts';
@@ -287,6 +288,10 @@ describe('loading an offer by its code', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(errorOf(anonymous).message).toBe(upgradeSessionMessages.sessionTokenRequired);
     expect((await read(bearer(`${session._id}.${'A'.repeat(43)}`))).statusCode).toBe(401);
+    const [id, mac] = (offerToken as string).split('.') as [string, string];
+    for (const spelling of otherSpellings(mac)) {
+      expect((await read(bearer(`${id}.${spelling}`))).statusCode, spelling).toBe(401);
+    }
   });
 
   test('an update’s offer names its licenses by key, as its PDF does, and nothing else of them; only for its own offer token', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { assistantMessages, upgradeSessionMessages } from '@lizenzportal/domain';
 import { errorOf, useTestApp } from '../../test/app.ts';
+import { otherSpellings } from '../../test/signatures.ts';
 import { bearer, sessionHelpers } from './test-helpers.ts';
 
 const ctx = useTestApp();
@@ -178,6 +179,11 @@ describe('changing a session', () => {
     expect((await patch(bearer(`${mine.session._id}.${'A'.repeat(43)}`))).statusCode).toBe(401);
     expect((await patch(bearer(other.token))).statusCode).toBe(403);
     expect((await patch(await ctx.adminHeaders())).statusCode).toBe(401);
+    // The same MAC's other spellings are other tokens.
+    const [id, mac] = mine.token.split('.') as [string, string];
+    for (const spelling of otherSpellings(mac)) {
+      expect((await patch(bearer(`${id}.${spelling}`))).statusCode, spelling).toBe(401);
+    }
     const unchanged = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/upgrade-session/${mine.session._id}`,

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { ShopOrder } from '@lizenzportal/domain';
+import { isCanonicalBase64url } from '../../lib/canonical-base64url.ts';
 
 /** `<session id>.<43 characters of base64url>`: the id as the database writes it, then the MAC. */
 const TOKEN_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([\w-]{43})$/;
@@ -62,7 +63,9 @@ export class UpgradeSessionTokens {
     const [, sessionId, mac] = match as unknown as [string, string, string];
     const expected = Buffer.from(this.#mac(purpose, sessionId), 'base64url');
     const given = Buffer.from(mac, 'base64url');
-    return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? sessionId : null;
+    const matches = given.length === expected.length && crypto.timingSafeEqual(given, expected);
+    // Only the canonical spelling: one MAC is one token.
+    return matches && isCanonicalBase64url(mac) ? sessionId : null;
   }
 
   #mac(purpose: Purpose, sessionId: string): string {
