@@ -1,7 +1,12 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The server's floors from the ground up (decision 031). */
+const SERVER_FLOORS = [['lib'], ['db'], ['lists', 'jobs'], ['http'], ['modules']];
+const serverPath = (folder) => `./apps/server/src/${folder}`;
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -20,19 +25,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // The database layer knows tables and SQL, nothing of requests or the modules above it.
+  // The server's order (decision 031): each floor imports only the floors below it. The ground
+  // (lib, db, lists, jobs) knows files, tables and queues, nothing of requests or of the modules
+  // above it. Tests may reach anything they test.
   {
-    files: ['apps/server/src/db/**/*.ts'],
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              group: ['../http/**', '../modules/**', '../lists/**'],
-              message: 'The database layer imports neither the HTTP layer nor the modules above it.',
-            },
-          ],
+          zones: SERVER_FLOORS.slice(0, -1).map((floor, index) => ({
+            target: floor.map(serverPath),
+            from: SERVER_FLOORS.slice(index + 1)
+              .flat()
+              .map(serverPath),
+            message: `${floor.join(', ')} must not import what lies above it.`,
+          })),
         },
       ],
     },

@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { Guards } from '../modules/auth/guards.ts';
+import type { Guards } from './guards.ts';
 
 /**
  * Who may call a route, declared once per route: by its guard (`preHandler: guards.admin` or

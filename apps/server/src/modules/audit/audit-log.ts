@@ -7,7 +7,7 @@ import {
   type AuditEntry,
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../http/principal.ts';
 import { AuditRepository } from './repository.ts';
 
 /** Who made a change, as the audit trail names them: the admin's user name. */

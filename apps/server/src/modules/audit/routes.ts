@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { auditEntrySchema } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import type { AuditLog } from './audit-log.ts';
 
 const entriesEnvelope = dataEnvelope(z.object({ entries: z.array(auditEntrySchema) }));

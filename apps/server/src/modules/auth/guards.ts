@@ -1,17 +1,9 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { LicenseRow } from '../../db/schema.ts';
-import type { Principal } from './principal.ts';
+import type { Guards } from '../../http/guards.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { TokenService } from './tokens.ts';
-
-export interface Guards {
-  /** Any signed-in user (admin or license). */
-  signedIn: preHandlerAsyncHookHandler;
-  /** Admins only: 401 without a token, 403 for a license user. */
-  admin: preHandlerAsyncHookHandler;
-  principalOf(request: FastifyRequest): Principal;
-  adminOf(request: FastifyRequest): Extract<Principal, { type: 'admin' }>;
-}
 
 export interface PrincipalLookup {
   /** The admin's name and session version, undefined when the admin no longer exists. */

@@ -9,7 +9,7 @@ import {
   loginResponseSchema,
 } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
-import type { Guards } from './guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import type { AuthService } from './service.ts';
 
 export interface AuthRoutesOptions {

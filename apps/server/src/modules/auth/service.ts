@@ -16,7 +16,7 @@ import { customerView } from '../licenses/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { verifyPassword } from './passwords.ts';
-import type { Principal } from './principal.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { SignInThrottle } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 

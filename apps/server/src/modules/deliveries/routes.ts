@@ -4,7 +4,7 @@ import { deliverySchema, licenseRecoverySchema, manualDeliverySchema } from '@li
 import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { listRoute } from '../../http/list-route.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import { DELIVERY_LIST } from './list.ts';
 import type { DeliveryService } from './service.ts';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../http/principal.ts';
 import { changedFields } from '../audit/audit-log.ts';
 import { toLicense, UNRECORDED_FIELDS } from '../licenses/mapper.ts';
 import type { LicenseDocumentType } from '@lizenzportal/domain';

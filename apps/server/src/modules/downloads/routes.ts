@@ -5,7 +5,7 @@ import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { signedFileQuerySchema } from '../../lib/signed-urls.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import { DOWNLOAD_LIST } from './list.ts';
 import { DOWNLOAD_FILE_ROUTE, type DownloadService } from './service.ts';
 

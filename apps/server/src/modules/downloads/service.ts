@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendStoredFile } from '../../http/send-file.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
 import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../http/principal.ts';
 import { toLicense } from '../licenses/mapper.ts';
 import { toDownloadRecord } from './mapper.ts';
 import type { ProductReleases } from './releases.ts';

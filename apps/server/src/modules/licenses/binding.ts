@@ -9,7 +9,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../http/principal.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import type { LicenseRepository } from './repository.ts';

@@ -17,7 +17,7 @@ import { listQuerystringSchema, listRoute, readListQuery } from '../../http/list
 import { compileListQuery, MAX_PAGE_SIZE } from '../../lists/compile.ts';
 import { datedFileName } from '../documents/document-kinds.ts';
 import { LICENSE_LIST } from './list.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import type { LicenseBinding } from './binding.ts';
 import type { LicenseService } from './service.ts';
 

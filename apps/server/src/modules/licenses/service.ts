@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListTotal } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { Principal } from '../auth/principal.ts';
+import type { Principal } from '../../http/principal.ts';
 import { changedFields, type AuditLog } from '../audit/audit-log.ts';
 import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import { LICENSE_CSV } from './csv.ts';

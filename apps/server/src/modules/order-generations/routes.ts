@@ -5,7 +5,7 @@ import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import { ORDER_GENERATION_LIST } from './list.ts';
 import type { OrderGenerationService } from './service.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { upgradeSessionMessages } from '@lizenzportal/domain';
 import { AppError } from '../../lib/app-error.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import { UpgradeSessionTokens } from './tokens.ts';
 
 /** Who asks for a session: its customer (holding the session token) or an admin. */

@@ -15,7 +15,7 @@ import {
 import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
-import type { Guards } from '../auth/guards.ts';
+import type { Guards } from '../../http/guards.ts';
 import { offeredSessionOf, requireSessionToken, sessionReader } from './access.ts';
 import { UPGRADE_SESSION_LIST } from './list.ts';
 import type { UpgradeSessionService } from './service.ts';

@@ -1,4 +1,4 @@
-import type { LicenseRow } from '../../db/schema.ts';
+import type { LicenseRow } from '../db/schema.ts';
 
 /**
  * Who is asking, as established from the bearer token. A license user comes with its license as
