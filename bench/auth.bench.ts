@@ -197,7 +197,7 @@ export async function run(): Promise<void> {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-'.repeat(8),
-      SHOP_WEBHOOK_SECRET: 'bench',
+      SHOP_WEBHOOK_SECRET: 'benchWebhookSecret01234567890123',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       AUTH_CLIENT_LIMIT: '1000000',

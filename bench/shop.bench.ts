@@ -18,7 +18,7 @@ import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/databa
 import { simulatedWooCommerceOrder } from '../apps/server/src/modules/shop/simulated-order.ts';
 import { assertRunning, startPortal, startReferenceServer, stop } from './lib/processes.ts';
 
-const SECRET = 'bench-webhook-secret';
+const SECRET = 'benchWebhookSecret01234567890123';
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 /** `SHOP_BENCH_ORDERS` raises it to look for trouble under more load. */
 const SMALL_ORDERS = Number(process.env.SHOP_BENCH_ORDERS ?? 1_000);

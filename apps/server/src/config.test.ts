@@ -103,8 +103,32 @@ describe('configuration', () => {
       /JWT_SECRET is required in production mode[\s\S]*SHOP_WEBHOOK_SECRET is required in production mode/,
     );
     expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SHOP_WEBHOOK_SECRET: 'secret' })
-        .isProduction,
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        SHOP_WEBHOOK_SECRET: 'Xw3k9PqL2mNz7RtB4vYc8HjD5sGf6AeK',
+      }).isProduction,
     ).toBe(true);
+  });
+
+  test('production mode refuses a webhook secret WooCommerce could sign differently: under 32 letters and digits', () => {
+    const problem = (secret: string) => {
+      try {
+        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SHOP_WEBHOOK_SECRET: secret });
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    const refusal = [
+      'SHOP_WEBHOOK_SECRET must be at least 32 letters and digits in production mode (the same secret in the webhook of WooCommerce, which would read characters such as & differently)',
+    ];
+    expect(problem('x')).toEqual(refusal);
+    expect(problem('a'.repeat(31))).toEqual(refusal);
+    expect(problem(`${'a'.repeat(32)}&amp;`)).toEqual(refusal);
+    expect(problem(`${'a'.repeat(30)} b`)).toEqual(refusal);
+    expect(problem('A1'.repeat(16))).toEqual([]);
+    // Outside production a development secret of any form still starts.
+    expect(loadConfig({ SHOP_WEBHOOK_SECRET: 'x' }).shop.webhookSecret).toBe('x');
   });
 });

@@ -25,6 +25,9 @@ const url = (protocols: string[]) =>
 const optionalUrl = (protocols: string[]) =>
   z.preprocess((value) => (value === '' ? undefined : value), url(protocols).optional());
 
+/** A production webhook secret: 32 or more letters and digits (README, shop orders). */
+const WEBHOOK_SECRET = /^[A-Za-z0-9]{32,}$/;
+
 /** Every setting of the portal, read from the environment once at start. */
 const environmentSchema = z
   .object({
@@ -101,6 +104,16 @@ const environmentSchema = z
     for (const name of ['JWT_SECRET', 'SHOP_WEBHOOK_SECRET'] as const) {
       if (!env[name])
         context.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
+    }
+    // WooCommerce signs with the secret after decoding HTML entities (`&amp;` signs as `&`): a
+    // secret of letters and digits means the same to both sides.
+    if (env.SHOP_WEBHOOK_SECRET && !WEBHOOK_SECRET.test(env.SHOP_WEBHOOK_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SHOP_WEBHOOK_SECRET'],
+        message:
+          'must be at least 32 letters and digits in production mode (the same secret in the webhook of WooCommerce, which would read characters such as & differently)',
+      });
     }
   })
   .superRefine((env, context) => {

@@ -69,12 +69,20 @@ test('production mode needs its secrets and never seeds demo data', async () => 
   const refused = await start({ DATA_DIR: dataDir, NODE_ENV: 'production' });
   await refused.stop();
   expect(refused.output()).toContain('JWT_SECRET is required in production mode');
+  const shortSecret = await start({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'p'.repeat(40),
+    SHOP_WEBHOOK_SECRET: 'x',
+  });
+  await shortSecret.stop();
+  expect(shortSecret.output()).toContain('SHOP_WEBHOOK_SECRET must be at least 32 letters and digits');
 
   const production = await start({
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     JWT_SECRET: 'p'.repeat(40),
-    SHOP_WEBHOOK_SECRET: 'webhook-secret',
+    SHOP_WEBHOOK_SECRET: 'productionWebhookSecret0123456789',
   });
   expect(production.output()).not.toContain('Demo data created');
   expect((await post(production, '/api/v1/auth/admin', DEMO_ADMIN)).status).toBe(401);

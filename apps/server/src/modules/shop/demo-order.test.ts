@@ -131,7 +131,7 @@ describe('the simulated order of /shop-demo', () => {
       // Off needs a database server; this app's worker finds nothing to do.
       WORKER: 'inline',
       JWT_SECRET: 'p'.repeat(48),
-      SHOP_WEBHOOK_SECRET: 'production-webhook-secret',
+      SHOP_WEBHOOK_SECRET: 'productionWebhookSecret0123456789',
     });
     const database = await createTestDatabase();
     const app = await buildApp({ config, database, jwtSecret: 'p'.repeat(48), logger: testLogger() });
