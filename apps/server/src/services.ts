@@ -175,6 +175,7 @@ export async function createServices({
     sessions: upgradeSessions.repository,
     tokens: upgradeSessions.tokens,
     queue,
+    productIds: config.shop.productIds,
     log,
   });
   const { apiKey, apiSecret } = config.shop;

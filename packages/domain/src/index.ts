@@ -72,6 +72,7 @@ export * from './assistant/form-guards.ts';
 export * from './pages.ts';
 export * from './audit/audit.ts';
 export * from './shop-order/woocommerce-order.ts';
+export * from './shop-order/portal-lines.ts';
 export * from './shop-order/simulated-order.ts';
 export * from './messages/shop-demo.ts';
 export * from './messages/shop-orders.ts';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { License } from '@lizenzportal/domain';
 import { buildApp } from '../app.ts';
@@ -42,8 +43,13 @@ export function testConfig(environment: Record<string, string> = {}): Config {
 /**
  * The very app the server runs, on a database of this test file, emptied before every test.
  * Call at the top of a test file; the returned object is filled in before the first test.
+ * `options.logger` replaces the test logger (for a test that reads warnings; errors must still
+ * reach the error-log rule).
  */
-export function useTestApp(environment: Record<string, string> = {}): TestApp {
+export function useTestApp(
+  environment: Record<string, string> = {},
+  options: { logger?: () => Logger } = {},
+): TestApp {
   const context = {} as TestApp;
   beforeAll(async () => {
     context.config = testConfig(environment);
@@ -52,7 +58,7 @@ export function useTestApp(environment: Record<string, string> = {}): TestApp {
       config: context.config,
       database: context.database,
       jwtSecret: 'x'.repeat(48),
-      logger: testLogger(),
+      logger: (options.logger ?? testLogger)(),
     });
     await context.app.ready();
   });

@@ -9,8 +9,6 @@ const ACT = 'Bitte prüfen und dann „Erneut versuchen”.';
  * line or record at fault and what an admin can do about it.
  */
 export const orderGenerationErrors = {
-  unknownProduct: (line: { name: string; sku: string | null; productId: number | null }) =>
-    `Unbekanntes Produkt „${line.name}” (SKU „${line.sku ?? '–'}”, Produkt-ID ${line.productId ?? '–'}): weder die SKU noch die Produkt-ID gehört zu einem Lizenzprodukt (SHOP_PRODUCT_IDS). ${ACT}`,
   unknownPurchaseType: (value: string) =>
     `Unbekannte Kaufart „${value}” in den Bestelldaten (purchase_type). ${ACT}`,
   noLicenseProduct: `Die Bestellung enthält kein Lizenzprodukt, nur DVDs oder nichts. ${ACT}`,
@@ -45,10 +43,38 @@ export const orderGenerationErrors = {
     `Technischer Fehler nach ${attempts} ${attempts === 1 ? 'Versuch' : 'Versuchen'}: ${detail}. ${ACT}`,
 } as const;
 
-/** Notes of an order generation about what the shop did with its order later. */
+/**
+ * WooCommerce's order statuses in German (as its German back end names them); a status a plugin
+ * added is shown as the shop sent it.
+ */
+const SHOP_ORDER_STATUS_LABELS: Readonly<Record<string, string>> = {
+  pending: 'Zahlung ausstehend',
+  processing: 'in Bearbeitung',
+  'on-hold': 'in Wartestellung',
+  completed: 'abgeschlossen',
+  cancelled: 'storniert',
+  refunded: 'erstattet',
+  failed: 'fehlgeschlagen',
+  'checkout-draft': 'Entwurf',
+  trash: 'gelöscht',
+};
+
+export function shopOrderStatusLabel(status: string): string {
+  return SHOP_ORDER_STATUS_LABELS[status] ?? status;
+}
+
+/** Lines of a shop order as the back office names them: „Handbuch (gedruckt) ×1, Symbolkarten ×2”. */
+export function orderLinesText(lines: readonly { name: string; quantity: number }[]): string {
+  return lines.map((line) => `${line.name} ×${line.quantity.toLocaleString('de-DE')}`).join(', ');
+}
+
+/** Notes of an order generation: what of the order the shop keeps, what the shop did with it later. */
 export const orderGenerationNotes = {
+  /** The order's lines that are not the portal's (books, printed cards, …): the shop fulfils them. */
+  notThePortals: (lines: readonly { name: string; quantity: number }[]) =>
+    `Nicht vom Portal: ${orderLinesText(lines)}`,
   withdrawn: (status: string, at: string) =>
-    `Die Bestellung steht im Shop seit ${at} auf „${status}”: die erzeugten Lizenzen bleiben bestehen, bitte bei Bedarf von Hand deaktivieren.`,
+    `Die Bestellung steht im Shop seit ${at} auf „${shopOrderStatusLabel(status)}”: die erzeugten Lizenzen bleiben bestehen, bitte bei Bedarf von Hand deaktivieren.`,
   customerReference: (reference: string) => `Kundenreferenz: ${reference}`,
 } as const;
 

@@ -110,6 +110,26 @@ describe('what a paid order becomes', () => {
     });
   });
 
+  test('a line the portal does not sell (a book, by neither SKU nor product id) is left to the shop', () => {
+    const book = { sku: 'BUCH-HB-2026', product_id: 912, quantity: 2, name: 'Handbuch (gedruckt)' };
+    expect(plan(order([{ sku: 'M9-PRO', quantity: 3 }, book, { sku: 'M9-DVD', quantity: 1 }]))).toEqual({
+      purchaseType: 'new',
+      create: [
+        { class: 'pro', type: 'full', size: 3, dvdCount: 1, count: 1, productSku: 'M9-PRO', notes: null },
+      ],
+    });
+    // On a reseller order too: the book carries no license_uid, and needs none.
+    const reseller = order(
+      [{ sku: 'M9-PER', quantity: 3, meta: { license_uid: 'b', customer_reference: 'Lizenz 2' } }, book],
+      { purchase_type: 'reseller', upgrade_session_id: resellerSession.id },
+    );
+    expect(
+      plan(reseller, { ...resellerSession, resellerLicenses: [resellerSession.resellerLicenses[1]!] }),
+    ).toMatchObject({
+      create: [{ class: 'personal', count: 3 }],
+    });
+  });
+
   test.each([
     ['DVDs only', [{ sku: 'M9-DVD', quantity: 1 }], orderGenerationErrors.noLicenseProduct],
     [

@@ -3,19 +3,19 @@ import {
   orderGenerationErrors,
   orderGenerationNotes,
   PRODUCTS,
-  SKUS,
+  splitOrderLines,
   type HolderData,
+  type PortalLine,
   type PurchasableClass,
   type PurchaseType,
   type ResellerLicense,
   type ShopOrder,
-  type ShopOrderLine,
   type ShopProductIds,
   type Sku,
 } from '@lizenzportal/domain';
 
 /**
- * A shop order that cannot become licenses as it is (unknown product, session of another
+ * A shop order that cannot become licenses as it is (DVDs without a license, a session of another
  * purchase type, …): the generation fails at once with this German message, no retry helps
  * until an admin has fixed the cause.
  */
@@ -59,21 +59,6 @@ export type GenerationPlan =
       extensionSku: Sku;
     };
 
-interface ResolvedLine {
-  line: ShopOrderLine;
-  sku: Sku;
-}
-
-/** The SKU of an order line: its own when it is one of ours, else by its configured product id. */
-function resolveSku(line: ShopOrderLine, productIds: ShopProductIds): Sku {
-  if (line.sku && (SKUS as readonly string[]).includes(line.sku)) return line.sku as Sku;
-  for (const sku of SKUS) {
-    const id = productIds[sku];
-    if (id === line.variationId || id === line.productId) return sku;
-  }
-  throw new OrderProblem(orderGenerationErrors.unknownProduct(line));
-}
-
 /** The purchase type of an order: as its meta data says, else its session's, else by its lines. */
 export function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): PurchaseType {
   if (order.unknownPurchaseType) {
@@ -92,8 +77,9 @@ export function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): 
 }
 
 /**
- * Decides what a paid order becomes, from its lines (SKUs, or product ids from the configuration)
- * and its upgrade session. Throws an OrderProblem when they do not fit together.
+ * Decides what a paid order becomes, from its lines of the portal (SKUs, or product ids from the
+ * configuration; the others are the shop's alone) and its upgrade session. Throws an OrderProblem
+ * when they do not fit together.
  */
 export function planGeneration(
   order: ShopOrder,
@@ -102,9 +88,7 @@ export function planGeneration(
 ): GenerationPlan {
   const purchaseType = purchaseTypeOf(order, session);
   if (!order.billing.email) throw new OrderProblem(orderGenerationErrors.noEmail);
-  const lines = order.lines
-    .filter((line) => line.quantity > 0)
-    .map((line): ResolvedLine => ({ line, sku: resolveSku(line, productIds) }));
+  const lines = splitOrderLines(order.lines, productIds).portal;
   if (!lines.some(({ sku }) => PRODUCTS[sku].productType === 'license')) {
     throw new OrderProblem(orderGenerationErrors.noLicenseProduct);
   }
@@ -144,7 +128,7 @@ export function planGeneration(
  * A new purchase: one pro license per pro line (its quantity are the seats), one personal license
  * per personal unit; the DVDs belong to the license when there is one.
  */
-function newLicenses(lines: ResolvedLine[]): LicensesToCreate[] {
+function newLicenses(lines: PortalLine[]): LicensesToCreate[] {
   const create: LicensesToCreate[] = [];
   let dvds = 0;
   for (const { line, sku } of lines) {
@@ -180,7 +164,7 @@ function newLicenses(lines: ResolvedLine[]): LicensesToCreate[] {
  * size and DVDs, its customer reference in the notes. The order's seats and DVDs of each line must
  * be what the session says.
  */
-function resellerLicenses(lines: ResolvedLine[], session: SessionFacts): LicensesToCreate[] {
+function resellerLicenses(lines: PortalLine[], session: SessionFacts): LicensesToCreate[] {
   const byUid = new Map<string, { seats: number; dvds: number }>();
   for (const { line, sku } of lines) {
     const uid = line.licenseUid;

@@ -58,6 +58,7 @@ export const shopDemoRoutes: FastifyPluginAsyncZod<ShopDemoRoutesOptions> = asyn
         { body, signature: webhookSignature(body, options.webhookSecret), resource: 'order' },
         options.intake,
         options.webhookSecret,
+        request.log,
       );
       return {
         data: {

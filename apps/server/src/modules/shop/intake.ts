@@ -4,8 +4,12 @@ import {
   formatDateTime,
   isPaidOrder,
   orderGenerationNotes,
+  orderLinesText,
+  splitOrderLines,
   WITHDRAWN_ORDER_STATUSES,
   type ShopOrder,
+  type ShopOrderLine,
+  type ShopProductIds,
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -16,9 +20,10 @@ import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
 
 /**
  * What became of a received order: a new generation, one that existed (the order came again),
- * a note on the generation of a withdrawn order, or nothing (not paid yet).
+ * a note on the generation of a withdrawn order, nothing (not paid yet), or nothing because no
+ * line of it is the portal's (a book, printed cards: the shop's alone).
  */
-export type IntakeOutcome = 'created' | 'known' | 'noted' | 'not-paid';
+export type IntakeOutcome = 'created' | 'known' | 'noted' | 'not-paid' | 'ignored';
 
 /**
  * Where every shop order arrives, by webhook or by reconciliation: a paid order gets its order
@@ -31,6 +36,7 @@ export class ShopOrderIntake {
   readonly #sessions: UpgradeSessionRepository;
   readonly #tokens: UpgradeSessionTokens;
   readonly #queue: JobQueue;
+  readonly #productIds: ShopProductIds;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
@@ -39,6 +45,7 @@ export class ShopOrderIntake {
     sessions: UpgradeSessionRepository;
     tokens: UpgradeSessionTokens;
     queue: JobQueue;
+    productIds: ShopProductIds;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
@@ -46,11 +53,15 @@ export class ShopOrderIntake {
     this.#sessions = deps.sessions;
     this.#tokens = deps.tokens;
     this.#queue = deps.queue;
+    this.#productIds = deps.productIds;
     this.#log = deps.log;
   }
 
   async receive(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
-    if (isPaidOrder(order)) return this.#accept(order);
+    if (isPaidOrder(order)) {
+      const { portal, others } = splitOrderLines(order.lines, this.#productIds);
+      return portal.length > 0 ? this.#accept(order, others) : this.#ignore(order);
+    }
     const known = await this.#generations.findByOrderNumber(order.number);
     if (known && (WITHDRAWN_ORDER_STATUSES as readonly string[]).includes(order.status)) {
       // A paid order that was cancelled or refunded later: what it created stays, the admin is told.
@@ -65,7 +76,25 @@ export class ShopOrderIntake {
     return { outcome: known ? 'known' : 'not-paid', orderGeneration: known?.id ?? null };
   }
 
-  #accept(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
+  /**
+   * A paid order without a line of the portal: no generation (nothing of it is the portal's to
+   * deliver), but a log line an admin finds when the customer asks about it.
+   */
+  async #ignore(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
+    const known = await this.#generations.findByOrderNumber(order.number);
+    if (known) return { outcome: 'known', orderGeneration: known.id };
+    this.#log.info(
+      { order: order.number, lines: orderLinesText(order.lines) },
+      'shop order without a product of the portal left to the shop',
+    );
+    return { outcome: 'ignored', orderGeneration: null };
+  }
+
+  /** A paid order with lines of the portal: its generation, unless it has one; `others` are named in its note. */
+  #accept(
+    order: ShopOrder,
+    others: ShopOrderLine[],
+  ): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     return this.#db.transaction().execute(async (transaction) => {
       // The session named in the order's meta data, if the order proves it with its token and it
       // exists; else it stays untouched, and the generation fails saying why (OrderGenerator).
@@ -88,7 +117,7 @@ export class ShopOrderIntake {
             })),
           ),
           shop_order: JSON.stringify(order),
-          note: null,
+          note: others.length > 0 ? orderGenerationNotes.notThePortals(others) : null,
           error: null,
         },
         transaction,

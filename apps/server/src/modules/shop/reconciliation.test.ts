@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
 import { RECONCILE_SHOP_ORDERS } from './reconciliation.ts';
 import { webhookSignature } from './signature.ts';
-import { orderNumbered } from './test-orders.ts';
+import { bookOnlyOrder, orderNumbered, orderWithBook } from './test-orders.ts';
 
 /** A stand-in for the shop's REST API on loopback: the orders it holds, the requests it got. */
 const shop = {
@@ -101,6 +101,16 @@ describe('reconciliation with the shop', () => {
     expect(await reconciliation.reconcile()).toEqual({ seen: 2, created: 0 });
     expect((await deliver(orderNumbered(9001))).json().data.received).toBe('known');
     expect(await generationsByOrder()).toHaveLength(2);
+  });
+
+  test('a paid order of a book alone, found by the reconciliation: nothing generated', async () => {
+    shop.orders = [bookOnlyOrder(9050), orderWithBook(9051)];
+    expect(await ctx.app.services.shop.reconciliation!.reconcile()).toEqual({ seen: 2, created: 1 });
+    const generations = await eventually(async () => {
+      const all = await generationsByOrder();
+      return all.every((generation) => generation.progress === 'completed') ? all : undefined;
+    }, 30_000);
+    expect(generations.map((generation) => generation.order)).toEqual(['9051']);
   });
 
   test('a shop that refuses or answers nonsense fails the run (retried by its job) and changes nothing', async () => {

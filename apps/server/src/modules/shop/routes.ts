@@ -8,7 +8,8 @@ const header = (value: string | string[] | undefined) => (typeof value === 'stri
 /**
  * `POST /api/v1/shop/webhook`: WooCommerce's order webhooks. The body is read as raw bytes (this
  * route only), the signature checked over exactly those bytes before anything is parsed; the
- * answer comes as soon as the order is stored, the generation runs as a job.
+ * answer comes as soon as the order is stored, the generation runs as a job. Every correctly
+ * signed delivery gets a 2xx unless the portal failed (see `receiveWebhook`).
  */
 export const shopRoutes: FastifyPluginAsyncZod<{ intake: ShopOrderIntake; webhookSecret: string }> = async (
   app,
@@ -32,8 +33,10 @@ export const shopRoutes: FastifyPluginAsyncZod<{ intake: ShopOrderIntake; webhoo
         body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         signature: header(request.headers['x-wc-webhook-signature']),
         resource: header(request.headers['x-wc-webhook-resource']),
+        topic: header(request.headers['x-wc-webhook-topic']),
+        deliveryId: header(request.headers['x-wc-webhook-delivery-id']),
       };
-      return { data: await receiveWebhook(delivery, intake, webhookSecret) };
+      return { data: await receiveWebhook(delivery, intake, webhookSecret, request.log) };
     },
   );
 };
