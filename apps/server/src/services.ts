@@ -31,6 +31,7 @@ import { OfferDocuments } from './modules/upgrade-sessions/offer-documents.ts';
 import { defineUpgradeSessionQueues, workUpgradeSessions } from './modules/upgrade-sessions/jobs.ts';
 import { DocumentRepository } from './modules/documents/repository.ts';
 import { OFFER_CODE_POLICY } from './modules/upgrade-sessions/offer-code-policy.ts';
+import { OfferMailLimits } from './modules/upgrade-sessions/offer-mail-limits.ts';
 import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
 import { OrderGenerator } from './modules/order-generations/generator.ts';
 import { defineOrderGenerationQueues, workOrderGenerations } from './modules/order-generations/jobs.ts';
@@ -157,6 +158,7 @@ export async function createServices({
     deliveries,
     queue,
     offerCodeThrottle: new SignInThrottle(db, OFFER_CODE_POLICY),
+    offerMailLimits: new OfferMailLimits(),
   });
   const orderGenerator = new OrderGenerator({
     db,

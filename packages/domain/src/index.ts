@@ -4,6 +4,7 @@ export * from './formats/start-code.ts';
 export * from './formats/offer-code.ts';
 export * from './formats/dates.ts';
 export * from './formats/record-id.ts';
+export * from './formats/plain-text.ts';
 export * from './license/enums.ts';
 export * from './license/schema.ts';
 export * from './license/permissions.ts';

@@ -15,6 +15,7 @@ export interface DB {
   audit_entry: AuditEntryTable;
   upgrade_session: UpgradeSessionTable;
   list_row_count: ListRowCountTable;
+  offer_mail: OfferMailTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -232,4 +233,11 @@ export interface ListRowCountTable {
   table_name: string;
   /** bigint: the driver reads it as a string. */
   delta: ColumnType<string, number, never>;
+}
+
+/** One offer mailed, counted against its client's and recipient's budgets (decision 034). */
+export interface OfferMailTable {
+  client: string;
+  recipient: string;
+  sent_at: ColumnType<Date, never, never>;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from '../formats/plain-text.ts';
 
 export const DELIVERY_PROGRESSES = ['in-progress', 'completed', 'failed'] as const;
 export type DeliveryProgress = (typeof DELIVERY_PROGRESSES)[number];
@@ -66,7 +67,7 @@ export const manualDeliverySchema = z.strictObject({
   documentType: z.enum(LICENSE_DOCUMENT_TYPES),
   /** Defaults to the holder's e-mail address. */
   recipient: z.email().max(254).optional(),
-  recipientName: z.string().trim().max(200).optional(),
+  recipientName: oneLine(z.string().trim().max(200)).optional(),
   note: z.string().trim().max(2000).optional(),
 });
 export type ManualDelivery = z.infer<typeof manualDeliverySchema>;

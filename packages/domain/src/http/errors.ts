@@ -60,6 +60,11 @@ export const ERROR_CODES = {
     status: 429,
     message: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
   },
+  OFFER_LIMIT_REACHED: {
+    status: 429,
+    message:
+      'Es wurden in kurzer Zeit zu viele Angebote angefordert. Bitte versuchen Sie es später erneut oder wenden Sie sich an uns.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: GENERIC_SERVER_ERROR,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLine } from '../formats/plain-text.ts';
 import { describeIssue } from '../messages/describe-issue.ts';
 import { validationMessages } from '../messages/validation.ts';
 import { HOLDER_TYPES, type HolderType, type LicenseClass } from './enums.ts';
@@ -14,9 +15,11 @@ const EMAIL_MAX_LENGTH = 254;
 const CONTACT_MAX_LENGTH = 200;
 
 /** Required, then 8 to 54 characters: an empty name is "missing", not "too short". */
-const holderNameSchema = z.string().trim().min(1).min(HOLDER_NAME_MIN_LENGTH).max(HOLDER_NAME_MAX_LENGTH);
+const holderNameSchema = oneLine(
+  z.string().trim().min(1).min(HOLDER_NAME_MIN_LENGTH).max(HOLDER_NAME_MAX_LENGTH),
+);
 const emailSchema = z.string().trim().min(1).max(EMAIL_MAX_LENGTH).pipe(z.email());
-const contactSchema = z.string().trim().max(CONTACT_MAX_LENGTH);
+const contactSchema = oneLine(z.string().trim().max(CONTACT_MAX_LENGTH));
 
 /**
  * The holder a license is bound to, as the binding stores it: the shared core of the binding

@@ -10,6 +10,7 @@ import {
   LICENSE_VERSIONS,
   SPECIAL_PERMISSIONS,
 } from './enums.ts';
+import { oneLine } from '../formats/plain-text.ts';
 import { recordIdSchema } from '../formats/record-id.ts';
 import { LICENSE_KEY_ALPHABET } from '../formats/license-key.ts';
 import { licenseRuleMessages } from '../messages/validation.ts';
@@ -26,16 +27,23 @@ const optionalText = (max: number) =>
     z.string().trim().max(max).nullable(),
   );
 
+/** The same for a name: one line, without control characters. */
+const optionalLine = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    oneLine(z.string().trim().max(max)).nullable(),
+  );
+
 export const licenseKeySchema = z.string().regex(new RegExp(`^[${LICENSE_KEY_ALPHABET}]{12}$`));
 
 export const holderSchema = z.strictObject({
   holderType: z.enum(HOLDER_TYPES).nullable(),
-  name: optionalText(200),
+  name: optionalLine(200),
   email: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z.email().max(254).nullable(),
   ),
-  contact: optionalText(200),
+  contact: optionalLine(200),
 });
 export type Holder = z.infer<typeof holderSchema>;
 

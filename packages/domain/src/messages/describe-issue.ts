@@ -1,6 +1,6 @@
 import type { core } from 'zod';
 import { ERROR_CODES } from '../http/errors.ts';
-import { fieldLabel, validationMessages } from './validation.ts';
+import { CONTROL_CHARACTER, fieldLabel, LINE_BREAK_OR_CONTROL, validationMessages } from './validation.ts';
 
 /**
  * The German message of a validation problem, by the catalogue of customer spec §8 and the field's
@@ -31,7 +31,10 @@ export function describeIssue(issue: core.$ZodIssue, fieldLabelOverride?: string
     case 'unrecognized_keys':
       return `Unbekanntes Feld „${[path, issue.keys[0]].filter(Boolean).join('.')}”.`;
     case 'custom':
-      return issue.message === 'required' ? validationMessages.required(label) : issue.message;
+      if (issue.message === 'required') return validationMessages.required(label);
+      if (issue.message === LINE_BREAK_OR_CONTROL) return validationMessages.lineBreakOrControl(label);
+      if (issue.message === CONTROL_CHARACTER) return validationMessages.controlCharacter(label);
+      return issue.message;
     default:
       return validationMessages.invalid(label);
   }

@@ -21,4 +21,8 @@ export const upgradeSessionMessages = {
   offerExists: 'Zu dieser Upgrade-Session wurde bereits ein Angebot erstellt.',
   offerNeedsPurchase: 'Für ein Angebot muss zuerst die Lizenz gewählt werden (Klasse und Arbeitsplätze).',
   offerNeedsHolder: 'Für ein Angebot zu einem Update oder einer Erweiterung fehlt noch der Lizenznehmer.',
+
+  // How many offers are mailed (decision 034): the answer names when the next one can be made.
+  offerLimitReached: (retryAt: string) =>
+    `Es wurden in kurzer Zeit zu viele Angebote angefordert (an diese E-Mail-Adresse oder von Ihrem Internetanschluss aus). Ein weiteres Angebot können Sie ab ${retryAt} Uhr anfordern; bei Fragen wenden Sie sich gern an uns.`,
 } as const;

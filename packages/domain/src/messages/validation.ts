@@ -1,6 +1,10 @@
 import { HOLDER_FORM_LABELS } from '../license/holder-labels.ts';
 import { ADDRESS_FIELD_LABELS } from '../upgrade-session/address-labels.ts';
 
+/** Issue messages of the text rules (`oneLine`, `severalLines`) that `describeIssue` words with the field's label. */
+export const LINE_BREAK_OR_CONTROL = 'lineBreakOrControl';
+export const CONTROL_CHARACTER = 'controlCharacter';
+
 /** The validation catalogue of the customer spec (§8), word for word. */
 export const validationMessages = {
   required: (field: string) => `Bitte machen Sie eine Angabe für „${field}”.`,
@@ -10,6 +14,11 @@ export const validationMessages = {
   maxLength: (field: string, max: number) => `${field} darf höchstens ${max} Zeichen lang sein.`,
   /** A NUL byte or the like, which no field accepts. */
   forbiddenCharacter: 'Die Anfrage enthält ein unzulässiges Zeichen.',
+  /** A name or address line with a line break or a control character (`oneLine`). */
+  lineBreakOrControl: (field: string) =>
+    `Das Feld „${field}” darf keine Zeilenumbrüche oder Steuerzeichen enthalten.`,
+  /** A text of several lines with a control character other than line breaks and tabs (`severalLines`). */
+  controlCharacter: (field: string) => `Das Feld „${field}” darf keine Steuerzeichen enthalten.`,
 } as const;
 
 /** German labels of the fields the API validates, used in 400 messages and in forms. */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../assistant/countries.ts';
+import { oneLine, severalLines } from '../formats/plain-text.ts';
 
 /** Reference and note of a billing address (customer spec §3, §9). */
 export const MAX_REFERENCE_LENGTH = 30;
 export const MAX_NOTE_LENGTH = 160;
 
-const requiredText = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+// Names and address lines are one line each: they reach the offer PDF, mails and the shop.
+const requiredText = (max: number) => oneLine(z.string().trim().min(1).max(max));
+const optionalText = (max: number) => oneLine(z.string().trim().max(max)).default('');
 
 /** The address fields billing and shipping share (spec §5: name, street, number, postcode, city, country). */
 const addressShape = {
@@ -27,7 +29,7 @@ export const billingSchema = z.strictObject({
   ...addressShape,
   email: z.email().max(254),
   reference: optionalText(MAX_REFERENCE_LENGTH),
-  note: optionalText(MAX_NOTE_LENGTH),
+  note: severalLines(z.string().trim().max(MAX_NOTE_LENGTH)).default(''),
 });
 export type Billing = z.infer<typeof billingSchema>;
 

@@ -56,3 +56,28 @@ test('holds across server processes on one database: together they allow the lim
   expect(codes.filter((code) => code === 404)).toHaveLength(5);
   expect(codes.filter((code) => code === 429)).toHaveLength(7);
 });
+
+test('limits the public creation of upgrade sessions per client the same way', async () => {
+  const create = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/upgrade-session',
+      remoteAddress: '198.51.100.30',
+      payload: {
+        purchaseType: 'new',
+        originalLicenses: [],
+        accessTokens: [],
+        fromVersion: null,
+        toVersion: '9',
+        properties: { class: 'pro', size: 1, dvdCount: 0 },
+        billing: { countryCode: 'DE' },
+        shipToDifferentAddress: false,
+        shipping: null,
+        resellerLicenses: [],
+      },
+    });
+  for (let request = 0; request < 5; request++) expect((await create()).statusCode).toBe(201);
+  const limited = await create();
+  expect(errorOf(limited)).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+  expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+});

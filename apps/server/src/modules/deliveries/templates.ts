@@ -137,7 +137,9 @@ function licenseLines(context: MailContext, license: MailLicense): string[] {
 /** Subject, HTML and plain text of a delivery mail, in German, for its occasion. */
 export function renderDeliveryMail(context: MailContext): RenderedMail {
   const parts = partsOf(context);
-  const greeting = T.greeting(context.recipientName);
+  // An offer's recipient name is whatever the (anonymous) requester typed: an offer mail never
+  // greets with it. The other mails' names come from a bound license or an admin.
+  const greeting = T.greeting(context.occasion === 'offer' ? null : context.recipientName);
   const note = context.note ? [T.note(context.note)] : [];
   const signature = [T.questions(context.supportEmail), T.regards, context.vendorName];
 

@@ -35,23 +35,27 @@ describe('deliveries of an upgrade session (GET /delivery?upgradeSession=…)', 
     const license = await ctx.createLicense();
     const deliveries = ctx.app.services.deliveries;
     // Making the offer mails it: a delivery of the session.
-    await ctx.app.services.upgradeSessions.createOffer(offered, {
-      billing: {
-        name: 'Förderschule am See',
-        additional1: '',
-        additional2: '',
-        street: 'Seestraße',
-        houseNumber: '1',
-        postcode: '78462',
-        city: 'Konstanz',
-        countryCode: 'DE',
-        email: 'schule@example.com',
-        reference: '',
-        note: '',
+    await ctx.app.services.upgradeSessions.createOffer(
+      offered,
+      {
+        billing: {
+          name: 'Förderschule am See',
+          additional1: '',
+          additional2: '',
+          street: 'Seestraße',
+          houseNumber: '1',
+          postcode: '78462',
+          city: 'Konstanz',
+          countryCode: 'DE',
+          email: 'schule@example.com',
+          reference: '',
+          note: '',
+        },
+        shipToDifferentAddress: false,
+        shipping: null,
       },
-      shipToDifferentAddress: false,
-      shipping: null,
-    });
+      '203.0.113.1',
+    );
     const offer = await ctx.database.db.selectFrom('delivery').select('id as _id').executeTakeFirstOrThrow();
     const ordered = await deliveries.create({
       occasion: 'order',

@@ -78,7 +78,11 @@ describe('creating an offer', () => {
       () => smtp.received.find((received) => received.subject === `Ihr Angebot ${session.offerNumber}`),
       MAIL_TIMEOUT_MS,
     );
-    expect(mail.to).toMatchObject({ value: [{ address: 'schule@example.com', name: billing.name }] });
+    // Whoever asks for an offer types the billing name: the mail does not carry it (the PDF does).
+    expect(mail.to).toMatchObject({ value: [{ address: 'schule@example.com', name: '' }] });
+    expect(mail.text).toMatch(/^Guten Tag,\n/);
+    expect(mail.text).not.toContain(billing.name);
+    expect(mail.html).not.toContain(billing.name);
     expect(mail.text).toContain(formatOfferCode(offerCode));
     expect(mail.text).toContain(formatDate(session.offerValidUntil));
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual([

@@ -28,7 +28,7 @@ const bearer = [{ bearer: [] }];
 export interface UpgradeSessionRoutesOptions {
   sessions: UpgradeSessionService;
   guards: Guards;
-  /** Requests per minute and client on the offer-code route (as on the sign-in routes). */
+  /** Requests per minute and client on the public routes (as on the sign-in routes). */
   clientLimitPerMinute: number;
 }
 
@@ -85,13 +85,14 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
         response: { 200: dataEnvelope(offerResponseSchema) },
       },
     },
-    async (request) => ({ data: await sessions.createOffer(request.params.id, request.body) }),
+    async (request) => ({ data: await sessions.createOffer(request.params.id, request.body, request.ip) }),
   );
 
   app.post(
     '/upgrade-session',
     {
-      config: { access: 'public' },
+      // Public and writing a row: limited per client like the sign-in routes.
+      config: { access: 'public', rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: [TAG],
         summary: 'Create an upgrade session; updates and extensions prove each license by its access token',

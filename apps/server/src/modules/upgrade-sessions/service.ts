@@ -35,6 +35,7 @@ import { toLicense } from '../licenses/mapper.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import { toUpgradeSession, toUpgradeSessionDetail } from './mapper.ts';
 import { OFFER_CODE_SUBJECT } from './offer-code-policy.ts';
+import type { OfferMailLimits } from './offer-mail-limits.ts';
 import { json, type UpgradeSessionRepository } from './repository.ts';
 import type { UpgradeSessionTokens } from './tokens.ts';
 
@@ -63,6 +64,8 @@ export interface UpgradeSessionServiceDependencies {
   queue: Pick<JobQueue, 'send'>;
   /** Counts wrong offer codes per client. */
   offerCodeThrottle: SignInThrottle;
+  /** Counts offer mails per client and recipient. */
+  offerMailLimits: OfferMailLimits;
 }
 
 export const EXPIRE_OFFER = 'expire-offer';
@@ -87,6 +90,7 @@ export class UpgradeSessionService {
   readonly #deliveries: Pick<DeliveryService, 'create'>;
   readonly #queue: Pick<JobQueue, 'send'>;
   readonly #offerCodeThrottle: SignInThrottle;
+  readonly #offerMailLimits: OfferMailLimits;
 
   constructor(dependencies: UpgradeSessionServiceDependencies) {
     this.repository = dependencies.repository;
@@ -98,6 +102,7 @@ export class UpgradeSessionService {
     this.#deliveries = dependencies.deliveries;
     this.#queue = dependencies.queue;
     this.#offerCodeThrottle = dependencies.offerCodeThrottle;
+    this.#offerMailLimits = dependencies.offerMailLimits;
   }
 
   /**
@@ -185,11 +190,13 @@ export class UpgradeSessionService {
    * Makes the session an offer (customer spec §4 "Offer"; DESIGN.md §5): with the offer form's
    * addresses it gets an offer number and code, is valid for 30 days and frozen; the offer PDF
    * is mailed to the billing address as a delivery, and its expiry is scheduled — all in one
-   * transaction, so either everything happens or nothing.
+   * transaction, so either everything happens or nothing. The mail counts against the budgets of
+   * the client at `address` and of the recipient (`OFFER_MAIL_LIMITS`): beyond them, 429.
    */
   createOffer(
     sessionId: string,
     request: OfferRequest,
+    address: string,
   ): Promise<{ session: UpgradeSession; offerCode: string }> {
     return inTransaction(this.#db, async (transaction) => {
       const row = await this.repository.findForUpdate(sessionId, transaction);
@@ -218,6 +225,7 @@ export class UpgradeSessionService {
       }
       const takesHolder = offered.purchaseType === 'upgrade' || offered.purchaseType === 'extension';
       if (takesHolder && !offered.holder) throw new AppError('VALIDATION_FAILED', messages.offerNeedsHolder);
+      await this.#offerMailLimits.count(transaction, address, request.billing.email);
 
       const offeredAt = new Date();
       let offerCode = generateOfferCode();
@@ -243,7 +251,9 @@ export class UpgradeSessionService {
           licenseIds: [],
           upgradeSession: sessionId,
           recipient: request.billing.email,
-          recipientName: request.billing.name,
+          // Whoever asks for an offer types the billing name: the mail neither greets with it nor
+          // writes it into the recipient's header (the offer's PDF has the billing address).
+          recipientName: null,
         },
         transaction,
       );

@@ -91,11 +91,15 @@ async function offeredUpdate(licenses: License[]): Promise<string> {
       contact: 'Erika Mustermann',
     },
   });
-  const { offerCode } = await sessions.createOffer(session._id, {
-    billing: BILLING,
-    shipToDifferentAddress: false,
-    shipping: null,
-  });
+  const { offerCode } = await sessions.createOffer(
+    session._id,
+    {
+      billing: BILLING,
+      shipToDifferentAddress: false,
+      shipping: null,
+    },
+    '127.0.0.1',
+  );
   return offerCode;
 }
 

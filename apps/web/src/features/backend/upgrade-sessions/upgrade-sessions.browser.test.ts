@@ -27,32 +27,36 @@ describe('an upgrade session with an offer', () => {
   it('shows its panels, the offer with both addresses, and leads to its deliveries', async () => {
     const sessions = browser.server.app.services.upgradeSessions;
     const session = await createUpgradeSession(browser.server);
-    const { session: offered, offerCode } = await sessions.createOffer(session._id, {
-      billing: {
-        name: 'Förderschule am See',
-        additional1: 'Verwaltung',
-        additional2: '',
-        street: 'Seestraße',
-        houseNumber: '1',
-        postcode: '78462',
-        city: 'Konstanz',
-        countryCode: 'DE',
-        email: 'schule@example.com',
-        reference: 'Bestellung 2026/17',
-        note: 'Bitte mit Rechnung per Post.',
+    const { session: offered, offerCode } = await sessions.createOffer(
+      session._id,
+      {
+        billing: {
+          name: 'Förderschule am See',
+          additional1: 'Verwaltung',
+          additional2: '',
+          street: 'Seestraße',
+          houseNumber: '1',
+          postcode: '78462',
+          city: 'Konstanz',
+          countryCode: 'DE',
+          email: 'schule@example.com',
+          reference: 'Bestellung 2026/17',
+          note: 'Bitte mit Rechnung per Post.',
+        },
+        shipToDifferentAddress: true,
+        shipping: {
+          name: 'Außenstelle Insel',
+          additional1: '',
+          additional2: '',
+          street: 'Hafenweg',
+          houseNumber: '7',
+          postcode: '78479',
+          city: 'Reichenau',
+          countryCode: 'DE',
+        },
       },
-      shipToDifferentAddress: true,
-      shipping: {
-        name: 'Außenstelle Insel',
-        additional1: '',
-        additional2: '',
-        street: 'Hafenweg',
-        houseNumber: '7',
-        postcode: '78479',
-        city: 'Reichenau',
-        countryCode: 'DE',
-      },
-    });
+      '127.0.0.1',
+    );
 
     const page = await browser.open(`/backend/upgrade-session/${session._id}`, {
       token: await adminToken(browser.server),

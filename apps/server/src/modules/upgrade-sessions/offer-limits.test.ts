@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { errorOf, useTestApp } from '../../test/app.ts';
+import { testLogger } from '../../test/error-logs.ts';
+import { OFFER_MAIL_LIMITS } from './offer-mail-limits.ts';
+import { bearer, sessionHelpers } from './test-helpers.ts';
+
+// Jobs stay queued: an offer's mail is its delivery row, made in the offer's transaction.
+const ctx = useTestApp();
+const { newPurchase, created } = sessionHelpers(ctx);
+
+/** A second server process on the same database, as several `npm start` with WORKER=off run. */
+let second: FastifyInstance;
+beforeAll(async () => {
+  second = await buildApp({
+    config: ctx.config,
+    database: ctx.database,
+    jwtSecret: 'x'.repeat(48),
+    logger: testLogger(),
+  });
+  await second.ready();
+});
+afterAll(() => second?.close());
+
+const [recipientPerHour, recipientPerDay, clientPerDay] = OFFER_MAIL_LIMITS.map((limit) => limit.max) as [
+  number,
+  number,
+  number,
+];
+
+const billing = (email: string, name = 'Förderschule am See') => ({
+  name,
+  street: 'Seestraße',
+  houseNumber: '1',
+  postcode: '78462',
+  city: 'Konstanz',
+  countryCode: 'DE',
+  email,
+});
+
+/** Creates a session and asks for its offer, both from `remoteAddress` (through `app`). */
+async function offer(email: string, remoteAddress: string, app: FastifyInstance = ctx.app, name?: string) {
+  const { session, token } = await created(newPurchase());
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/upgrade-session/${session._id}/offer`,
+    headers: bearer(token),
+    remoteAddress,
+    payload: { billing: billing(email, name), shipToDifferentAddress: false, shipping: null },
+  });
+}
+
+/** The offer mails made (deliveries of the occasion `offer`), by recipient. */
+async function offerMails(): Promise<string[]> {
+  const { rows } = await sql<{ recipient: string }>`
+    select recipient from delivery where occasion = 'offer' order by created_at
+  `.execute(ctx.database.db);
+  return rows.map((row) => row.recipient);
+}
+
+/** Lets an hour pass for the budgets: every counted mail is an hour older. */
+async function anHourLater(): Promise<void> {
+  await sql`update offer_mail set sent_at = sent_at - interval '61 minutes'`.execute(ctx.database.db);
+}
+
+function expectRefused(response: Awaited<ReturnType<typeof offer>>, atMostSeconds: number) {
+  expect(errorOf(response)).toMatchObject({ status: 429, code: 'OFFER_LIMIT_REACHED' });
+  expect(errorOf(response).message).toMatch(/ab \d\d\.\d\d\.\d\d \d\d:\d\d Uhr/);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(atMostSeconds);
+}
+
+describe('offer mails', () => {
+  test('one client address gets its daily budget, then 429 with Retry-After; no more mails go out', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index <= 40; index++) {
+      const response = await offer(`einkauf-${index}@schule-${index}.example`, '203.0.113.50');
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expectRefused(response, 24 * 3600);
+    }
+    expect(statuses).toEqual([...Array(clientPerDay).fill(200), ...Array(41 - clientPerDay).fill(429)]);
+    expect(await offerMails()).toHaveLength(clientPerDay);
+    // Another client is not bound by it.
+    expect((await offer('einkauf@andere-schule.example', '198.51.100.60')).statusCode).toBe(200);
+  }, 120_000);
+
+  test('a recipient flooded from many addresses gets a handful an hour and ten a day', async () => {
+    // One mailbox in many spellings: case and a +suffix reach the same inbox.
+    const spellings = (index: number) => [`opfer@example.com`, `Opfer+${index}@Example.com`][index % 2]!;
+    let address = 0;
+    const flood = async (count: number, waitAtMost: number) => {
+      const statuses: number[] = [];
+      for (let index = 0; index < count; index++) {
+        const response = await offer(spellings(index), `198.51.100.${++address}`);
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expectRefused(response, waitAtMost);
+      }
+      return statuses;
+    };
+    expect(await flood(recipientPerHour + 3, 3600)).toEqual([
+      ...Array(recipientPerHour).fill(200),
+      ...Array(3).fill(429),
+    ]);
+    await anHourLater();
+    const perDayLeft = recipientPerDay - recipientPerHour;
+    // The hour's budget is open again, the day's holds the rest of the day.
+    expect(await flood(perDayLeft + 1, 24 * 3600)).toEqual([...Array(perDayLeft).fill(200), 429]);
+    await anHourLater();
+    const refused = await offer('opfer@example.com', '192.0.2.1');
+    expect(refused.statusCode).toBe(429);
+    // Now the daily budget holds it: about a day minus the two hours that passed.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(21 * 3600);
+    expect(await offerMails()).toHaveLength(recipientPerDay);
+  }, 120_000);
+
+  test('a school ordering offers for three departments to one address, from one address, gets them', async () => {
+    for (const department of ['Mathematik', 'Physik', 'Informatik']) {
+      const response = await offer(
+        'sekretariat@schule.example',
+        '203.0.113.70',
+        ctx.app,
+        `Schule, ${department}`,
+      );
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await offerMails()).toEqual(Array(3).fill('sekretariat@schule.example'));
+  });
+
+  test('the budgets hold across server processes, also for parallel requests', async () => {
+    const apps = [ctx.app, second];
+    const parallel = await Promise.all(
+      Array.from({ length: recipientPerHour + 5 }, (_, index) =>
+        offer('parallel@example.com', `192.0.2.${index + 10}`, apps[index % 2]),
+      ),
+    );
+    const statuses = parallel.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(recipientPerHour);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(await offerMails()).toHaveLength(recipientPerHour);
+  }, 120_000);
+
+  test('a refused offer changes nothing: the session stays open, nothing is counted or mailed', async () => {
+    for (let index = 0; index < recipientPerHour; index++) {
+      expect((await offer('voll@example.com', `192.0.2.${index + 100}`)).statusCode).toBe(200);
+    }
+    const { session, token } = await created(newPurchase());
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/upgrade-session/${session._id}/offer`,
+      headers: bearer(token),
+      remoteAddress: '192.0.2.200',
+      payload: { billing: billing('voll@example.com'), shipToDifferentAddress: false, shipping: null },
+    });
+    expect(refused.statusCode).toBe(429);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(token),
+    });
+    expect(read.json().data.session.status).toBe('created');
+    const { rows } = await sql<{ count: number }>`
+      select count(*)::int as count from offer_mail where client = '192.0.2.200'
+    `.execute(ctx.database.db);
+    expect(rows[0]!.count).toBe(0);
+    expect(await offerMails()).toHaveLength(recipientPerHour);
+  });
+});
+
+describe('names in an offer', () => {
+  test('a billing name with a line break is refused with a German 400, and nothing is offered', async () => {
+    const response = await offer(
+      'einkauf@schule.example',
+      '203.0.113.80',
+      ctx.app,
+      'Ihr Konto wird gesperrt.\nBitte bestätigen: http://phish.example/',
+    );
+    expect(errorOf(response)).toMatchObject({
+      status: 400,
+      message: 'Das Feld „Firmenname oder Name” darf keine Zeilenumbrüche oder Steuerzeichen enthalten.',
+    });
+    expect(await offerMails()).toEqual([]);
+  });
+});
