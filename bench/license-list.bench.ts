@@ -23,7 +23,7 @@ import { streamListRows } from '../apps/server/src/lists/list-export.ts';
 import { EXACT_TOTAL_LIMIT, LIST_QUERY_TIMEOUT_MS, listPage } from '../apps/server/src/lists/list-page.ts';
 import { ROW_COUNT_FOLD_AT } from '../apps/server/src/lists/row-count.ts';
 import { LICENSE_CSV } from '../apps/server/src/modules/licenses/csv.ts';
-import { LICENSE_LIST } from '../apps/server/src/modules/licenses/list.ts';
+import { LICENSE_LIST_ENTITY } from '../apps/server/src/modules/licenses/list.ts';
 import { toLicense } from '../apps/server/src/modules/licenses/mapper.ts';
 import type { DB, LicenseRow } from '../apps/server/src/db/schema.ts';
 
@@ -265,9 +265,9 @@ async function benchQueries(database: Database, count: number): Promise<void> {
   let ok = 0;
   const all = cases(count);
   for (const entry of all) {
-    const request = compileListQuery(parseApiListQuery(entry.query), LICENSE_LIST);
+    const request = compileListQuery(parseApiListQuery(entry.query), LICENSE_LIST_ENTITY);
     const [engine, raw] = await timedPair(
-      () => listPage(database.db, LICENSE_LIST, request),
+      () => listPage(database.db, LICENSE_LIST_ENTITY, request),
       () => floor(database, entry),
     );
     const ratio = engine.p95 / raw.p95;
@@ -306,9 +306,9 @@ const csvFormat = {
  * one CSV string. On PGlite, a list page is asked for while the export streams.
  */
 async function benchExport(database: Database, query: string): Promise<void> {
-  const request = compileListQuery(parseApiListQuery(query), LICENSE_LIST);
+  const request = compileListQuery(parseApiListQuery(query), LICENSE_LIST_ENTITY);
   // Warm-up: the code and the heap of one batch, so that the growth measured is the export's.
-  (await streamListRows(database.db, LICENSE_LIST, request, csvFormat)).destroy();
+  (await streamListRows(database.db, LICENSE_LIST_ENTITY, request, csvFormat)).destroy();
   const heapBefore = liveHeap();
   const rssBefore = process.memoryUsage.rss();
   let rssPeak = rssBefore;
@@ -317,14 +317,18 @@ async function benchExport(database: Database, query: string): Promise<void> {
   let bytes = 0;
   let listWhileExporting: number | undefined;
   const started = performance.now();
-  const csv = await streamListRows(database.db, LICENSE_LIST, request, csvFormat);
+  const csv = await streamListRows(database.db, LICENSE_LIST_ENTITY, request, csvFormat);
   for await (const chunk of csv) {
     bytes += (chunk as Buffer).length;
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
     if (++chunks % 25 === 0) heapPeak = Math.max(heapPeak, liveHeap());
     if (listWhileExporting === undefined && bytes > 10_000_000) {
       const asked = performance.now();
-      await listPage(database.db, LICENSE_LIST, compileListQuery(parseApiListQuery(''), LICENSE_LIST));
+      await listPage(
+        database.db,
+        LICENSE_LIST_ENTITY,
+        compileListQuery(parseApiListQuery(''), LICENSE_LIST_ENTITY),
+      );
       listWhileExporting = performance.now() - asked;
     }
   }

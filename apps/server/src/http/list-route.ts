@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ListQuerySyntaxError, parseApiListQuery, type ApiListQuery } from '@lizenzportal/domain';
 import { compileListQuery } from '../lists/compile.ts';
 import type { ListEntity } from '../lists/list-entity.ts';
-import { EXACT_TOTAL_LIMIT, type ListTotal } from '../lists/list-page.ts';
+import { EXACT_TOTAL_LIMIT, type ListPage } from '../lists/list-page.ts';
 import type { ListRequest } from '../lists/list-request.ts';
 import { AppError } from '../lib/app-error.ts';
 import { dataEnvelope } from './envelope.ts';
@@ -32,31 +32,33 @@ export function readListQuery(request: FastifyRequest): ApiListQuery {
   }
 }
 
-export interface ListRouteOptions<Key extends string, Item extends z.ZodType> {
+export interface ListRouteOptions<Item extends z.ZodType> {
   entity: ListEntity;
-  /** The answer's name for the rows: `{ licenses, total }`. */
-  key: Key;
   item: Item;
   tag: string;
   summary: string;
   preHandler: preHandlerHookHandler;
-  list: (request: ListRequest) => Promise<Record<Key, z.infer<Item>[]> & ListTotal>;
+  list: (request: ListRequest) => Promise<ListPage<z.infer<Item>>>;
 }
 
 /**
- * A back-office list endpoint: the list parameters and filters of DESIGN.md §2, compiled against
- * the entity, answered as `{ data: { <key>: [...], total, totalExact } }`. Every list is registered
- * with this.
+ * A back-office list endpoint at the path its declaration names (`app.route(listRoute(…))`): the
+ * list parameters and filters of DESIGN.md §2, compiled against the entity, answered as
+ * `{ data: { <key>: [...], total, totalExact } }` under the declaration's key. Every list is
+ * registered with this.
  */
-export function listRoute<Key extends string, Item extends z.ZodType>(options: ListRouteOptions<Key, Item>) {
+export function listRoute<Item extends z.ZodType>(options: ListRouteOptions<Item>) {
+  const { path, key } = options.entity.list;
   const answer = z.object({
-    [options.key]: z.array(options.item),
+    [key]: z.array(options.item),
     total: z.int(),
     totalExact: z
       .boolean()
       .describe(`false: more rows match than \`total\` (counted exactly up to ${EXACT_TOTAL_LIMIT})`),
   });
   return {
+    method: 'GET' as const,
+    url: path,
     preHandler: options.preHandler,
     schema: {
       tags: [options.tag],
@@ -64,8 +66,9 @@ export function listRoute<Key extends string, Item extends z.ZodType>(options: L
       querystring: listQuerystringSchema,
       response: { 200: dataEnvelope(answer) },
     },
-    handler: async (request: FastifyRequest) => ({
-      data: await options.list(compileListQuery(readListQuery(request), options.entity)),
-    }),
+    handler: async (request: FastifyRequest) => {
+      const { rows, ...total } = await options.list(compileListQuery(readListQuery(request), options.entity));
+      return { data: { [key]: rows, ...total } };
+    },
   };
 }

@@ -6,7 +6,13 @@ import { sql } from 'kysely';
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
   acceptsApiOperator,
+  escapeRegex,
+  FILTER_OPERATOR_TABLE,
+  filterValueProblem,
+  findListField,
   generateLicenseKey,
+  listMessages,
+  valueInputOf,
   API_FILTER_OPERATORS,
   DELIVERY_LIST_FIELDS,
   DOWNLOAD_LIST_FIELDS,
@@ -20,6 +26,8 @@ import {
   formatStartCode,
   serializeAddressFilters,
   type Filter,
+  type FilterOperator,
+  type FilterOperatorRow,
   type License,
   type ListField,
   type ListFields,
@@ -108,6 +116,10 @@ describe('license filters, one case per operator', () => {
       ['properties.class~nin~pro,single', [bernd]],
       ['holder.name~exists~', [anna, bernd]],
       ['holder.name~existsnot~', [single]],
+      // A license without a holder has no name: it is not equal to any name, nor one of any.
+      ['holder.name~neq~Anna Müller', [single, bernd]],
+      ['holder.name~nin~Anna Müller,x', [single, bernd]],
+      ['boundAt~neq~01.01.2020', [anna, single, bernd]],
       ['holder.name~regex~^anna\\s+m(ü|ue)ller$', [anna]],
       ['holder.name~regexnot~^ANNA', [single, bernd]],
       ["notes~contains~a;b 'c'", [bernd]],
@@ -135,6 +147,34 @@ describe('license filters, one case per operator', () => {
     ];
     for (const [address, expected] of cases) {
       expect(await ids(address), address).toEqual(sorted(...expected));
+    }
+  });
+});
+
+describe('a new operator is one row of the operator table', () => {
+  test('added in this test only, the query builder offers it, the address and the API carry it, the list answers it', async () => {
+    const { anna } = await seedLicenses();
+    // „Wort beginnt mit”: a pattern of the API's own (PostgreSQL's `\m` is the start of a word).
+    const table = FILTER_OPERATOR_TABLE as unknown as Record<string, FilterOperatorRow>;
+    table['wordstart'] = {
+      label: 'Wort beginnt mit',
+      api: { as: 'regex', pattern: (text) => `\\m${escapeRegex(text)}` },
+      value: 'text',
+      types: ['text'],
+    };
+    try {
+      const wordStart = 'wordstart' as FilterOperator;
+      const name = findListField(LICENSE_LIST_FIELDS, 'holder.name')!;
+      expect(operatorsOf(name)).toContain(wordStart);
+      expect(operatorsOf(findListField(LICENSE_LIST_FIELDS, 'properties.size')!)).not.toContain(wordStart);
+      expect(valueInputOf(name, wordStart)).toBe('text');
+      expect(filterValueProblem(name, wordStart, '')).toBe(listMessages.valueRequired(name.label));
+      expect(listMessages.operatorNotAllowed('Größe', wordStart)).toContain('„Wort beginnt mit”');
+      const ids = (address: string) => idsFor('license', 'licenses', address);
+      expect(await ids('holder.name~wordstart~MÜL')).toEqual(sorted(anna));
+      expect(await ids('holder.name~wordstart~üller')).toEqual([]);
+    } finally {
+      delete table['wordstart'];
     }
   });
 });
@@ -167,6 +207,7 @@ describe('delivery filters', () => {
     const cases: [string, Row[]][] = [
       ['recipient~endswith~@praxis.test', [bound]],
       ['recipientName~existsnot~', [bound]],
+      ['recipientName~neq~Frau Özdemir', [bound]],
       ['subject~regex~startdokument', [manual]],
       ['content~contains~Frau Özdemir', [manual]],
       [`licenses~eq~${bernd._id}`, [bound]],

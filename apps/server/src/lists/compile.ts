@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   acceptsApiOperator,
+  apiOperatorRow,
   DEFAULT_LIST_LIMIT,
   DEFAULT_LIST_SORT,
   findListField,
@@ -10,10 +11,9 @@ import {
   searchPatternProblem,
   textProblem,
   type ApiFilter,
-  type ApiFilterOperator,
   type ApiListQuery,
   type DateSpan,
-  type FilterOperator,
+  type FilterCondition,
   type FilterValue,
   type ListField,
 } from '@lizenzportal/domain';
@@ -23,22 +23,6 @@ import type { ListRequest } from './list-request.ts';
 
 /** The largest page; `limit=0` (all) is bounded by the same number of rows (see `listPage`). */
 export const MAX_PAGE_SIZE = 1000;
-
-/** The query builder's name of an API operator, for messages. */
-const OPERATOR_NAMES: Record<ApiFilterOperator, FilterOperator> = {
-  eq: 'eq',
-  neq: 'neq',
-  lt: 'lt',
-  gt: 'gt',
-  lte: 'lte',
-  gte: 'gte',
-  in: 'in',
-  nin: 'nin',
-  exists: 'exists',
-  notexists: 'existsnot',
-  regex: 'regex',
-  notregex: 'regexnot',
-};
 
 const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
 
@@ -56,7 +40,7 @@ export function compileListQuery(query: ApiListQuery, entity: ListEntity): ListR
     skip: readCount(query.skip, 'skip', 0),
     orderBy: readSort(query.sort || DEFAULT_LIST_SORT, entity),
     where: conditions.length > 0 ? sql<boolean>`${sql.join(conditions, sql` and `)}` : undefined,
-    searches: query.filters.some(({ operator }) => operator === 'regex' || operator === 'notregex'),
+    searches: query.filters.some(({ operator }) => apiOperatorRow(operator).value === 'pattern'),
   };
 }
 
@@ -67,7 +51,7 @@ function readCount(value: string | undefined, name: string, fallback: number): n
 }
 
 function fieldOf(entity: ListEntity, name: string): { field: ListField; column: RawBuilder<unknown> } {
-  const field = findListField(entity.fields, name);
+  const field = findListField(entity.list.fields, name);
   if (!field) throw invalid(listMessages.unknownField(name));
   const column = (entity.columns as Record<string, ListColumn>)[name]!;
   return { field, column: typeof column === 'string' ? sql.ref(`${entity.table}.${column}`) : column };
@@ -85,7 +69,18 @@ function readSort(sort: string, entity: ListEntity): ListRequest['orderBy'] {
   return [...orderBy, { expression: id, direction: orderBy[0]?.direction ?? 'desc' }];
 }
 
+/** The filter's values as its operator takes them: none, read by the field's type, or a pattern. */
 function valuesOf(field: ListField, filter: ApiFilter): FilterValue[] {
+  const kind = apiOperatorRow(filter.operator).value;
+  if (kind === 'none') return [];
+  if (kind === 'pattern') {
+    const pattern = filter.values[0] ?? '';
+    const valueProblem = textProblem(field, pattern);
+    if (valueProblem) throw invalid(valueProblem);
+    const patternProblem = searchPatternProblem(pattern);
+    if (patternProblem) throw new AppError('INVALID_SEARCH_PATTERN', patternProblem);
+    return [field.normalize ? normalizeSearchPattern(pattern, field.normalize) : pattern];
+  }
   if (filter.values.length === 0 || filter.values.some((value) => value === '' && field.type !== 'text')) {
     throw invalid(listMessages.valueRequired(field.label));
   }
@@ -96,107 +91,78 @@ function valuesOf(field: ListField, filter: ApiFilter): FilterValue[] {
   });
 }
 
-function condition(filter: ApiFilter, entity: ListEntity): RawBuilder<boolean> {
-  const { field, column } = fieldOf(entity, filter.field);
-  if (!acceptsApiOperator(field, filter.operator)) {
-    throw invalid(listMessages.operatorNotAllowed(field.label, OPERATOR_NAMES[filter.operator]));
-  }
-  const isList = field.type.endsWith('List');
-  if (filter.operator === 'regex' || filter.operator === 'notregex') {
-    const pattern = filter.values[0] ?? '';
-    const valueProblem = textProblem(field, pattern);
-    if (valueProblem) throw invalid(valueProblem);
-    const patternProblem = searchPatternProblem(pattern);
-    if (patternProblem) throw new AppError('INVALID_SEARCH_PATTERN', patternProblem);
-    const searched = field.normalize ? normalizeSearchPattern(pattern, field.normalize) : pattern;
-    return searchCondition(column, searched, filter.operator === 'regex', isList);
-  }
-  if (filter.operator === 'exists') {
-    return isList ? sql<boolean>`cardinality(${column}) > 0` : sql<boolean>`${column} is not null`;
-  }
-  if (filter.operator === 'notexists') {
-    return isList ? sql<boolean>`coalesce(cardinality(${column}), 0) = 0` : sql<boolean>`${column} is null`;
-  }
-  const values = valuesOf(field, filter);
-  if (isList)
-    return listCondition(filter.operator, column, values, field.type === 'idList' ? 'uuid' : 'text');
-  if (field.type === 'date') return dateCondition(filter.operator, column, values as DateSpan[]);
-  return scalarCondition(filter.operator, column, values);
+/** What a condition's SQL is written over: the column, how its field holds values, and the values. */
+interface Operand {
+  column: RawBuilder<unknown>;
+  /** A list field holds any number of values (an array column, a JSON array); a date names spans. */
+  kind: 'value' | 'date' | 'list';
+  /** The type of a list's elements, for the array of values it is compared with. */
+  elementType: 'text' | 'uuid';
+  values: FilterValue[];
 }
 
 /**
- * A case-insensitive search in the text of a value (part of an ID or status, too) or of any
- * element of a list. A missing value matches no pattern, so it is among the non-matches.
+ * The SQL of every condition of the operator table (`FILTER_OPERATOR_TABLE`, its `sql` column), for
+ * each kind of field, written once: an operator is a row that names one of these, negated or not.
  */
-function searchCondition(
-  column: RawBuilder<unknown>,
-  pattern: string,
-  matches: boolean,
-  isList: boolean,
-): RawBuilder<boolean> {
-  const match = isList
-    ? sql<boolean>`exists (select from unnest(${column}) as element where element::text ~* ${pattern})`
-    : sql<boolean>`${column}::text ~* ${pattern}`;
-  return matches ? match : sql<boolean>`not coalesce(${match}, false)`;
-}
+const CONDITIONS: Record<FilterCondition, (operand: Operand) => RawBuilder<boolean>> = {
+  /** One of the values; on a list, any element one of them; a date, within one of the spans. */
+  equals: ({ column, kind, elementType, values }) => {
+    if (kind === 'list')
+      return sql<boolean>`${column} && array[${sql.join(values)}]::${sql.raw(elementType)}[]`;
+    if (kind === 'date') {
+      const spans = (values as DateSpan[]).map(
+        ({ start, end }) => sql<boolean>`(${column} >= ${start} and ${column} < ${end})`,
+      );
+      return sql<boolean>`(${sql.join(spans, sql` or `)})`;
+    }
+    return values.length === 1
+      ? sql<boolean>`${column} = ${values[0]}`
+      : sql<boolean>`${column} in (${sql.join(values)})`;
+  },
+  // A date names a span (a day, a minute, …): before it, up to its end, after it, from its start.
+  below: ({ column, kind, values: [value] }) =>
+    sql<boolean>`${column} < ${kind === 'date' ? (value as DateSpan).start : value}`,
+  atMost: ({ column, kind, values: [value] }) =>
+    kind === 'date'
+      ? sql<boolean>`${column} < ${(value as DateSpan).end}`
+      : sql<boolean>`${column} <= ${value}`,
+  above: ({ column, kind, values: [value] }) =>
+    kind === 'date'
+      ? sql<boolean>`${column} >= ${(value as DateSpan).end}`
+      : sql<boolean>`${column} > ${value}`,
+  atLeast: ({ column, kind, values: [value] }) =>
+    sql<boolean>`${column} >= ${kind === 'date' ? (value as DateSpan).start : value}`,
+  /** A value; on a list, at least one element. Never NULL. */
+  present: ({ column, kind }) =>
+    kind === 'list'
+      ? sql<boolean>`coalesce(cardinality(${column}), 0) > 0`
+      : sql<boolean>`${column} is not null`,
+  /** A case-insensitive search in the text of a value (part of an ID or status, too) or of any element of a list. */
+  matches: ({ column, kind, values: [pattern] }) =>
+    kind === 'list'
+      ? sql<boolean>`exists (select from unnest(${column}) as element where element::text ~* ${pattern})`
+      : sql<boolean>`${column}::text ~* ${pattern}`,
+};
 
-function scalarCondition(
-  operator: ApiFilterOperator,
-  column: RawBuilder<unknown>,
-  values: FilterValue[],
-): RawBuilder<boolean> {
-  const [value] = values;
-  switch (operator) {
-    case 'eq':
-      return sql<boolean>`${column} = ${value}`;
-    case 'neq':
-      return sql<boolean>`${column} is distinct from ${value}`;
-    case 'in':
-      return sql<boolean>`${column} in (${sql.join(values)})`;
-    case 'nin':
-      return sql<boolean>`(${column} is null or ${column} not in (${sql.join(values)}))`;
-    case 'lt':
-      return sql<boolean>`${column} < ${value}`;
-    case 'gt':
-      return sql<boolean>`${column} > ${value}`;
-    case 'lte':
-      return sql<boolean>`${column} <= ${value}`;
-    default:
-      return sql<boolean>`${column} >= ${value}`;
+/** Conditions that are true or false, never NULL: negated plainly, which an index can serve. */
+const NEVER_NULL = new Set<FilterCondition>(['present']);
+
+function condition(filter: ApiFilter, entity: ListEntity): RawBuilder<boolean> {
+  const { field, column } = fieldOf(entity, filter.field);
+  if (!acceptsApiOperator(field, filter.operator)) {
+    throw invalid(listMessages.operatorNotAllowed(field.label, filter.operator));
   }
-}
-
-/** A date names a span (a day, a minute, …): „am 31.12.26” is any time that day. */
-function dateCondition(
-  operator: ApiFilterOperator,
-  column: RawBuilder<unknown>,
-  [span]: DateSpan[],
-): RawBuilder<boolean> {
-  const { start, end } = span!;
-  switch (operator) {
-    case 'eq':
-      return sql<boolean>`(${column} >= ${start} and ${column} < ${end})`;
-    case 'neq':
-      return sql<boolean>`(${column} is null or ${column} < ${start} or ${column} >= ${end})`;
-    case 'lt':
-      return sql<boolean>`${column} < ${start}`;
-    case 'lte':
-      return sql<boolean>`${column} < ${end}`;
-    case 'gt':
-      return sql<boolean>`${column} >= ${end}`;
-    default:
-      return sql<boolean>`${column} >= ${start}`;
-  }
-}
-
-/** On a list, equality asks whether any element is one of the values. */
-function listCondition(
-  operator: ApiFilterOperator,
-  column: RawBuilder<unknown>,
-  values: FilterValue[],
-  elementType: 'text' | 'uuid',
-): RawBuilder<boolean> {
-  const list = sql`array[${sql.join(values)}]::${sql.raw(elementType)}[]`;
-  const overlaps = sql<boolean>`${column} && ${list}`;
-  return operator === 'eq' || operator === 'in' ? overlaps : sql<boolean>`not ${overlaps}`;
+  const { sql: asked } = apiOperatorRow(filter.operator);
+  const positive = CONDITIONS[asked.condition]({
+    column,
+    kind: field.type.endsWith('List') ? 'list' : field.type === 'date' ? 'date' : 'value',
+    elementType: field.type === 'idList' ? 'uuid' : 'text',
+    values: valuesOf(field, filter),
+  });
+  if (!asked.negated) return positive;
+  // Negated, a condition holds where it does not: also where the field is missing (NULL).
+  return NEVER_NULL.has(asked.condition)
+    ? sql<boolean>`not (${positive})`
+    : sql<boolean>`not coalesce(${positive}, false)`;
 }

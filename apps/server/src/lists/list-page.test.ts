@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseApiListQuery } from '@lizenzportal/domain';
 import type { Database } from '../db/database.ts';
-import { LICENSE_LIST } from '../modules/licenses/list.ts';
+import { LICENSE_LIST_ENTITY } from '../modules/licenses/list.ts';
 import { createTestDatabase } from '../test/database.ts';
 import { compileListQuery } from './compile.ts';
 import { EXACT_TOTAL_LIMIT, LIST_QUERY_TIMEOUT_MS, listPage, pageWindow } from './list-page.ts';
@@ -18,7 +18,7 @@ afterAll(() => database?.close());
 describe.runIf(process.env['TEST_DB_BACKEND'] === 'postgres')('on a PostgreSQL server', () => {
   test('a list query that runs too long is stopped and refused as too complex', async () => {
     const started = Date.now();
-    const slow = listPage(database.db, LICENSE_LIST, {
+    const slow = listPage(database.db, LICENSE_LIST_ENTITY, {
       limit: 20,
       skip: 0,
       orderBy: [{ expression: sql.ref('id'), direction: 'desc' }],
@@ -35,7 +35,7 @@ describe.runIf(process.env['TEST_DB_BACKEND'] === 'postgres')('on a PostgreSQL s
 });
 
 test('only a search runs under the statement timeout (in a transaction of its own)', () => {
-  const compiled = (query: string) => compileListQuery(parseApiListQuery(query), LICENSE_LIST);
+  const compiled = (query: string) => compileListQuery(parseApiListQuery(query), LICENSE_LIST_ENTITY);
   expect(compiled('holder.name=/müller/i').searches).toBe(true);
   expect(compiled('status=bound&notes!=/x/i').searches).toBe(true);
   expect(compiled('status=bound&properties.size>=3&holder.email').searches).toBe(false);
@@ -43,7 +43,11 @@ test('only a search runs under the statement timeout (in a transaction of its ow
 
 describe('the total of a long list', () => {
   const page = (query: string) =>
-    listPage(database.db, LICENSE_LIST, compileListQuery(parseApiListQuery(query), LICENSE_LIST));
+    listPage(
+      database.db,
+      LICENSE_LIST_ENTITY,
+      compileListQuery(parseApiListQuery(query), LICENSE_LIST_ENTITY),
+    );
 
   beforeAll(async () => {
     // One more license than the list counts exactly, the first ten of them notes „Zehn”; size n, older as n grows.

@@ -60,14 +60,13 @@ export async function runListQuery<T>(
  */
 export const EXACT_TOTAL_LIMIT = MAX_PAGE_SIZE;
 
-/** How many rows match a list request (a type, not an interface: list answers index it by name). */
-export type ListTotal = {
+/** A page of rows and how many rows match the list request; the route names the rows by the list's key. */
+export interface ListPage<Row> {
+  rows: Row[];
   total: number;
   /** False: more rows match than `total`, where counting stopped (`EXACT_TOTAL_LIMIT`). */
   totalExact: boolean;
-};
-
-export type ListPage<Row> = ListTotal & { rows: Row[] };
+}
 
 /** One page of an entity's rows matching a list request, and how many rows match. */
 export function listPage<Entity extends ListEntity>(

@@ -9,7 +9,7 @@ test('fills an empty database once with an admin and licenses of every kind, wit
   const overview = await seedDemoData({ admins, licenses, documents: documents.documents });
   expect(overview).toContain(`user "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`);
 
-  const { licenses: all } = await licenses.list({
+  const { rows: all } = await licenses.list({
     limit: undefined,
     skip: 0,
     orderBy: [],

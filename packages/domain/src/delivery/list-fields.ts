@@ -8,6 +8,8 @@ import {
   DOCUMENT_TYPES,
   PROGRESS_LABELS,
 } from './delivery.ts';
+import { defineList } from '../list-query/list-definition.ts';
+import type { Delivery } from './delivery.ts';
 
 /** The fields of the delivery list („Alle Versand-Aktionen”). */
 export const DELIVERY_LIST_FIELDS = [
@@ -52,3 +54,10 @@ export const DELIVERY_LIST_FIELDS = [
 ] as const satisfies readonly ListField[];
 
 export type DeliveryListFieldName = (typeof DELIVERY_LIST_FIELDS)[number]['name'];
+
+/** The e-mail deliveries: `GET /api/v1/delivery`, its rows under `deliveries`. */
+export const DELIVERY_LIST = defineList<Delivery>()({
+  path: '/delivery',
+  key: 'deliveries',
+  fields: DELIVERY_LIST_FIELDS,
+});

@@ -5,6 +5,8 @@ import { fieldLabel } from '../messages/validation.ts';
 import { METASEARCH_PLATFORM_LABELS } from '../messages/download.ts';
 import { METASEARCH_PLATFORMS, RELEASE_PRODUCTS } from './catalogue.ts';
 import { DOWNLOAD_OBJECT_LABELS, RELEASE_PRODUCT_LABELS } from './download-record.ts';
+import { defineList } from '../list-query/list-definition.ts';
+import type { DownloadRecord } from './download-record.ts';
 
 /**
  * The fields of the download log (`/backend/download`): the spec's object, version, createdAt and
@@ -43,3 +45,10 @@ export const DOWNLOAD_LIST_FIELDS = [
 ] as const satisfies readonly ListField[];
 
 export type DownloadListFieldName = (typeof DOWNLOAD_LIST_FIELDS)[number]['name'];
+
+/** The download log: `GET /api/v1/download`, its rows under `downloads`. */
+export const DOWNLOAD_LIST = defineList<DownloadRecord>()({
+  path: '/download',
+  key: 'downloads',
+  fields: DOWNLOAD_LIST_FIELDS,
+});

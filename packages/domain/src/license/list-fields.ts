@@ -20,6 +20,8 @@ import {
   SPECIAL_PERMISSION_LABELS,
   SPECIAL_PERMISSIONS,
 } from './enums.ts';
+import { defineList } from '../list-query/list-definition.ts';
+import type { License } from './schema.ts';
 
 const VERSION_LABELS = { '8': 'Version 8', '9': 'Version 9' } as const;
 
@@ -105,3 +107,10 @@ export const LICENSE_LIST_FIELDS = [
 ] as const satisfies readonly ListField[];
 
 export type LicenseListFieldName = (typeof LICENSE_LIST_FIELDS)[number]['name'];
+
+/** „Alle Lizenzen”: `GET /api/v1/license`, its rows under `licenses`. */
+export const LICENSE_LIST = defineList<License>()({
+  path: '/license',
+  key: 'licenses',
+  fields: LICENSE_LIST_FIELDS,
+});

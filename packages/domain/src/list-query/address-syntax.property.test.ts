@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  FILTER_OPERATORS,
-  parseAddressFilters,
-  serializeAddressFilters,
-  toApiFilter,
-  type Filter,
-} from './address-syntax.ts';
+import { parseAddressFilters, serializeAddressFilters, toApiFilter, type Filter } from './address-syntax.ts';
+import { FILTER_OPERATORS } from './operators.ts';
 import { parseApiListQuery, toApiQueryString } from './api-syntax.ts';
 
 /** Strings made of the characters that structure addresses and queries, mixed with ordinary text. */

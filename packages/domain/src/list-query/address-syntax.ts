@@ -1,39 +1,11 @@
-import { escapeRegex, type ApiFilter } from './api-syntax.ts';
-
-/** The filter operators of the back office's query builder (back-office spec §5). */
-export const FILTER_OPERATORS = [
-  'eq',
-  'neq',
-  'lt',
-  'gt',
-  'lte',
-  'gte',
-  'in',
-  'nin',
-  'exists',
-  'existsnot',
-  'regex',
-  'regexnot',
-  'contains',
-  'containsnot',
-  'startswith',
-  'startswithnot',
-  'endswith',
-  'endswithnot',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+import type { ApiFilter } from './api-syntax.ts';
+import { isFilterOperator, operatorRow, type ApiFilterOperator, type FilterOperator } from './operators.ts';
 
 export interface Filter {
   field: string;
   operator: FilterOperator;
   values: string[];
 }
-
-const isOperator = (value: string): value is FilterOperator =>
-  (FILTER_OPERATORS as readonly string[]).includes(value);
-
-/** Operators whose value is a list: only their value is split on commas. */
-const MULTI_VALUE_OPERATORS = new Set<FilterOperator>(['in', 'nin']);
 
 /**
  * The characters that structure the address (`__` between filters, `~` between the parts, `,`
@@ -54,7 +26,7 @@ function unescapeValue(value: string): string {
 
 /**
  * Reads the `filter` address parameter: filters joined by `__`, each `field~operator~value`,
- * several values of `in`/`nin` separated by commas. Malformed parts are dropped: an address typed
+ * several values (of an operator that takes several) separated by commas. Malformed parts are dropped: an address typed
  * by hand must not break the page; there a `~` or a comma after the operator of a one-value
  * operator is part of the value.
  */
@@ -62,10 +34,11 @@ export function parseAddressFilters(parameter: string | null | undefined): Filte
   if (!parameter) return [];
   return parameter.split('__').flatMap((part): Filter[] => {
     const [field, operator, ...valueParts] = part.split('~');
-    if (!field || !operator || !isOperator(operator)) return [];
+    if (!field || !operator || !isFilterOperator(operator)) return [];
     const value = valueParts.join('~');
-    if (operator === 'exists' || operator === 'existsnot') return [{ field, operator, values: [] }];
-    if (!MULTI_VALUE_OPERATORS.has(operator)) return [{ field, operator, values: [unescapeValue(value)] }];
+    const kind = operatorRow(operator).value;
+    if (kind === 'none') return [{ field, operator, values: [] }];
+    if (kind !== 'several') return [{ field, operator, values: [unescapeValue(value)] }];
     const values = value === '' ? [] : value.split(',').map(unescapeValue);
     return [{ field, operator, values }];
   });
@@ -77,33 +50,11 @@ export function serializeAddressFilters(filters: readonly Filter[]): string {
     .join('__');
 }
 
-/** Translates a query-builder filter into the API's syntax. */
+/** Translates a query-builder filter into the API's syntax: by its own form, or as the pattern its row makes. */
 export function toApiFilter(filter: Filter): ApiFilter {
-  const { field, values } = filter;
-  const first = values[0] ?? '';
-  const pattern = (source: string, negated: boolean): ApiFilter => ({
-    field,
-    operator: negated ? 'notregex' : 'regex',
-    values: [source],
-  });
-  switch (filter.operator) {
-    case 'exists':
-      return { field, operator: 'exists', values: [] };
-    case 'existsnot':
-      return { field, operator: 'notexists', values: [] };
-    case 'regex':
-    case 'regexnot':
-      return pattern(first, filter.operator === 'regexnot');
-    case 'contains':
-    case 'containsnot':
-      return pattern(escapeRegex(first), filter.operator === 'containsnot');
-    case 'startswith':
-    case 'startswithnot':
-      return pattern(`^${escapeRegex(first)}`, filter.operator === 'startswithnot');
-    case 'endswith':
-    case 'endswithnot':
-      return pattern(`${escapeRegex(first)}$`, filter.operator === 'endswithnot');
-    default:
-      return { field, operator: filter.operator, values };
-  }
+  const { field, operator, values } = filter;
+  const { api, value } = operatorRow(operator);
+  if (typeof api !== 'string') return { field, operator: api.as, values: [api.pattern(values[0] ?? '')] };
+  // A row with a form of its own: its name is an API operator.
+  return { field, operator: operator as ApiFilterOperator, values: value === 'none' ? [] : values };
 }

@@ -1,8 +1,11 @@
+import { API_FILTER_OPERATORS, apiOperatorRow, type ApiFilterOperator, type ApiForm } from './operators.ts';
+
 /**
  * The list query syntax of the API (DESIGN.md §2): `limit`, `skip`, `sort` and filters written as
- * query parameters — `field=value`, `field!=value`, `field>value`, `field<value`, `field>=value`,
- * `field<=value`, `field=a,b` (in), `field!=a,b` (not in), `field=/regex/i`, `field` (exists),
- * `!field` (does not exist).
+ * query parameters, each in the form its operator's row gives (`FILTER_OPERATOR_TABLE`):
+ * `field=value`, `field!=value`, `field>value`, `field<value`, `field>=value`, `field<=value`,
+ * `field=a,b` (in), `field!=a,b` (not in), `field=/regex/i`, `field` (exists), `!field` (does not
+ * exist).
  *
  * Values are split on literal commas before percent-decoding, so a comma inside a value is sent
  * as `%2C`; likewise a plain value starting with `/` is sent as `%2F…`.
@@ -10,22 +13,6 @@
 /** What a list request without `limit` or `sort` gets: the newest 20. */
 export const DEFAULT_LIST_LIMIT = 20;
 export const DEFAULT_LIST_SORT = '-createdAt';
-
-export const API_FILTER_OPERATORS = [
-  'eq',
-  'neq',
-  'lt',
-  'gt',
-  'lte',
-  'gte',
-  'in',
-  'nin',
-  'regex',
-  'notregex',
-  'exists',
-  'notexists',
-] as const;
-export type ApiFilterOperator = (typeof API_FILTER_OPERATORS)[number];
 
 export interface ApiFilter {
   field: string;
@@ -40,6 +27,46 @@ export interface ApiListQuery {
   sort?: string;
   filters: ApiFilter[];
 }
+
+/** An API form taken apart: `!` before the field, the comparator after it, and the value's shape. */
+interface FormParts {
+  negated: boolean;
+  comparator: string | null;
+  shape: 'value' | 'a,b' | '/regex/i' | null;
+}
+
+function formParts(form: ApiForm): FormParts {
+  const [, bang, comparator, shape] = /^(!?)field(?:(!=|<=|>=|=|<|>)(value|a,b|\/regex\/i))?$/.exec(form)!;
+  return {
+    negated: bang === '!',
+    comparator: comparator ?? null,
+    shape: (shape ?? null) as FormParts['shape'],
+  };
+}
+
+const API_FORMS = new Map(
+  API_FILTER_OPERATORS.map((operator) => [operator, formParts(apiOperatorRow(operator).api)]),
+);
+
+/** The operator written in this form, if the API has one. */
+function operatorOfForm(form: FormParts): ApiFilterOperator | undefined {
+  for (const [operator, parts] of API_FORMS) {
+    if (
+      parts.negated === form.negated &&
+      parts.comparator === form.comparator &&
+      parts.shape === form.shape
+    ) {
+      return operator;
+    }
+  }
+  return undefined;
+}
+
+/** The comparators that take several values (`=` and `!=`), for the message that says so. */
+const SEVERAL_VALUE_COMPARATORS = [...API_FORMS.values()]
+  .filter((parts) => parts.shape === 'a,b')
+  .map((parts) => parts.comparator)
+  .join(' und ');
 
 const RESERVED = new Set(['limit', 'skip', 'sort']);
 const FIELD = /^(!|%21)?([A-Za-z_][\w.]*)/i;
@@ -92,7 +119,9 @@ export function parseApiListQuery(rawQuery: string): ApiListQuery {
     const name = field[2]!;
     const rest = segment.slice(field[0].length);
     if (rest === '') {
-      query.filters.push({ field: name, operator: negated ? 'notexists' : 'exists', values: [] });
+      const operator = operatorOfForm({ negated, comparator: null, shape: null });
+      if (!operator) throw invalid();
+      query.filters.push({ field: name, operator, values: [] });
       continue;
     }
     const parsed = readComparator(rest);
@@ -107,25 +136,18 @@ export function parseApiListQuery(rawQuery: string): ApiListQuery {
 }
 
 function toFilter(field: string, comparator: string, rawValue: string): ApiFilter {
+  const form = (shape: FormParts['shape']) => operatorOfForm({ negated: false, comparator, shape });
   const regex = REGEX_VALUE.exec(rawValue);
-  if (regex && (comparator === '=' || comparator === '!=')) {
-    return { field, operator: comparator === '=' ? 'regex' : 'notregex', values: [decode(regex[1]!)] };
-  }
+  const searched = regex && form('/regex/i');
+  if (searched) return { field, operator: searched, values: [decode(regex[1]!)] };
   const values = rawValue.split(',').map(decode);
-  if (values.length > 1) {
-    if (comparator === '=') return { field, operator: 'in', values };
-    if (comparator === '!=') return { field, operator: 'nin', values };
-    throw new ListQuerySyntaxError(`Mehrere Werte sind nur mit = und != möglich („${field}”).`);
+  const operator = form(values.length > 1 ? 'a,b' : 'value');
+  if (!operator) {
+    throw new ListQuerySyntaxError(
+      `Mehrere Werte sind nur mit ${SEVERAL_VALUE_COMPARATORS} möglich („${field}”).`,
+    );
   }
-  const operators: Record<string, ApiFilterOperator> = {
-    '=': 'eq',
-    '!=': 'neq',
-    '>': 'gt',
-    '<': 'lt',
-    '>=': 'gte',
-    '<=': 'lte',
-  };
-  return { field, operator: operators[comparator]!, values };
+  return { field, operator, values };
 }
 
 /** Writes a list query in the API syntax (the inverse of `parseApiListQuery`). */
@@ -135,40 +157,13 @@ export function toApiQueryString(query: ApiListQuery): string {
     if (query[name] !== undefined) parts.push(`${name}=${encodeURIComponent(query[name]!)}`);
   }
   for (const filter of query.filters) {
+    const { negated, comparator, shape } = API_FORMS.get(filter.operator)!;
+    const head = `${negated ? '!' : ''}${filter.field}`;
     // encodeURIComponent also encodes `,` and `/`, so values never read as lists or regexes.
     const plain = filter.values.map(encodeURIComponent);
-    const regex = () => `/${encodeURIComponent(filter.values[0] ?? '')}/i`;
-    switch (filter.operator) {
-      case 'exists':
-        parts.push(filter.field);
-        break;
-      case 'notexists':
-        parts.push(`!${filter.field}`);
-        break;
-      case 'regex':
-        parts.push(`${filter.field}=${regex()}`);
-        break;
-      case 'notregex':
-        parts.push(`${filter.field}!=${regex()}`);
-        break;
-      case 'in':
-      case 'eq':
-        parts.push(`${filter.field}=${plain.join(',')}`);
-        break;
-      case 'nin':
-      case 'neq':
-        parts.push(`${filter.field}!=${plain.join(',')}`);
-        break;
-      default: {
-        const symbol = { lt: '<', gt: '>', lte: '<=', gte: '>=' }[filter.operator];
-        parts.push(`${filter.field}${symbol}${plain[0] ?? ''}`);
-      }
-    }
+    const value =
+      shape === 'a,b' ? plain.join(',') : shape === '/regex/i' ? `/${plain[0] ?? ''}/i` : (plain[0] ?? '');
+    parts.push(comparator === null ? head : `${head}${comparator}${value}`);
   }
   return parts.join('&');
-}
-
-/** Escapes text so that a regex matches it literally (for contains/starts with/ends with). */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

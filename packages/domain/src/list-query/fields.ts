@@ -1,5 +1,4 @@
-import type { ApiFilterOperator } from './api-syntax.ts';
-import type { FilterOperator } from './address-syntax.ts';
+import { operatorRow, operatorsOfType, type ApiFilterOperator, type FilterOperator } from './operators.ts';
 
 /**
  * What a list field holds, which decides its operators and how its values are read:
@@ -52,92 +51,28 @@ export const BOOLEAN_OPTIONS: readonly ListFieldOption[] = [
   { value: 'false', label: yesNo(false) },
 ];
 
-/** The German names of the query builder's operators (back-office spec §5). */
-export const FILTER_OPERATOR_LABELS: Record<FilterOperator, string> = {
-  eq: 'ist gleich',
-  neq: 'ist nicht gleich',
-  lt: 'kleiner als',
-  gt: 'größer als',
-  lte: 'kleiner oder gleich',
-  gte: 'größer oder gleich',
-  in: 'ist einer von',
-  nin: 'ist keiner von',
-  exists: 'ist vorhanden',
-  existsnot: 'ist nicht vorhanden',
-  regex: 'passt auf Muster',
-  regexnot: 'passt nicht auf Muster',
-  contains: 'enthält',
-  containsnot: 'enthält nicht',
-  startswith: 'beginnt mit',
-  startswithnot: 'beginnt nicht mit',
-  endswith: 'endet mit',
-  endswithnot: 'endet nicht mit',
-};
-
-const EQUALITY = ['eq', 'neq', 'in', 'nin'] as const;
-const ORDER = ['lt', 'gt', 'lte', 'gte'] as const;
-const PRESENCE = ['exists', 'existsnot'] as const;
-const TEXT_SEARCH = [
-  'regex',
-  'regexnot',
-  'contains',
-  'containsnot',
-  'startswith',
-  'startswithnot',
-  'endswith',
-  'endswithnot',
-] as const;
-
-const OPERATORS_BY_TYPE: Record<ListFieldType, readonly FilterOperator[]> = {
-  text: ['eq', 'neq', ...ORDER, 'in', 'nin', ...PRESENCE, ...TEXT_SEARCH],
-  number: ['eq', 'neq', ...ORDER, 'in', 'nin', ...PRESENCE],
-  date: ['eq', 'neq', ...ORDER, ...PRESENCE],
-  id: [...EQUALITY, ...PRESENCE, ...TEXT_SEARCH],
-  enum: [...EQUALITY, ...PRESENCE, ...TEXT_SEARCH],
-  boolean: ['eq', 'neq'],
-  textList: [...EQUALITY, ...PRESENCE, ...TEXT_SEARCH],
-  idList: [...EQUALITY, ...PRESENCE, ...TEXT_SEARCH],
-  enumList: [...EQUALITY, ...PRESENCE, ...TEXT_SEARCH],
-};
-
 /** The operators a field offers, in the order the query builder lists them. */
 export function operatorsOf(field: ListField): readonly FilterOperator[] {
-  return OPERATORS_BY_TYPE[field.type];
+  return operatorsOfType(field.type);
 }
-
-/** The query builder's operators behind each operator of the API syntax. */
-const API_OPERATOR_SOURCES: Record<ApiFilterOperator, readonly FilterOperator[]> = {
-  eq: ['eq'],
-  neq: ['neq'],
-  lt: ['lt'],
-  gt: ['gt'],
-  lte: ['lte'],
-  gte: ['gte'],
-  in: ['in'],
-  nin: ['nin'],
-  exists: ['exists'],
-  notexists: ['existsnot'],
-  regex: ['regex', 'contains', 'startswith', 'endswith'],
-  notregex: ['regexnot', 'containsnot', 'startswithnot', 'endswithnot'],
-};
 
 /** Whether the API accepts this operator of its syntax on the field (the server's check). */
 export function acceptsApiOperator(field: ListField, operator: ApiFilterOperator): boolean {
-  return API_OPERATOR_SOURCES[operator].some((source) => operatorsOf(field).includes(source));
+  return operatorRow(operator).types.includes(field.type);
 }
 
 /**
- * What the query builder asks for as the value: nothing (exists), one option or several (equality
- * on enumerated fields), several free texts (in/nin on other fields), or one free text.
+ * What the query builder asks for as the value (by the operator's value in the table): nothing, one
+ * option or several (on enumerated fields), several free texts, or one free text.
  */
 export type FilterValueInput = 'none' | 'option' | 'options' | 'texts' | 'text';
 
 export function valueInputOf(field: ListField, operator: FilterOperator): FilterValueInput {
-  if (operator === 'exists' || operator === 'existsnot') return 'none';
+  const { value } = operatorRow(operator);
+  if (value === 'none') return 'none';
   const enumerated = field.options !== undefined;
-  if (operator === 'in' || operator === 'nin') return enumerated ? 'options' : 'texts';
-  if ((operator === 'eq' || operator === 'neq') && enumerated) return 'option';
-  return 'text';
+  if (value === 'several') return enumerated ? 'options' : 'texts';
+  return value === 'one' && enumerated ? 'option' : 'text';
 }
 
 /** The field of this name, if the list has it (`Object.hasOwn` semantics: no prototype names). */

@@ -2,8 +2,8 @@ import { berlinTime } from '../formats/dates.ts';
 import { recordIdSchema } from '../formats/record-id.ts';
 import { validationMessages } from '../messages/validation.ts';
 import { listMessages } from '../messages/back-office.ts';
-import { valueInputOf, type ListField } from './fields.ts';
-import type { FilterOperator } from './address-syntax.ts';
+import type { ListField } from './fields.ts';
+import { operatorRow, type FilterOperator } from './operators.ts';
 import { searchPatternProblem } from './search-pattern.ts';
 
 /** The longest value a filter takes; patterns included. */
@@ -19,16 +19,6 @@ export interface DateSpan {
 export type FilterValue = string | number | boolean | DateSpan;
 
 export type FilterValueResult = { value: FilterValue; problem?: undefined } | { problem: string };
-
-/** Operators that search the text of a value, whatever its type. */
-const TEXT_SEARCH_OPERATORS = new Set<FilterOperator>([
-  'contains',
-  'containsnot',
-  'startswith',
-  'startswithnot',
-  'endswith',
-  'endswithnot',
-]);
 
 const INT_MIN = -2_147_483_648;
 const INT_MAX = 2_147_483_647;
@@ -134,10 +124,11 @@ export function filterValueProblem(
   operator: FilterOperator,
   raw: string,
 ): string | undefined {
-  if (valueInputOf(field, operator) === 'none') return undefined;
+  const { value } = operatorRow(operator);
+  if (value === 'none') return undefined;
   if (raw === '') return listMessages.valueRequired(field.label);
-  if (operator === 'regex' || operator === 'regexnot')
-    return textProblem(field, raw) ?? searchPatternProblem(raw);
-  if (TEXT_SEARCH_OPERATORS.has(operator)) return textProblem(field, raw);
+  if (value === 'pattern') return textProblem(field, raw) ?? searchPatternProblem(raw);
+  // A text searched for is any text, whatever the field's type.
+  if (value === 'text') return textProblem(field, raw);
   return readFilterValue(field, raw).problem;
 }

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { parseAddressFilters, serializeAddressFilters, toApiFilter, type Filter } from './address-syntax.ts';
-import { escapeRegex, ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
+import { ListQuerySyntaxError, parseApiListQuery, toApiQueryString } from './api-syntax.ts';
 import { normalizeLicenseKey } from '../formats/license-key.ts';
 import { normalizeStartCode } from '../formats/start-code.ts';
 import {
   BACK_REFERENCE_NOT_ALLOWED,
+  escapeRegex,
   normalizeSearchPattern,
   searchPatternProblem,
 } from './search-pattern.ts';
@@ -27,9 +28,9 @@ describe('API list syntax', () => {
         { field: 'class', operator: 'in', values: ['pro', 'personal'] },
         { field: 'delivery', operator: 'nin', values: ['dvd', 'download'] },
         { field: 'holder.name', operator: 'regex', values: ['müller'] },
-        { field: 'notes', operator: 'notregex', values: ['x'] },
+        { field: 'notes', operator: 'regexnot', values: ['x'] },
         { field: 'boundAt', operator: 'exists', values: [] },
-        { field: 'holder.email', operator: 'notexists', values: [] },
+        { field: 'holder.email', operator: 'existsnot', values: [] },
       ],
     });
   });
@@ -101,10 +102,10 @@ describe('address filter syntax', () => {
     });
     expect(toApiFilter({ field: 'notes', operator: 'endswithnot', values: ['(x)'] })).toEqual({
       field: 'notes',
-      operator: 'notregex',
+      operator: 'regexnot',
       values: ['\\(x\\)$'],
     });
-    expect(toApiFilter({ field: 'status', operator: 'existsnot', values: [] }).operator).toBe('notexists');
+    expect(toApiFilter({ field: 'status', operator: 'existsnot', values: [] }).operator).toBe('existsnot');
   });
 });
 
@@ -113,7 +114,7 @@ describe('API list syntax as browsers send it', () => {
     expect(parseApiListQuery('size%3E%3D5&size%3C9&%21notes&status%21=bound&name=%3Dx').filters).toEqual([
       { field: 'size', operator: 'gte', values: ['5'] },
       { field: 'size', operator: 'lt', values: ['9'] },
-      { field: 'notes', operator: 'notexists', values: [] },
+      { field: 'notes', operator: 'existsnot', values: [] },
       { field: 'status', operator: 'neq', values: ['bound'] },
       { field: 'name', operator: 'eq', values: ['=x'] },
     ]);

@@ -73,3 +73,8 @@ function quantifierLength(pattern: string, start: number): number {
   const quantifier = /^(?:[?*+]|\{\d*(?:,\d*)?\})\??/.exec(pattern.slice(start));
   return quantifier ? quantifier[0].length : 0;
 }
+
+/** Escapes text so that a regex matches it literally (for contains/starts with/ends with). */
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

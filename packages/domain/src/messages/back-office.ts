@@ -1,5 +1,4 @@
-import { FILTER_OPERATOR_LABELS } from '../list-query/fields.ts';
-import type { FilterOperator } from '../list-query/address-syntax.ts';
+import { operatorRow, type FilterOperator } from '../list-query/operators.ts';
 import { assistantScreens } from './assistant-screens.ts';
 import { licenseVersion } from './common.ts';
 
@@ -8,7 +7,7 @@ export const listMessages = {
   unknownField: (name: string) => `Nach „${name}” kann nicht gefiltert werden.`,
   notSortable: (name: string) => `Nach „${name}” kann nicht sortiert werden.`,
   operatorNotAllowed: (label: string, operator: FilterOperator) =>
-    `„${label}” kann nicht mit „${FILTER_OPERATOR_LABELS[operator]}” gefiltert werden.`,
+    `„${label}” kann nicht mit „${operatorRow(operator).label}” gefiltert werden.`,
   valueRequired: (label: string) => `Bitte geben Sie einen Wert für „${label}” an.`,
   valueTooLong: (label: string) => `Der Wert für „${label}” ist zu lang.`,
   integerExpected: (label: string) => `„${label}” erwartet eine ganze Zahl.`,

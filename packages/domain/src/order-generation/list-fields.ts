@@ -1,6 +1,8 @@
 import { DELIVERY_PROGRESSES, PROGRESS_LABELS } from '../delivery/delivery.ts';
 import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
 import { fieldLabel } from '../messages/validation.ts';
+import { defineList } from '../list-query/list-definition.ts';
+import type { OrderGeneration } from './order-generation.ts';
 
 /** The fields of the order-generation list („Alle Shop-Generierungen”). */
 export const ORDER_GENERATION_LIST_FIELDS = [
@@ -27,3 +29,10 @@ export const ORDER_GENERATION_LIST_FIELDS = [
 ] as const satisfies readonly ListField[];
 
 export type OrderGenerationListFieldName = (typeof ORDER_GENERATION_LIST_FIELDS)[number]['name'];
+
+/** The order generations: `GET /api/v1/order-generation`, its rows under `orderGenerations`. */
+export const ORDER_GENERATION_LIST = defineList<OrderGeneration>()({
+  path: '/order-generation',
+  key: 'orderGenerations',
+  fields: ORDER_GENERATION_LIST_FIELDS,
+});

@@ -7,6 +7,8 @@ import {
   UPGRADE_SESSION_STATUS_LABELS,
   UPGRADE_SESSION_STATUSES,
 } from './enums.ts';
+import { defineList } from '../list-query/list-definition.ts';
+import type { UpgradeSessionDetail } from './detail.ts';
 
 /** Every country a buyer may name, by its German name. */
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) }));
@@ -57,3 +59,13 @@ export const UPGRADE_SESSION_LIST_FIELDS = [
 ] as const satisfies readonly ListField[];
 
 export type UpgradeSessionListFieldName = (typeof UPGRADE_SESSION_LIST_FIELDS)[number]['name'];
+
+/**
+ * „Alle Upgrade-Sessions”: `GET /api/v1/upgrade-session`, its rows under `items` (so DESIGN.md §2
+ * writes it; the other lists name their rows by their plural).
+ */
+export const UPGRADE_SESSION_LIST = defineList<UpgradeSessionDetail>()({
+  path: '/upgrade-session',
+  key: 'items',
+  fields: UPGRADE_SESSION_LIST_FIELDS,
+});

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { DELIVERY_LIST_FIELDS } from '@lizenzportal/domain';
+import { DELIVERY_LIST } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
-/** The delivery list: the domain's fields and the columns behind them. */
-export const DELIVERY_LIST = defineListEntity({
+/** The delivery list: the domain's declaration and the columns behind its fields. */
+export const DELIVERY_LIST_ENTITY = defineListEntity({
   table: 'delivery',
-  fields: DELIVERY_LIST_FIELDS,
+  list: DELIVERY_LIST,
   columns: {
     _id: 'id',
     progress: 'progress',

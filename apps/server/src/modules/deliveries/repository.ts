@@ -3,7 +3,7 @@ import { deliveryFailureMessages } from '@lizenzportal/domain';
 import type { DB, DeliveryRow, NewDeliveryRow } from '../../db/schema.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import { DELIVERY_LIST } from './list.ts';
+import { DELIVERY_LIST_ENTITY } from './list.ts';
 
 export class DeliveryRepository {
   readonly #db: Kysely<DB>;
@@ -39,7 +39,7 @@ export class DeliveryRepository {
   }
 
   list(request: ListRequest): Promise<ListPage<DeliveryRow>> {
-    return listPage(this.#db, DELIVERY_LIST, request);
+    return listPage(this.#db, DELIVERY_LIST_ENTITY, request);
   }
 
   /** Serializes work on one recipient address until the transaction ends (any process). */

@@ -6,7 +6,7 @@ import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../../http/guards.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
-import { DELIVERY_LIST } from './list.ts';
+import { DELIVERY_LIST_ENTITY } from './list.ts';
 import type { DeliveryService } from './service.ts';
 
 const deliveryEnvelope = dataEnvelope(z.object({ delivery: deliverySchema }));
@@ -23,11 +23,9 @@ export interface DeliveryRoutesOptions {
 export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = async (app, options) => {
   const { deliveries, guards, audit } = options;
 
-  app.get(
-    '/delivery',
+  app.route(
     listRoute({
-      entity: DELIVERY_LIST,
-      key: 'deliveries',
+      entity: DELIVERY_LIST_ENTITY,
       item: deliverySchema,
       tag: 'deliveries',
       summary: 'List e-mail deliveries with paging, sorting and filters (admin)',

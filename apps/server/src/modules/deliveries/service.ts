@@ -12,7 +12,7 @@ import {
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { ListTotal } from '../../lists/list-page.ts';
+import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { mapInOrder } from '../documents/batch/look-ahead.ts';
@@ -328,9 +328,9 @@ export class DeliveryService {
     return toDelivery(row);
   }
 
-  async list(request: ListRequest): Promise<{ deliveries: Delivery[] } & ListTotal> {
-    const { rows, ...total } = await this.#repository.list(request);
-    return { deliveries: rows.map(toDelivery), ...total };
+  async list(request: ListRequest): Promise<ListPage<Delivery>> {
+    const page = await this.#repository.list(request);
+    return { ...page, rows: page.rows.map(toDelivery) };
   }
 
   async forOrderGeneration(orderGenerationId: string): Promise<Delivery[]> {

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { DOWNLOAD_LIST_FIELDS } from '@lizenzportal/domain';
+import { DOWNLOAD_LIST } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
 /** A column of the record's license (the log keeps only its id). */
 const ofLicense = (column: 'key' | 'holder_name') =>
   sql`(select license.${sql.ref(column)} from license where license.id = download.license)`;
 
-/** The download log: the domain's fields and the columns behind them. */
-export const DOWNLOAD_LIST = defineListEntity({
+/** The download log: the domain's declaration and the columns behind its fields. */
+export const DOWNLOAD_LIST_ENTITY = defineListEntity({
   table: 'download',
-  fields: DOWNLOAD_LIST_FIELDS,
+  list: DOWNLOAD_LIST,
   columns: {
     _id: 'id',
     object: 'object',

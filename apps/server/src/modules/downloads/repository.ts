@@ -3,7 +3,7 @@ import type { DownloadProduct } from '@lizenzportal/domain';
 import type { DB, DownloadRow, LicenseRow, ProductReleaseRow } from '../../db/schema.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import { DOWNLOAD_LIST } from './list.ts';
+import { DOWNLOAD_LIST_ENTITY } from './list.ts';
 
 const COUNTER_COLUMN = {
   software: 'software_downloads',
@@ -73,7 +73,7 @@ export class DownloadRepository {
   }
 
   list(request: ListRequest): Promise<ListPage<DownloadRow>> {
-    return listPage(this.#db, DOWNLOAD_LIST, request);
+    return listPage(this.#db, DOWNLOAD_LIST_ENTITY, request);
   }
 
   /** The licenses of a page of the log, in one query. */

@@ -6,7 +6,7 @@ import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { signedFileQuerySchema } from '../../lib/signed-urls.ts';
 import type { Guards } from '../../http/guards.ts';
-import { DOWNLOAD_LIST } from './list.ts';
+import { DOWNLOAD_LIST_ENTITY } from './list.ts';
 import { DOWNLOAD_FILE_ROUTE, type DownloadService } from './service.ts';
 
 const urlEnvelope = dataEnvelope(z.object({ url: z.url() }));
@@ -28,11 +28,9 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService;
   app,
   { downloads, guards },
 ) => {
-  app.get(
-    '/download',
+  app.route(
     listRoute({
-      entity: DOWNLOAD_LIST,
-      key: 'downloads',
+      entity: DOWNLOAD_LIST_ENTITY,
       item: downloadRecordSchema,
       tag: 'downloads',
       summary: 'The download log with paging, sorting and filters, e.g. license=<id> (admin)',

@@ -14,7 +14,7 @@ import {
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import type { ListTotal } from '../../lists/list-page.ts';
+import type { ListPage } from '../../lists/list-page.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { sendStoredFile } from '../../http/send-file.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
@@ -102,7 +102,7 @@ export class DownloadService {
   }
 
   /** A page of the download log (`GET /download`, admin), each record with its license. */
-  async list(request: ListRequest): Promise<{ downloads: DownloadRecord[] } & ListTotal> {
+  async list(request: ListRequest): Promise<ListPage<DownloadRecord>> {
     const { rows, ...total } = await this.#repository.list(request);
     const licenses = new Map(
       (await this.#repository.licensesOf(rows.map((row) => row.license))).map((license) => [
@@ -111,7 +111,7 @@ export class DownloadService {
       ]),
     );
     // A license's records go with it (`on delete cascade`), so every record finds its license.
-    return { downloads: rows.map((row) => toDownloadRecord(row, licenses.get(row.license)!)), ...total };
+    return { rows: rows.map((row) => toDownloadRecord(row, licenses.get(row.license)!)), ...total };
   }
 
   /** The latest versions of the search product's installers (any signed-in user). */

@@ -1,10 +1,10 @@
-import { LICENSE_LIST_FIELDS } from '@lizenzportal/domain';
+import { LICENSE_LIST } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
-/** The license list: the domain's fields and the columns behind them. */
-export const LICENSE_LIST = defineListEntity({
+/** The license list: the domain's declaration and the columns behind its fields. */
+export const LICENSE_LIST_ENTITY = defineListEntity({
   table: 'license',
-  fields: LICENSE_LIST_FIELDS,
+  list: LICENSE_LIST,
   columns: {
     _id: 'id',
     key: 'key',

@@ -5,7 +5,7 @@ import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/s
 import { streamListRows } from '../../lists/list-export.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import { LICENSE_LIST } from './list.ts';
+import { LICENSE_LIST_ENTITY } from './list.ts';
 import { CUSTOMER_LICENSE_COLUMNS, type CustomerLicenseRow } from './mapper.ts';
 
 /**
@@ -117,12 +117,12 @@ export class LicenseRepository {
 
   /** One page of licenses and the number of all that match the filters. */
   list(request: ListRequest): Promise<ListPage<LicenseRow>> {
-    return listPage(this.#db, LICENSE_LIST, request);
+    return listPage(this.#db, LICENSE_LIST_ENTITY, request);
   }
 
   /** Every license that matches the filters, in the list's order, streamed as `format` writes it. */
   stream(request: ListRequest, format: { head: string; rows: (rows: LicenseRow[]) => string }) {
-    return streamListRows(this.#db, LICENSE_LIST, request, format);
+    return streamListRows(this.#db, LICENSE_LIST_ENTITY, request, format);
   }
 
   /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */

@@ -16,7 +16,7 @@ import { dataEnvelope } from '../../http/envelope.ts';
 import { listQuerystringSchema, listRoute, readListQuery } from '../../http/list-route.ts';
 import { compileListQuery, MAX_PAGE_SIZE } from '../../lists/compile.ts';
 import { datedFileName } from '../documents/document-kinds.ts';
-import { LICENSE_LIST } from './list.ts';
+import { LICENSE_LIST_ENTITY } from './list.ts';
 import type { Guards } from '../../http/guards.ts';
 import type { LicenseBinding } from './binding.ts';
 import type { LicenseService } from './service.ts';
@@ -54,11 +54,9 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/license',
+  app.route(
     listRoute({
-      entity: LICENSE_LIST,
-      key: 'licenses',
+      entity: LICENSE_LIST_ENTITY,
       item: licenseSchema,
       tag: 'licenses',
       summary: 'List licenses with paging, sorting and filters (admin)',
@@ -90,7 +88,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     async (request, reply) => {
       const query = readListQuery(request);
       const csv = await licenses.exportCsv(
-        compileListQuery({ ...query, limit: '0', skip: '0' }, LICENSE_LIST),
+        compileListQuery({ ...query, limit: '0', skip: '0' }, LICENSE_LIST_ENTITY),
       );
       return sendCsv(reply, csv);
     },
@@ -109,7 +107,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     async (request, reply) => {
       const { licenses: ids, sort = DEFAULT_LIST_SORT } = request.body;
       const query = { sort, filters: [{ field: '_id', operator: 'in' as const, values: ids }] };
-      return sendCsv(reply, await licenses.exportCsv(compileListQuery(query, LICENSE_LIST)));
+      return sendCsv(reply, await licenses.exportCsv(compileListQuery(query, LICENSE_LIST_ENTITY)));
     },
   );
 

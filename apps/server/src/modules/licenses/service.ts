@@ -12,7 +12,7 @@ import {
 import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { ListTotal } from '../../lists/list-page.ts';
+import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
@@ -126,9 +126,9 @@ export class LicenseService {
     });
   }
 
-  async list(request: ListRequest): Promise<{ licenses: License[] } & ListTotal> {
-    const { rows, ...total } = await this.repository.list(request);
-    return { licenses: rows.map(toLicense), ...total };
+  async list(request: ListRequest): Promise<ListPage<License>> {
+    const page = await this.repository.list(request);
+    return { ...page, rows: page.rows.map(toLicense) };
   }
 
   /** The licenses a list request matches, without paging, as a streamed CSV file. */

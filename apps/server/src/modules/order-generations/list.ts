@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { ORDER_GENERATION_LIST_FIELDS } from '@lizenzportal/domain';
+import { ORDER_GENERATION_LIST } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
 /** A property of every product line, as a text array a filter can search. */
 const productProperty = (property: string) =>
   sql`array(select line ->> ${property} from jsonb_array_elements(order_generation.products) as line)`;
 
-/** The order-generation list: the domain's fields and the columns behind them. */
-export const ORDER_GENERATION_LIST = defineListEntity({
+/** The order-generation list: the domain's declaration and the columns behind its fields. */
+export const ORDER_GENERATION_LIST_ENTITY = defineListEntity({
   table: 'order_generation',
-  fields: ORDER_GENERATION_LIST_FIELDS,
+  list: ORDER_GENERATION_LIST,
   columns: {
     _id: 'id',
     order: 'order_number',

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, NewOrderGenerationRow, OrderGenerationRow } from '../../db/schema.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import { ORDER_GENERATION_LIST } from './list.ts';
+import { ORDER_GENERATION_LIST_ENTITY } from './list.ts';
 
 /** Data access for order generations; every query of the table lives here. */
 export class OrderGenerationRepository {
@@ -116,6 +116,6 @@ export class OrderGenerationRepository {
   }
 
   list(request: ListRequest): Promise<ListPage<OrderGenerationRow>> {
-    return listPage(this.#db, ORDER_GENERATION_LIST, request);
+    return listPage(this.#db, ORDER_GENERATION_LIST_ENTITY, request);
   }
 }

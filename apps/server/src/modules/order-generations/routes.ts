@@ -6,7 +6,7 @@ import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { Guards } from '../../http/guards.ts';
-import { ORDER_GENERATION_LIST } from './list.ts';
+import { ORDER_GENERATION_LIST_ENTITY } from './list.ts';
 import type { OrderGenerationService } from './service.ts';
 
 export const orderGenerationRoutes: FastifyPluginAsyncZod<{
@@ -14,11 +14,9 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   audit: AuditLog;
 }> = async (app, { orderGenerations, guards, audit }) => {
-  app.get(
-    '/order-generation',
+  app.route(
     listRoute({
-      entity: ORDER_GENERATION_LIST,
-      key: 'orderGenerations',
+      entity: ORDER_GENERATION_LIST_ENTITY,
       item: orderGenerationSchema,
       tag: 'order generations',
       summary: 'List order generations with paging, sorting and filters (admin)',

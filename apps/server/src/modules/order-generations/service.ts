@@ -3,7 +3,7 @@ import type { OrderGeneration } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { ListTotal } from '../../lists/list-page.ts';
+import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import { GENERATE_ORDER, type GenerateOrderJob } from './generator.ts';
@@ -50,9 +50,9 @@ export class OrderGenerationService {
     });
   }
 
-  async list(request: ListRequest): Promise<{ orderGenerations: OrderGeneration[] } & ListTotal> {
-    const { rows, ...total } = await this.repository.list(request);
-    return { orderGenerations: rows.map(toOrderGeneration), ...total };
+  async list(request: ListRequest): Promise<ListPage<OrderGeneration>> {
+    const page = await this.repository.list(request);
+    return { ...page, rows: page.rows.map(toOrderGeneration) };
   }
 
   async get(id: string): Promise<OrderGeneration> {

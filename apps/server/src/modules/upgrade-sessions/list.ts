@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { UPGRADE_SESSION_LIST_FIELDS } from '@lizenzportal/domain';
+import { UPGRADE_SESSION_LIST } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
 /** A text property of a JSON column of the session. */
 const property = (column: 'billing' | 'holder' | 'properties', name: string) =>
   sql`(upgrade_session.${sql.ref(column)} ->> ${name})`;
 
-/** The upgrade-session list: the domain's fields and the columns behind them. */
-export const UPGRADE_SESSION_LIST = defineListEntity({
+/** The upgrade-session list: the domain's declaration and the columns behind its fields. */
+export const UPGRADE_SESSION_LIST_ENTITY = defineListEntity({
   table: 'upgrade_session',
-  fields: UPGRADE_SESSION_LIST_FIELDS,
+  list: UPGRADE_SESSION_LIST,
   columns: {
     _id: 'id',
     purchaseType: 'purchase_type',

@@ -7,7 +7,7 @@ import type {
 } from '../../db/schema.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import { UPGRADE_SESSION_LIST } from './list.ts';
+import { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 
 /** A JSON value for a `jsonb` column (the `pg` driver would write a JavaScript array as a SQL array). */
 export function json(value: unknown) {
@@ -148,6 +148,6 @@ export class UpgradeSessionRepository {
   }
 
   list(request: ListRequest): Promise<ListPage<UpgradeSessionRow>> {
-    return listPage(this.#db, UPGRADE_SESSION_LIST, request);
+    return listPage(this.#db, UPGRADE_SESSION_LIST_ENTITY, request);
   }
 }

@@ -17,7 +17,7 @@ import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../../http/guards.ts';
 import { offeredSessionOf, requireSessionToken, sessionReader } from './access.ts';
-import { UPGRADE_SESSION_LIST } from './list.ts';
+import { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 import type { UpgradeSessionService } from './service.ts';
 
 const TAG = 'upgrade sessions';
@@ -144,11 +144,9 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
     },
   );
 
-  app.get(
-    '/upgrade-session',
+  app.route(
     listRoute({
-      entity: UPGRADE_SESSION_LIST,
-      key: 'items',
+      entity: UPGRADE_SESSION_LIST_ENTITY,
       item: upgradeSessionDetailSchema,
       tag: TAG,
       summary: 'List upgrade sessions with paging, sorting and filters (admin)',

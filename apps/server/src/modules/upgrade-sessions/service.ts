@@ -25,7 +25,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { ListTotal } from '../../lists/list-page.ts';
+import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SignInThrottle, ThrottleState } from '../auth/throttle.ts';
@@ -354,10 +354,10 @@ export class UpgradeSessionService {
    * as reading one session does: the status column, a status filter and the count agree with the
    * detail page, whether or not the expiry jobs have run yet.
    */
-  async list(request: ListRequest): Promise<{ items: UpgradeSessionDetail[] } & ListTotal> {
+  async list(request: ListRequest): Promise<ListPage<UpgradeSessionDetail>> {
     await this.repository.expireOffers();
-    const { rows, ...total } = await this.repository.list(request);
-    return { items: rows.map((row) => toUpgradeSessionDetail(row, this.tokens)), ...total };
+    const page = await this.repository.list(request);
+    return { ...page, rows: page.rows.map((row) => toUpgradeSessionDetail(row, this.tokens)) };
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   recordMessages,
   type Delivery,
   type DeliveryListFieldName,
+  DELIVERY_LIST,
 } from '@lizenzportal/domain';
 import { Link, useNavigate, useParams } from 'react-router';
 import { apiRequest } from '@/lib/api';
@@ -19,6 +20,7 @@ import { ProgressBadge } from '../components/progress-badge.tsx';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
+import { listQueryKey } from '../lists/use-list.ts';
 import { Panel } from '../order-generations/order-generation-detail-page.tsx';
 import { DeliveryKind } from './delivery-labels.tsx';
 
@@ -34,7 +36,7 @@ export function DeliveryDetailPage() {
   const resend = useRecordAction({
     request: () => apiRequest<{ delivery: Delivery }>(path, { method: 'POST' }),
     success: backOfficeMessages.resent,
-    refresh: [auditKey(path), ['/delivery', 'list']],
+    refresh: [auditKey(path), listQueryKey(DELIVERY_LIST)],
     // The resent mail is a delivery of its own.
     afterRefresh: ({ delivery: resent }) => void navigate(backendDeliveryPath(resent._id)),
   });

@@ -1,10 +1,10 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
+  DELIVERY_LIST,
   DELIVERY_LIST_FIELDS,
   deliveryPageMessages,
   listFieldLabel,
-  type Delivery,
   type DeliveryListFieldName,
 } from '@lizenzportal/domain';
 import { Link } from 'react-router';
@@ -23,9 +23,8 @@ const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIEL
 export function DeliveryListPage() {
   return (
     <Page>
-      <EntityList<'deliveries', Delivery>
-        resource={{ path: '/delivery', key: 'deliveries' }}
-        fields={DELIVERY_LIST_FIELDS}
+      <EntityList
+        list={DELIVERY_LIST}
         idAccessor="_id"
         rowLabel={(delivery) => deliveryPageMessages.rowLabel(delivery.subject, delivery.recipient)}
         emptyText={backOfficeMessages.noDeliveries}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
+  DOWNLOAD_LIST,
   DOWNLOAD_LIST_FIELDS,
   DOWNLOAD_OBJECT_LABELS,
   downloadLogMessages,
@@ -9,7 +10,6 @@ import {
   METASEARCH_PLATFORM_LABELS,
   RELEASE_PRODUCT_LABELS,
   type DownloadListFieldName,
-  type DownloadRecord,
 } from '@lizenzportal/domain';
 import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
@@ -30,9 +30,8 @@ const label = (name: DownloadListFieldName) => listFieldLabel(DOWNLOAD_LIST_FIEL
 export function DownloadListPage() {
   return (
     <Page>
-      <EntityList<'downloads', DownloadRecord>
-        resource={{ path: '/download', key: 'downloads' }}
-        fields={DOWNLOAD_LIST_FIELDS}
+      <EntityList
+        list={DOWNLOAD_LIST}
         idAccessor="_id"
         rowLabel={(record) =>
           downloadLogMessages.rowLabel(

@@ -4,7 +4,7 @@ import {
   formatStartCode,
   backOfficeMessages,
   LICENSE_CLASS_LABELS,
-  LICENSE_LIST_FIELDS,
+  LICENSE_LIST,
   licensePageMessages,
   type License,
 } from '@lizenzportal/domain';
@@ -28,9 +28,8 @@ export function LicenseListPage() {
   const [selected, setSelected] = useState<License[]>([]);
   return (
     <Page>
-      <EntityList<'licenses', License>
-        resource={{ path: '/license', key: 'licenses' }}
-        fields={LICENSE_LIST_FIELDS}
+      <EntityList
+        list={LICENSE_LIST}
         idAccessor="_id"
         rowLabel={(license) => formatLicenseKey(license.key)}
         emptyText={backOfficeMessages.noLicensesFound}

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { findListField, type ListFields } from '@lizenzportal/domain';
+import { findListField, type ListDefinition, type ListFields } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from '@/components/ui/data-table';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -7,12 +7,11 @@ import { ListPagination } from '@/components/ui/list-pagination';
 import { errorStatus } from '@/lib/api';
 import { FilterBuilder } from './filter-builder.tsx';
 import { useKeepPageInRange, useListState } from './use-list-state.ts';
-import { useList, type ListResource } from './use-list.ts';
+import { useList } from './use-list.ts';
 
-export interface EntityListProps<Key extends string, Row> {
-  resource: ListResource<Key>;
-  /** The list's field definition from the domain: filters, and which columns sort. */
-  fields: ListFields;
+export interface EntityListProps<Row> {
+  /** The list's declaration from the domain: where it is read, its answer's key, its fields (filters, sortable columns). */
+  list: ListDefinition<string, ListFields, Row>;
   /** A column sorts when its accessor names a sortable field. */
   columns: DataTableColumn<Row>[];
   idAccessor: keyof Row & string;
@@ -31,9 +30,8 @@ export interface EntityListProps<Key extends string, Row> {
  * paging, and an error panel with retry — its state (page, size, sort, filters) in the address.
  * Every list of the back office is this component with its own fields and columns.
  */
-export function EntityList<Key extends string, Row>({
-  resource,
-  fields,
+export function EntityList<Row>({
+  list: definition,
   columns,
   idAccessor,
   rowLabel,
@@ -42,11 +40,12 @@ export function EntityList<Key extends string, Row>({
   expansion,
   selection,
   toolbar,
-}: EntityListProps<Key, Row>) {
+}: EntityListProps<Row>) {
+  const { fields } = definition;
   const [state, change] = useListState();
-  const list = useList<Key, Row>(resource, state);
+  const list = useList(definition, state);
   useKeepPageInRange(list.isPlaceholderData ? undefined : list.data?.total);
-  const rows = list.data?.[resource.key] ?? [];
+  const rows: Row[] = list.data?.[definition.key] ?? [];
   const sortStatus: DataTableSortStatus<Row> = {
     columnAccessor: state.sort.replace(/^-/, ''),
     direction: state.sort.startsWith('-') ? 'desc' : 'asc',

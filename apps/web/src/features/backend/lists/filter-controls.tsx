@@ -1,9 +1,9 @@
 import { ActionIcon, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import {
-  FILTER_OPERATOR_LABELS,
   filterMessages as texts,
   findListField,
+  operatorRow,
   valueInputOf,
   type FilterOperator,
   type ListFields,
@@ -139,6 +139,6 @@ export function operatorOptions(operators: readonly FilterOperator[]) {
   return operators.map((operator) => ({
     name: operator,
     value: operator,
-    label: FILTER_OPERATOR_LABELS[operator],
+    label: operatorRow(operator).label,
   }));
 }

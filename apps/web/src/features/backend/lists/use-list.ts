@@ -1,22 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ListAnswer, ListDefinition } from '@lizenzportal/domain';
 import { apiRequest } from '@/lib/api';
 import { toApiQuery, type ListState } from '@/lib/list-state';
 
-/** Where a list is read: `GET <path>?…` answers `{ <key>: rows, total, totalExact }`. */
-export interface ListResource<Key extends string> {
-  path: string;
-  key: Key;
-}
+/** The query key of a list's pages: what changes its rows refreshes them by it. */
+export const listQueryKey = (list: ListDefinition) => [list.path, 'list'] as const;
 
-/** `totalExact` false: more rows match than `total`, where the server stopped counting. */
-export type ListAnswer<Key extends string, Row> = Record<Key, Row[]> & { total: number; totalExact: boolean };
-
-/** One page of a back-office list, as the address describes it. */
-export function useList<Key extends string, Row>(resource: ListResource<Key>, state: ListState) {
+/** One page of a back-office list, as the address describes it, read where the list's declaration says. */
+export function useList<List extends ListDefinition>(list: List, state: ListState) {
   const query = toApiQuery(state);
   return useQuery({
-    queryKey: [resource.path, 'list', query],
-    queryFn: ({ signal }) => apiRequest<ListAnswer<Key, Row>>(resource.path, { query, signal }),
+    queryKey: [...listQueryKey(list), query],
+    queryFn: ({ signal }) => apiRequest<ListAnswer<List>>(list.path, { query, signal }),
     // The table keeps the previous page while the next one loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });

@@ -3,9 +3,9 @@ import {
   backOfficeMessages,
   deliveryPageMessages,
   listFieldLabel,
+  ORDER_GENERATION_LIST,
   ORDER_GENERATION_LIST_FIELDS,
   recordMessages,
-  type OrderGeneration,
   type OrderGenerationListFieldName,
 } from '@lizenzportal/domain';
 import { Link } from 'react-router';
@@ -24,9 +24,8 @@ const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENER
 export function OrderGenerationListPage() {
   return (
     <Page>
-      <EntityList<'orderGenerations', OrderGeneration>
-        resource={{ path: '/order-generation', key: 'orderGenerations' }}
-        fields={ORDER_GENERATION_LIST_FIELDS}
+      <EntityList
+        list={ORDER_GENERATION_LIST}
         idAccessor="_id"
         rowLabel={(generation) => recordMessages.orderNamed(generation.order)}
         emptyText={backOfficeMessages.noOrderGenerations}

@@ -2,9 +2,9 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
   listFieldLabel,
+  UPGRADE_SESSION_LIST,
   UPGRADE_SESSION_LIST_FIELDS,
   upgradeSessionPageMessages,
-  type UpgradeSessionDetail,
   type UpgradeSessionListFieldName,
 } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
@@ -22,9 +22,8 @@ export function UpgradeSessionListPage() {
   return (
     <Page>
       <Text size="sm">{upgradeSessionPageMessages.intro}</Text>
-      <EntityList<'items', UpgradeSessionDetail>
-        resource={{ path: '/upgrade-session', key: 'items' }}
-        fields={UPGRADE_SESSION_LIST_FIELDS}
+      <EntityList
+        list={UPGRADE_SESSION_LIST}
         idAccessor="_id"
         rowLabel={(session) => upgradeSessionPageMessages.rowLabel(session._id)}
         emptyText={backOfficeMessages.noUpgradeSessions}

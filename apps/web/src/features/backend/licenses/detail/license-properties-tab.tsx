@@ -23,6 +23,7 @@ import {
   SPECIAL_PERMISSION_LABELS,
   SPECIAL_PERMISSIONS,
   type License,
+  LICENSE_LIST,
 } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -33,6 +34,7 @@ import { auditKey } from '../../components/audit-trail.tsx';
 import { CopyableText } from '../../components/copyable-text.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
+import { listQueryKey } from '../../lists/use-list.ts';
 import { label } from '../license-labels.ts';
 import { LicenseStatus } from '../license-status.tsx';
 import { loginAtRisk } from '../login-at-risk.ts';
@@ -70,7 +72,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       setShowProblems(false);
     },
     success: backOfficeMessages.licenseUpdated,
-    refresh: [auditKey(`/license/${license._id}`), ['/license', 'list']],
+    refresh: [auditKey(`/license/${license._id}`), listQueryKey(LICENSE_LIST)],
     // „Fehler beim Speichern der Lizenz: …” with a retry, below, keeps the admin's input.
     showsError: true,
   });
