@@ -51,7 +51,7 @@ export default defineConfig({
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'web',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
           exclude: ['apps/web/src/**/*.browser.test.ts'],
           environment: 'node',
           setupFiles: ['vitest.setup.ts'],

@@ -12,6 +12,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/assistant.html',
   'apps/web/public',
+  'apps/web/build',
   'apps/web/vite.config.ts',
   'packages/domain/src',
 ];

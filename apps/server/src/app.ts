@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './lib/app-error.ts';
 import { databaseClientLimitStore } from './http/client-limit-store.ts';
+import { registerApiCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
 import { registerRouteAccess } from './http/route-access.ts';
@@ -84,6 +85,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
         reply.headers(API_HEADERS);
         done();
       });
+      await registerApiCompression(api);
       const clientLimitPerMinute = config.authClientLimitPerMinute;
       await api.register(healthRoutes, { db: services.database.db });
       await api.register(settingsRoutes, { config });

@@ -9,7 +9,13 @@ import { TermsPage } from '@/features/portal/components/terms-page';
 import { RecoveryPage } from '@/features/recovery/components/recovery-page';
 import { assistantScreens, backOfficeMessages, pageTitles } from '@lizenzportal/domain';
 import { fieldParametersAsFilters } from '@/lib/list-state';
-import { ASSISTANT_PATH, BACKEND_LICENSES_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
+import {
+  ASSISTANT_PATH,
+  BACKEND_LICENSES_PATH,
+  DIRECT_LOGIN_PATH,
+  LOGIN_PATH,
+  SHOP_DEMO_PATH,
+} from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -47,7 +53,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         // Old direct-login links: the login page reads `key` and `authenticationCode` from the query.
-        path: '/direct-login',
+        path: DIRECT_LOGIN_PATH,
         handle: REDIRECT,
         loader: ({ request }) => redirect(`${LOGIN_PATH}${new URL(request.url).search}`),
       },

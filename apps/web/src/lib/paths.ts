@@ -1,12 +1,16 @@
 /** Addresses that several parts of the app link to or check. */
 export const HOME_PATH = '/';
-export const LOGIN_PATH = '/login';
 export const DOWNLOAD_PATH = '/download';
 export const TERMS_PATH = '/terms';
 export const RECOVERY_PATH = '/lizenz-wiederherstellen';
 export const IMPRINT_PATH = '/imprint.html';
-export { ASSISTANT_PATH } from '@lizenzportal/domain';
-export const BACKEND_PATH = '/backend';
+export {
+  ASSISTANT_PATH,
+  BACKEND_PATH,
+  DIRECT_LOGIN_PATH,
+  LOGIN_PATH,
+  SHOP_DEMO_PATH,
+} from '@lizenzportal/domain';
 export const BACKEND_LOGIN_PATH = '/backend/login';
 export const BACKEND_LICENSES_PATH = '/backend/license';
 export const BACKEND_ORDER_GENERATIONS_PATH = '/backend/order-generation';
@@ -24,4 +28,3 @@ export const backendDeliveriesOfUpgradeSessionPath = (id: string) =>
   `${BACKEND_DELIVERIES_PATH}?${new URLSearchParams({ filter: `upgradeSession~eq~${id}` }).toString()}`;
 /** The download log of one license, in the spec's short form (back-office spec §2). */
 export const backendDownloadsOfLicensePath = (id: string) => `${BACKEND_DOWNLOADS_PATH}?license=${id}`;
-export const SHOP_DEMO_PATH = '/shop-demo';

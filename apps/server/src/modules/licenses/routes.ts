@@ -79,6 +79,8 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     '/license-export',
     {
       preHandler: guards.admin,
+      // Streamed as it is read: compressing would hold rows back (decision 040).
+      compress: false,
       schema: {
         tags: ['licenses'],
         summary: 'Every license the filters match, without paging, as a streamed CSV file (admin)',
@@ -98,6 +100,8 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     '/license-export',
     {
       preHandler: guards.admin,
+      // Streamed as it is read: compressing would hold rows back (decision 040).
+      compress: false,
       schema: {
         tags: ['licenses'],
         summary: 'The selected licenses (up to 1,000) as a CSV file, in the order of `sort` (admin)',

@@ -6,6 +6,7 @@ import { WEB_APP_NOT_BUILT } from '@lizenzportal/domain';
 import { notFound } from '../../lib/app-error.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { isFramedPage } from '../../http/page-headers.ts';
+import { ROBOTS_TXT } from './robots.ts';
 
 export interface WebRoutesOptions {
   distDir: string;
@@ -13,11 +14,15 @@ export interface WebRoutesOptions {
   sourceMaps: boolean;
 }
 
+/** How long crawlers may keep `/robots.txt`: a day, as they usually do. */
+const ROBOTS_MAX_AGE_SECONDS = 24 * 60 * 60;
+
 /**
- * Serves the built web app: files from the web build, the license assistant's own entry
- * `assistant.html` at its address (the page the shop frames loads none of the portal's code), the
- * single-page app's `index.html` for every other page address (client-side routes), and the 404
- * envelope for unknown API addresses and missing files.
+ * Serves the built web app: files from the web build, brotli or gzip where the browser accepts it
+ * (the build writes both beside each file: apps/web/build/precompress.ts), the license assistant's
+ * own entry `assistant.html` at its address (the page the shop frames loads none of the portal's
+ * code), the single-page app's `index.html` for every other page address (client-side routes),
+ * `/robots.txt`, and the 404 envelope for unknown API addresses and missing files.
  */
 export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { distDir, sourceMaps }) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -27,6 +32,7 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
       root: distDir,
       index: false,
       wildcard: false,
+      preCompressed: true,
       allowedPath: (pathName) => sourceMaps || !pathName.endsWith('.map'),
       setHeaders: (response, filePath) => {
         const immutable = filePath.startsWith(path.join(distDir, 'assets'));
@@ -34,6 +40,13 @@ export const webRoutes: FastifyPluginAsync<WebRoutesOptions> = async (app, { dis
       },
     });
   }
+
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', `public, max-age=${ROBOTS_MAX_AGE_SECONDS}`)
+      .send(ROBOTS_TXT),
+  );
 
   app.setNotFoundHandler(async (request, reply) => {
     // The build's files are under /assets: a missing one (or a withheld source map) is no page.

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { COMPRESSION_THRESHOLD_BYTES } from '@lizenzportal/domain';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { precompressFolder } from './precompress.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-precompress-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const write = (file: string, content: string | Buffer) => fs.writeFileSync(path.join(dir, file), content);
+const exists = (file: string) => fs.existsSync(path.join(dir, file));
+const read = (file: string) => fs.readFileSync(path.join(dir, file));
+
+describe('precompressFolder', () => {
+  test('writes brotli and gzip beside scripts, styles and pages that decode to the same bytes', async () => {
+    const texts = {
+      'index.html': `<!doctype html>${'<p>Lizenzportal – Übersicht</p>'.repeat(100)}`,
+      'assets/index-abc.js': `export const x = ${JSON.stringify('Lizenzschlüssel '.repeat(200))};`,
+      'assets/index-abc.css': '.mantine-Button-root { color: red }\n'.repeat(100),
+      'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h1v1z"/>'.repeat(100)}</svg>`,
+    };
+    for (const [file, content] of Object.entries(texts)) write(file, content);
+    await precompressFolder(dir);
+    for (const [file, content] of Object.entries(texts)) {
+      expect(zlib.brotliDecompressSync(read(`${file}.br`)).toString()).toBe(content);
+      expect(zlib.gunzipSync(read(`${file}.gz`)).toString()).toBe(content);
+      expect(read(`${file}.br`).length).toBeLessThan(read(file).length);
+    }
+  });
+
+  test('leaves small files, source maps, images and what would not shrink as they are', async () => {
+    write('assets/tiny.js', 'export {};');
+    write('assets/index-abc.js.map', JSON.stringify({ mappings: 'AAAA;'.repeat(1000) }));
+    write('logo.png', Buffer.alloc(4096, 7));
+    // Random bytes do not compress: an encoded copy would be larger.
+    write(
+      'assets/random.js',
+      Buffer.from(Array.from({ length: 4096 }, () => Math.floor(Math.random() * 256))),
+    );
+    expect(Buffer.byteLength('export {};')).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    await precompressFolder(dir);
+    for (const file of ['assets/tiny.js', 'assets/index-abc.js.map', 'logo.png', 'assets/random.js']) {
+      expect(exists(`${file}.br`), file).toBe(false);
+      expect(exists(`${file}.gz`), file).toBe(false);
+    }
+  });
+});

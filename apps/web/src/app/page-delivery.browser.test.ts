@@ -1,0 +1,102 @@
+import {
+  ASSISTANT_PATH,
+  assistantScreens,
+  COMPRESSION_THRESHOLD_BYTES,
+  pageDescriptions,
+  pageTitles,
+} from '@lizenzportal/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+import { adminToken } from '@/test/seed';
+
+const browser = setupBrowser();
+
+/** Where the page keeps the CSP violations it reported (its listener runs before the app's scripts). */
+interface ViolationLog {
+  cspViolations: string[];
+}
+
+function recordViolations(page: Page): Promise<unknown> {
+  return page.addInitScript(() => {
+    const log = window as unknown as ViolationLog;
+    log.cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      log.cspViolations.push(`${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}`),
+    );
+  });
+}
+
+const violations = (page: Page) => page.evaluate(() => (window as unknown as ViolationLog).cspViolations);
+
+interface Received {
+  url: string;
+  /** Bytes of the body on the wire and once decoded (the browser's resource timing). */
+  encoded: number;
+  decoded: number;
+}
+
+/** The scripts, styles and the page itself as the browser received them. */
+const received = (page: Page): Promise<Received[]> =>
+  page.evaluate(() =>
+    [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource').filter((entry) => /\.(js|css)$/.test(entry.name)),
+    ].map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return {
+        url: timing.name,
+        encoded: timing.encodedBodySize,
+        decoded: timing.decodedBodySize,
+      };
+    }),
+  );
+
+describe('what the server sends the pages', () => {
+  it('the assistant runs into its later steps without a CSP violation', async () => {
+    const page = await browser.open(ASSISTANT_PATH, { prepare: recordViolations });
+    await page.getByRole('button', { name: /^Assistent starten/ }).click();
+    // The country step comes with the later steps' module and its schemas (zod).
+    await page.getByRole('heading', { name: assistantScreens.countryTitle }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the portal’s login pages and the back office run without a CSP violation', async () => {
+    for (const address of ['/login', '/backend/login']) {
+      const page = await browser.open(address, { prepare: recordViolations });
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await violations(page), address).toEqual([]);
+    }
+    const page = await browser.open('/backend/license', {
+      token: await adminToken(browser.server),
+      prepare: recordViolations,
+    });
+    await page.getByRole('heading', { name: pageTitles.licenses }).waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  it('the portal and the assistant carry their German meta descriptions', async () => {
+    const description = (page: Page) => page.locator('meta[name="description"]').getAttribute('content');
+    const portal = await browser.open('/login');
+    expect(await description(portal)).toBe(pageDescriptions.portal);
+    const assistant = await browser.open(ASSISTANT_PATH);
+    expect(await description(assistant)).toBe(pageDescriptions.assistant);
+  });
+
+  it('the assistant’s page, scripts and styles arrive brotli-compressed', async () => {
+    const encodings = new Map<string, string | undefined>();
+    const page = await browser.open(ASSISTANT_PATH, {
+      prepare: async (page) =>
+        page.on('response', (response) =>
+          encodings.set(response.url(), response.headers()['content-encoding']),
+        ),
+    });
+    await page.getByRole('button', { name: /^Assistent starten/ }).waitFor();
+    const files = (await received(page)).filter((file) => file.decoded >= COMPRESSION_THRESHOLD_BYTES);
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files) {
+      expect(encodings.get(file.url), file.url).toBe('br');
+      expect(file.encoded, file.url).toBeLessThan(file.decoded * 0.6);
+    }
+  });
+});
