@@ -8,14 +8,12 @@
  * Without --password a strong password is generated and printed once.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { loadConfig } from '../config.ts';
 import { AdminRepository } from '../modules/auth/admin-repository.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { formatDateTime } from '@lizenzportal/domain';
+import { runCommand, withDatabase } from './command.ts';
 
 const USAGE = `Usage:
   npm run admin -- list
@@ -43,13 +41,7 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
-  try {
-    await migrate(database.db);
+  return withDatabase(loadConfig(), async (database) => {
     const admins = new AdminRepository(database.db);
     const password = values.password ?? crypto.randomBytes(12).toString('base64url');
     switch (command) {
@@ -81,15 +73,7 @@ async function main(): Promise<number> {
         console.log(`Unknown command "${command}".\n${USAGE}`);
         return 1;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

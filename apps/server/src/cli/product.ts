@@ -7,14 +7,12 @@
  *
  * The file is copied into storage and becomes the latest version of its product (and platform).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDateTime, METASEARCH_PLATFORMS, RELEASE_PRODUCTS } from '@lizenzportal/domain';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
+import { loadConfig } from '../config.ts';
 import { createFileStorage } from '../lib/storage/create-file-storage.ts';
 import { ProductReleases, PublicationError } from '../modules/downloads/releases.ts';
+import { runCommand, withDatabase } from './command.ts';
 
 const USAGE = `Usage:
   npm run product -- publish <product> <version> [--platform <platform>] <file>
@@ -42,12 +40,7 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'db'),
-  });
-  try {
-    await migrate(database.db);
+  return withDatabase(config, async (database) => {
     const releases = new ProductReleases(database.db, createFileStorage(config));
     if (command === 'list') {
       const latest = await releases.latestOfEach();
@@ -75,15 +68,7 @@ async function main(): Promise<number> {
       }
       throw error;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

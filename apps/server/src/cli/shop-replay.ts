@@ -10,9 +10,10 @@
  * under DATA_DIR.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { keptSecret } from '../lib/kept-secret.ts';
 import { replayOrderFile } from '../modules/shop/replay.ts';
+import { runCommand } from './command.ts';
 
 const USAGE = 'Usage: npm run shop:replay -- <order.json> [--url <portal address>]';
 
@@ -35,10 +36,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -34,13 +34,17 @@ export interface ApiClientDependencies {
 
 export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
 
+/** A call's answer as it comes (a file to save), once the call succeeded. */
+export type ApiFetch = (path: string, options?: RequestOptions) => Promise<Response>;
+
 /**
- * The one way the web app talks to the API: sends the bearer token, unwraps `{data}`, and turns
- * every failure into an `ApiError` so screens can pick the catalogue message by status.
+ * The one way the web app reaches the API: sends the bearer token and the body as JSON, reports a
+ * 401 that ends the session, and turns every failure (no connection, an error answer) into an
+ * `ApiError` so screens can pick the catalogue message by status.
  */
-export function createApiClient(dependencies: ApiClientDependencies): ApiRequest {
-  return async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-    const headers: Record<string, string> = { accept: 'application/json' };
+export function createApiFetch(dependencies: ApiClientDependencies, accept?: string): ApiFetch {
+  return async (path, options = {}) => {
+    const headers: Record<string, string> = accept ? { accept } : {};
     const token = options.bearer ?? (options.signIn ? null : dependencies.getToken());
     if (token) headers['authorization'] = `Bearer ${token}`;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -63,8 +67,16 @@ export function createApiClient(dependencies: ApiClientDependencies): ApiRequest
     if (response.status === 401 && !options.signIn && options.bearer === undefined) {
       dependencies.onUnauthorized();
     }
-    const body: unknown = await readJson(response);
-    if (!response.ok) throw toApiError(response.status, body);
+    if (!response.ok) throw toApiError(response.status, await readJson(response));
+    return response;
+  };
+}
+
+/** A JSON call: what `createApiFetch` sends, with the answer's `{data}` unwrapped. */
+export function createApiClient(dependencies: ApiClientDependencies): ApiRequest {
+  const send = createApiFetch(dependencies, 'application/json');
+  return async <T>(path: string, options?: RequestOptions): Promise<T> => {
+    const body: unknown = await readJson(await send(path, options));
     return (body as { data: T } | undefined)?.data as T;
   };
 }

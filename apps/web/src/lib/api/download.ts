@@ -1,14 +1,8 @@
-import { NO_CONNECTION_MESSAGE } from '@lizenzportal/domain';
-import { readToken } from '../auth/token.ts';
-import { ApiError } from './api-error.ts';
-import { toApiError } from './client.ts';
-import { notifyUnauthorized } from './unauthorized.ts';
+import { apiFetch } from './portal.ts';
+import type { RequestOptions } from './client.ts';
 
-export interface DownloadOptions {
+export interface DownloadOptions extends Pick<RequestOptions, 'body' | 'query' | 'signal'> {
   method?: 'GET' | 'POST';
-  body?: unknown;
-  query?: string;
-  signal?: AbortSignal;
   /** Called as bytes arrive: the bytes so far and, when the server names it, the total. */
   onProgress?: (received: number, total: number | undefined) => void;
 }
@@ -18,27 +12,8 @@ export interface DownloadOptions {
  * under the name the server gives it. Failures are `ApiError`s like every other call's.
  */
 export async function downloadFile(path: string, options: DownloadOptions = {}): Promise<string> {
-  const headers: Record<string, string> = {};
-  const token = readToken();
-  if (token) headers['authorization'] = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${path}${options.query ? `?${options.query}` : ''}`, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(null, 'NO_CONNECTION', NO_CONNECTION_MESSAGE, { cause: error });
-  }
-  if (response.status === 401) notifyUnauthorized();
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => undefined);
-    throw toApiError(response.status, body);
-  }
+  const { onProgress, ...request } = options;
+  const response = await apiFetch(path, request);
   const total = Number(response.headers.get('content-length')) || undefined;
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
@@ -48,7 +23,7 @@ export async function downloadFile(path: string, options: DownloadOptions = {}):
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
-    options.onProgress?.(received, total);
+    onProgress?.(received, total);
   }
   const fileName = fileNameOf(response.headers.get('content-disposition')) ?? 'download';
   const blob = new Blob(chunks, { type: response.headers.get('content-type') ?? undefined });
