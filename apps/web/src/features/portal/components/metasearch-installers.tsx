@@ -22,22 +22,16 @@ function useLatestVersions() {
   });
 }
 
-function LatestVersionError({
-  error,
-  onRetry,
-  retrying,
-}: {
-  error: Error;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+/** Why the latest versions are missing, with a retry; nothing while they load or are there. */
+function LatestVersionError({ latest }: { latest: ReturnType<typeof useLatestVersions> }) {
+  if (!latest.error) return null;
   return (
     <ErrorBox
       title={downloadMessages.searchLinkToastTitle}
-      status={errorStatus(error)}
-      message={error.message}
-      onRetry={onRetry}
-      retrying={retrying}
+      status={errorStatus(latest.error)}
+      message={latest.error.message}
+      onRetry={() => void latest.refetch()}
+      retrying={latest.isFetching}
     />
   );
 }
@@ -84,13 +78,7 @@ export function OneClickInstallers({ license }: { license: License }) {
   const multistep = licenseCapabilities(license).multistepInstaller;
   return (
     <Stack>
-      {latest.error && (
-        <LatestVersionError
-          error={latest.error}
-          onRetry={() => void latest.refetch()}
-          retrying={latest.isFetching}
-        />
-      )}
+      <LatestVersionError latest={latest} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {METASEARCH_PLATFORMS.map((platform) => (
           <InstallerCard
@@ -119,13 +107,7 @@ export function MultistepInstaller() {
   const latest = useLatestVersions();
   return (
     <Stack>
-      {latest.error && (
-        <LatestVersionError
-          error={latest.error}
-          onRetry={() => void latest.refetch()}
-          retrying={latest.isFetching}
-        />
-      )}
+      <LatestVersionError latest={latest} />
       <InstallerCard
         title={DOWNLOAD_CARD_TITLES.multistepInstaller}
         version={latest.data?.multistep}
