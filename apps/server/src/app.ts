@@ -25,6 +25,7 @@ import { orderGenerationRoutes } from './modules/order-generations/routes.ts';
 import { upgradeSessionRoutes } from './modules/upgrade-sessions/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { shopDemoRoutes } from './modules/shop/demo-order-routes.ts';
+import { overviewRoutes } from './modules/overview/routes.ts';
 import { createLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -110,6 +111,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
         guards,
         clientLimitPerMinute,
       });
+      await api.register(overviewRoutes, { overview: services.overview, guards });
       await api.register(shopRoutes, services.shop);
       // The stand-in shop's simulated orders make licenses for anyone who asks: never in production.
       if (!config.isProduction) {

@@ -43,6 +43,13 @@ import {
 } from './modules/shop/reconciliation.ts';
 import { WooCommerceClient } from './modules/shop/woocommerce-client.ts';
 import { keptSecret } from './lib/kept-secret.ts';
+import { OverviewService } from './modules/overview/service.ts';
+import { OverviewTally } from './modules/overview/tally.ts';
+import { LICENSE_LIST_ENTITY } from './modules/licenses/list.ts';
+import { ORDER_GENERATION_LIST_ENTITY } from './modules/order-generations/list.ts';
+import { DELIVERY_LIST_ENTITY } from './modules/deliveries/list.ts';
+import { UPGRADE_SESSION_LIST_ENTITY } from './modules/upgrade-sessions/list.ts';
+import { DOWNLOAD_LIST_ENTITY } from './modules/downloads/list.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -72,6 +79,8 @@ export interface Services {
   /** Product releases (what the download area hands out) and the download log. */
   releases: ProductReleases;
   downloads: DownloadService;
+  /** The back office's first page: what needs attention, and the figures. */
+  overview: OverviewService;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -230,6 +239,22 @@ export async function createServices({
     shop,
     releases,
     downloads,
+    overview: new OverviewService({
+      tally: new OverviewTally(db),
+      lists: {
+        license: { entity: LICENSE_LIST_ENTITY, list: (request) => licenses.list(request) },
+        orderGeneration: {
+          entity: ORDER_GENERATION_LIST_ENTITY,
+          list: (request) => orderGenerations.list(request),
+        },
+        delivery: { entity: DELIVERY_LIST_ENTITY, list: (request) => deliveries.list(request) },
+        upgradeSession: {
+          entity: UPGRADE_SESSION_LIST_ENTITY,
+          list: (request) => upgradeSessions.list(request),
+        },
+        download: { entity: DOWNLOAD_LIST_ENTITY, list: (request) => downloads.list(request) },
+      },
+    }),
     close: async () => {
       shop.reconciliation?.stop();
       await queue.stop();

@@ -16,6 +16,7 @@ export interface DB {
   upgrade_session: UpgradeSessionTable;
   list_row_count: ListRowCountTable;
   offer_mail: OfferMailTable;
+  overview_tally: OverviewTallyTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -138,6 +139,8 @@ export interface OrderGenerationTable {
   products: Generated<unknown>;
   /** The shop order as the portal read it (`ShopOrder`), what the generation works from. */
   shop_order: unknown;
+  /** What the order buys (`orderPurchaseType`), decided at intake; null for a type the portal does not know. */
+  purchase_type: Generated<'upgrade' | 'new' | 'extension' | 'reseller' | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -240,4 +243,16 @@ export interface OfferMailTable {
   client: string;
   recipient: string;
   sent_at: ColumnType<Date, never, never>;
+}
+
+/**
+ * The overview's figures per Berlin day (migration 018, decision 039): rows added by the triggers of
+ * the tables they count, in the transaction of each change; `folded` rows hold the sums of earlier ones.
+ */
+export interface OverviewTallyTable {
+  measure: string;
+  day: ColumnType<string, string, never>;
+  /** bigint: the driver reads it as a string. */
+  amount: ColumnType<string, number, never>;
+  folded: Generated<boolean>;
 }

@@ -4,7 +4,7 @@ export type SortDirection = 'asc' | 'desc';
 
 /** A list query compiled against its entity: only allow-listed columns, values as parameters. */
 export interface ListRequest {
-  /** Undefined: all rows (`limit=0`). */
+  /** Undefined: all rows (`limit=0`); 0 (never from an address): no rows, the total alone. */
   limit: number | undefined;
   skip: number;
   /** Ends with the row id, so that the order is total and pages never overlap. */

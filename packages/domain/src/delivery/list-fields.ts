@@ -1,4 +1,4 @@
-import { listOptions, type ListField } from '../list-query/fields.ts';
+import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
 import { fieldLabel } from '../messages/validation.ts';
 import {
   DELIVERY_OCCASION_LABELS,
@@ -50,6 +50,8 @@ export const DELIVERY_LIST_FIELDS = [
   { name: 'upgradeSession', label: 'Upgrade-Session', type: 'id' },
   { name: 'documents', label: 'Dokumente', type: 'textList' },
   { name: 'resentFrom', label: 'Erneut gesendet von', type: 'id' },
+  /** Whether a later delivery resent this one („Erneut senden”): a failure that was dealt with. */
+  { name: 'resent', label: 'Erneut gesendet', type: 'boolean', options: BOOLEAN_OPTIONS },
   { name: '_id', label: 'ID', type: 'id' },
 ] as const satisfies readonly ListField[];
 

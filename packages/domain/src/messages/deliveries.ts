@@ -1,5 +1,7 @@
 import { PORTAL_NAME } from './common.ts';
 
+const HANDOVER_INTERRUPTED = 'Die Übergabe an den Mailserver wurde unterbrochen';
+
 /**
  * Why an e-mail delivery failed, as the back office shows it in the delivery's error (the mail
  * server's own error text follows where there is one).
@@ -14,8 +16,9 @@ export const deliveryFailureMessages = {
    * An attempt handed the message to the mail server and ended before the server answered: the
    * mail may have arrived or not, so it is not sent again on its own.
    */
-  handoverInDoubt:
-    'Die Übergabe an den Mailserver wurde unterbrochen, bevor er antwortete: Ob die E-Mail angekommen ist, ist unklar. Sie wurde nicht noch einmal gesendet, damit sie nicht doppelt ankommt; bitte beim Empfänger nachfragen oder erneut senden.',
+  handoverInDoubt: `${HANDOVER_INTERRUPTED}, bevor er antwortete: Ob die E-Mail angekommen ist, ist unklar. Sie wurde nicht noch einmal gesendet, damit sie nicht doppelt ankommt; bitte beim Empfänger nachfragen oder erneut senden.`,
+  /** How the error of every delivery in doubt begins: the overview finds them by it. */
+  handoverInterrupted: HANDOVER_INTERRUPTED,
   /** What precedes the last error an attempt reported, after one of the reasons above. */
   lastErrorBefore: 'Letzter Fehler davor:',
 } as const;

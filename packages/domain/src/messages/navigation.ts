@@ -16,6 +16,8 @@ export const pageTitles = {
   terms: 'Nutzungsbedingungen',
   notFound: 'Seite nicht gefunden',
   shopDemo: 'Shop-Demo',
+  /** The back office's first page (`/backend`): what needs attention, and the figures. */
+  overview: 'Übersicht',
   licenses: 'Alle Lizenzen',
   license: (id: string) => `Details der Lizenz ${id}`,
   orderGenerations: 'Alle Shop-Generierungen',
@@ -37,7 +39,8 @@ export const navigationMessages = {
   backOfficeNavigation: 'Verwaltung',
   licenseNavigation: 'Lizenz',
   legalNavigation: 'Rechtliches',
-  /** The back office's navigation: one entry per list. */
+  /** The back office's navigation: its first page, then one entry per list. */
+  overview: pageTitles.overview,
   licenses: 'Lizenzen',
   orderGenerations: 'Shop-Generierungen',
   deliveries: 'Versand-Aktionen',

@@ -47,6 +47,9 @@ export const FIELD_LABELS: Record<string, string> = {
   documentType: 'Dokumentart',
   note: 'Notiz',
   licenses: 'Lizenzen',
+  /** The overview's period and figure (`/overview/figure/{figure}?period=…`). */
+  period: 'Zeitraum',
+  figure: 'Kennzahl',
   ...ADDRESS_FIELD_LABELS,
   // The body of the holder binding (customer spec §7) names the holder's fields at its top.
   ...HOLDER_FORM_LABELS,

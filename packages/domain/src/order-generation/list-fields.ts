@@ -3,6 +3,7 @@ import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fiel
 import { fieldLabel } from '../messages/validation.ts';
 import { defineList } from '../list-query/list-definition.ts';
 import type { OrderGeneration } from './order-generation.ts';
+import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES } from '../upgrade-session/enums.ts';
 
 /** The fields of the order-generation list („Alle Shop-Generierungen”). */
 export const ORDER_GENERATION_LIST_FIELDS = [
@@ -12,6 +13,13 @@ export const ORDER_GENERATION_LIST_FIELDS = [
     label: 'Fortschritt',
     type: 'enum',
     options: listOptions(DELIVERY_PROGRESSES, PROGRESS_LABELS),
+    sortable: true,
+  },
+  {
+    name: 'purchaseType',
+    label: 'Art',
+    type: 'enum',
+    options: listOptions(PURCHASE_TYPES, PURCHASE_TYPE_LABELS),
     sortable: true,
   },
   { name: 'createdAt', label: 'Erzeugt', type: 'date', sortable: true },

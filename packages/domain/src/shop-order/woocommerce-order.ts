@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Cents } from '../pricing/money.ts';
 import { PURCHASE_TYPES, type PurchaseType } from '../upgrade-session/enums.ts';
 
 /**
@@ -18,6 +19,9 @@ export const wooCommerceOrderSchema = z.looseObject({
   status: z.string().max(100),
   date_paid: z.string().max(40).nullish(),
   date_paid_gmt: z.string().max(40).nullish(),
+  /** The order's gross total and the tax in it, decimal strings in the shop's currency („528.00”). */
+  total: z.string().max(40).nullish(),
+  total_tax: z.string().max(40).nullish(),
   billing: z
     .looseObject({
       first_name: text(200),
@@ -67,6 +71,8 @@ export interface ShopOrder {
   number: string;
   status: string;
   datePaid: string | null;
+  /** What the order brings in without tax (its total less the tax in it); null if the shop named none. */
+  netTotal: Cents | null;
   billing: { name: string; email: string | null };
   purchaseType: PurchaseType | null;
   /** The order's `purchase_type` meta value when it is none of the known ones. */
@@ -84,9 +90,36 @@ function metaValue(meta: readonly { key: string; value: unknown }[], key: string
   return value === '' ? null : value;
 }
 
+/** Cents of a WooCommerce amount („528.00”); null unless it is one. */
+function centsOf(amount: string | null | undefined): Cents | null {
+  if (!amount || !/^-?\d{1,12}(\.\d{1,6})?$/.test(amount.trim())) return null;
+  return Math.round(Number(amount) * 100);
+}
+
 /** Whether WooCommerce considers the order paid: a paid status and a payment date. */
 export function isPaidOrder(order: Pick<ShopOrder, 'status' | 'datePaid'>): boolean {
   return (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) && order.datePaid !== null;
+}
+
+function netTotalOf(total: string | null | undefined, tax: string | null | undefined): Cents | null {
+  const gross = centsOf(total);
+  return gross === null ? null : gross - (centsOf(tax) ?? 0);
+}
+
+/**
+ * The purchase type of an order: as its meta data says, else its session's, else by its lines (a
+ * reseller line names its license). Null when the meta data names an unknown one.
+ */
+export function orderPurchaseType(
+  order: Pick<ShopOrder, 'purchaseType' | 'unknownPurchaseType' | 'lines'>,
+  sessionPurchaseType: PurchaseType | null,
+): PurchaseType | null {
+  if (order.unknownPurchaseType) return null;
+  return (
+    order.purchaseType ??
+    sessionPurchaseType ??
+    (order.lines.some((line) => line.licenseUid) ? 'reseller' : 'new')
+  );
 }
 
 /** The order as the portal keeps it, from the WooCommerce resource (parsed by the schema). */
@@ -103,6 +136,7 @@ export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): Sho
     number: order.number,
     status: order.status,
     datePaid: order.date_paid_gmt || order.date_paid || null,
+    netTotal: netTotalOf(order.total, order.total_tax),
     billing: { name: person || company?.trim() || '', email: email?.trim() || null },
     purchaseType: known ? (purchaseType as PurchaseType) : null,
     unknownPurchaseType: known ? null : purchaseType,

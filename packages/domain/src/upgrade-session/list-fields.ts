@@ -36,6 +36,7 @@ export const UPGRADE_SESSION_LIST_FIELDS = [
   { name: 'offerNumber', label: 'Angebot-Nr.', type: 'text', sortable: true },
   { name: 'createdAt', label: 'Erzeugt am', type: 'date', sortable: true },
   { name: 'updatedAt', label: 'Zuletzt geändert', type: 'date', sortable: true },
+  { name: 'offeredAt', label: 'Angebot erstellt am', type: 'date', sortable: true },
   { name: 'offerValidUntil', label: 'Angebot gültig bis', type: 'date', sortable: true },
   { name: 'fromVersion', label: 'Von Version', type: 'enum', options: LICENSE_VERSION_OPTIONS },
   { name: 'toVersion', label: 'Nach Version', type: 'enum', options: LICENSE_VERSION_OPTIONS },

@@ -24,6 +24,7 @@ export const DELIVERY_LIST_ENTITY = defineListEntity({
     documents: 'documents',
     attempts: 'attempts',
     resentFrom: 'resent_from',
+    resent: sql`exists (select from delivery as resend where resend.resent_from = delivery.id)`,
     sentAt: 'sent_at',
     createdAt: 'created_at',
     updatedAt: 'updated_at',

@@ -17,6 +17,7 @@ export const ORDER_GENERATION_LIST_ENTITY = defineListEntity({
     progress: 'progress',
     deliver: 'deliver',
     upgradeSession: 'upgrade_session',
+    purchaseType: 'purchase_type',
     licenses: 'licenses',
     note: 'note',
     error: 'error',

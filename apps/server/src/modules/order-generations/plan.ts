@@ -2,6 +2,7 @@ import {
   licenseSku,
   orderGenerationErrors,
   orderGenerationNotes,
+  orderPurchaseType,
   PRODUCTS,
   splitOrderLines,
   type HolderData,
@@ -64,10 +65,7 @@ export function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): 
   if (order.unknownPurchaseType) {
     throw new OrderProblem(orderGenerationErrors.unknownPurchaseType(order.unknownPurchaseType));
   }
-  const purchaseType =
-    order.purchaseType ??
-    session?.purchaseType ??
-    (order.lines.some((line) => line.licenseUid) ? 'reseller' : 'new');
+  const purchaseType = orderPurchaseType(order, session?.purchaseType ?? null)!;
   if (session && session.purchaseType !== purchaseType) {
     throw new OrderProblem(
       orderGenerationErrors.sessionOfOtherPurchaseType(session.purchaseType, purchaseType),

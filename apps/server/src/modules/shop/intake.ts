@@ -5,6 +5,7 @@ import {
   isPaidOrder,
   orderGenerationNotes,
   orderLinesText,
+  orderPurchaseType,
   splitOrderLines,
   WITHDRAWN_ORDER_STATUSES,
   type ShopOrder,
@@ -106,6 +107,7 @@ export class ShopOrderIntake {
           order_number: order.number,
           shop_order_id: order.shopOrderId,
           upgrade_session: session?.id ?? null,
+          purchase_type: orderPurchaseType(order, session?.purchase_type ?? null),
           products: JSON.stringify(
             order.lines.map((line) => ({
               id: line.id,

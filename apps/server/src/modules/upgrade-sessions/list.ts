@@ -18,6 +18,7 @@ export const UPGRADE_SESSION_LIST_ENTITY = defineListEntity({
     offerNumber: 'offer_number',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
+    offeredAt: 'offered_at',
     offerValidUntil: 'offer_valid_until',
     fromVersion: 'from_version',
     toVersion: 'to_version',
