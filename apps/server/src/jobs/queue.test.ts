@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, resetDatabase } from '../test/database.ts';
 import { testLogger } from '../test/error-logs.ts';
+import { z } from 'zod';
+import type { JobKind } from './catalogue.ts';
 import { JobQueue } from './queue.ts';
 
 let database: Database;
@@ -24,6 +26,15 @@ async function startQueue(): Promise<JobQueue> {
   return queue;
 }
 
+/** The queues of these tests: any name, payloads as each test sends them. */
+const EXCLUSIVE: JobKind = { name: 'exclusive', payload: z.strictObject({}) };
+const COUNT: JobKind<{ job: number }> = { name: 'count', payload: z.strictObject({ job: z.number() }) };
+const FLAKY: JobKind = { name: 'flaky', payload: z.strictObject({}) };
+const TRANSACTIONAL: JobKind<{ outcome: string }> = {
+  name: 'transactional',
+  payload: z.strictObject({ outcome: z.string() }),
+};
+
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -33,23 +44,23 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15
 }
 
 test('a queue with a policy is defined again by every later start (a restart, another worker)', async () => {
-  await (await startQueue()).define('exclusive', { policy: 'exclusive', retryLimit: 0, expireInSeconds: 60 });
+  await (await startQueue()).define(EXCLUSIVE, { policy: 'exclusive', retryLimit: 0, expireInSeconds: 60 });
   const restarted = await startQueue();
-  await restarted.define('exclusive', { policy: 'exclusive', retryLimit: 2, expireInSeconds: 120 });
+  await restarted.define(EXCLUSIVE, { policy: 'exclusive', retryLimit: 2, expireInSeconds: 120 });
   expect(await restarted.job('exclusive', '00000000-0000-0000-0000-000000000000')).toBeNull();
 });
 
 test('two workers never run one job twice', async () => {
   const [first, second] = [await startQueue(), await startQueue()];
-  await first.define('count', { retryLimit: 0, expireInSeconds: 60 });
+  await first.define(COUNT, { retryLimit: 0, expireInSeconds: 60 });
   const runs: { job: number; worker: string }[] = [];
   const handler = (worker: string) => async (job: { data: { job: number } }) => {
     runs.push({ job: job.data.job, worker });
     await new Promise((resolve) => setTimeout(resolve, 20));
   };
-  await first.work('count', handler('first'), 2);
-  await second.work('count', handler('second'), 2);
-  for (let job = 0; job < 40; job++) await first.send('count', { job });
+  await first.work(COUNT, handler('first'), 2);
+  await second.work(COUNT, handler('second'), 2);
+  for (let job = 0; job < 40; job++) await first.send(COUNT, { job });
   await until(() => runs.length >= 40);
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(runs).toHaveLength(40);
@@ -58,13 +69,13 @@ test('two workers never run one job twice', async () => {
 
 test('retries stop at the limit and the job keeps its last error', async () => {
   const queue = await startQueue();
-  await queue.define('flaky', { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 });
+  await queue.define(FLAKY, { retryLimit: 2, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 });
   let attempts = 0;
-  await queue.work('flaky', async () => {
+  await queue.work(FLAKY, async () => {
     attempts += 1;
     throw new Error(`mail server down (attempt ${attempts})`);
   });
-  const id = await queue.send('flaky', {});
+  const id = await queue.send(FLAKY, {});
   await until(async () => (await queue.job('flaky', id!))?.state === 'failed');
   const job = await queue.job('flaky', id!);
   expect(attempts).toBe(3);
@@ -73,19 +84,19 @@ test('retries stop at the limit and the job keeps its last error', async () => {
 
 test('a job sent in a rolled-back transaction never runs; a committed one does', async () => {
   const queue = await startQueue();
-  await queue.define('transactional', { retryLimit: 0, expireInSeconds: 60 });
+  await queue.define(TRANSACTIONAL, { retryLimit: 0, expireInSeconds: 60 });
   const received: unknown[] = [];
-  await queue.work('transactional', async (job) => {
+  await queue.work(TRANSACTIONAL, async (job) => {
     received.push(job.data);
   });
   await expect(
     database.db.transaction().execute(async (transaction) => {
-      await queue.send('transactional', { outcome: 'rolled back' }, { transaction });
+      await queue.send(TRANSACTIONAL, { outcome: 'rolled back' }, { transaction });
       throw new Error('business rule failed');
     }),
   ).rejects.toThrow('business rule failed');
   await database.db.transaction().execute(async (transaction) => {
-    await queue.send('transactional', { outcome: 'committed' }, { transaction });
+    await queue.send(TRANSACTIONAL, { outcome: 'committed' }, { transaction });
     // A slow transaction while the worker polls: the poll must neither see nor disturb it.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(received).toEqual([]);
@@ -93,4 +104,19 @@ test('a job sent in a rolled-back transaction never runs; a committed one does',
   await until(() => received.length === 1);
   await new Promise((resolve) => setTimeout(resolve, 1200));
   expect(received).toEqual([{ outcome: 'committed' }]);
+});
+
+test('a payload its schema refuses is never sent, and one stored unreadable fails its attempt', async () => {
+  const queue = await startQueue();
+  await queue.define(TRANSACTIONAL, { retryLimit: 0, expireInSeconds: 60 });
+  const received: unknown[] = [];
+  await queue.work(TRANSACTIONAL, async (job) => {
+    received.push(job.data);
+  });
+  await expect(queue.send(TRANSACTIONAL, { outcome: 42 } as never)).rejects.toThrow();
+  // Stored by an older release in a shape this one no longer reads.
+  const unreadable: JobKind = { name: TRANSACTIONAL.name, payload: z.object({}) };
+  const id = await queue.send(unreadable, { result: 'old shape' });
+  await until(async () => (await queue.job(TRANSACTIONAL.name, id!))?.state === 'failed');
+  expect(received).toEqual([]);
 });

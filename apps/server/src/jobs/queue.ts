@@ -3,6 +3,7 @@ import { PgBoss, fromPglite, type Db, type JobResult, type JobWithMetadata, type
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import type { JobKind } from './catalogue.ts';
 
 export type QueueOptions = Omit<Queue, 'name'>;
 export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
@@ -83,7 +84,8 @@ export class JobQueue {
    * Creates the queue or updates its settings; new jobs wake idle workers at once (NOTIFY), and
    * workers keep a heartbeat on the jobs they run. `expireInSeconds` must bound one attempt.
    */
-  async define(name: string, options: QueueOptions & { expireInSeconds: number }): Promise<void> {
+  async define(kind: JobKind, options: QueueOptions & { expireInSeconds: number }): Promise<void> {
+    const { name } = kind;
     const withNotify = { notify: true, heartbeatSeconds: HEARTBEAT_SECONDS, ...options };
     const existing = await this.#boss.getQueue(name);
     if (existing) {
@@ -104,13 +106,14 @@ export class JobQueue {
   /**
    * Enqueues a job. Inside a business transaction, pass it: the job is then committed or rolled
    * back together with the data it refers to. `startAfter` delays it (an offer expires in 30 days).
+   * A payload its kind's schema refuses is a programming error: it throws, and nothing is sent.
    */
   async send<T extends object>(
-    name: string,
+    kind: JobKind<T>,
     data: T,
     options: { transaction?: Kysely<DB>; startAfter?: Date } = {},
   ): Promise<string | null> {
-    return this.#boss.send(name, data, {
+    return this.#boss.send(kind.name, kind.payload.parse(data), {
       ...(options.transaction ? { db: transactionAdapter(options.transaction) } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
@@ -139,17 +142,19 @@ export class JobQueue {
    * Jobs are fetched in batches, run side by side, and, while batches come back full, fetched
    * again without waiting. So a batch takes as long as its slowest job: its expiry bounds one job.
    * `oneAtATime` runs a batch's jobs one after another instead (each job's expiry must then allow
-   * for the batch's other jobs before it).
+   * for the batch's other jobs before it). The handler gets the payload as its kind's schema reads
+   * it; a payload the schema refuses fails the attempt.
    */
-  async work<T>(
-    name: string,
+  async work<T extends object>(
+    kind: JobKind<T>,
     handler: JobHandler<T>,
     concurrency = 1,
     { oneAtATime = false }: { oneAtATime?: boolean } = {},
   ): Promise<void> {
+    const { name } = kind;
     const attempt = async (job: JobWithMetadata<T>): Promise<JobResult> => {
       try {
-        await handler(job);
+        await handler({ ...job, data: kind.payload.parse(job.data) });
         return { id: job.id, status: 'completed' };
       } catch (error) {
         this.#log.warn(

@@ -1,5 +1,6 @@
+import { JOBS } from '../../jobs/catalogue.ts';
 import { ABANDONED_JOB_MESSAGE, type JobQueue } from '../../jobs/queue.ts';
-import { DELIVERY_FAILED, RECOVER_LICENSES, SEND_DELIVERY, type DeliveryService } from './service.ts';
+import type { DeliveryService } from './service.ts';
 
 export interface MailRetryPolicy {
   retryLimit: number;
@@ -11,13 +12,13 @@ export interface MailRetryPolicy {
  * Each expiry bounds one attempt at its worst; a worker that dies is noticed by its heartbeat.
  */
 export async function defineDeliveryQueues(queue: JobQueue, policy: MailRetryPolicy): Promise<void> {
-  await queue.define(DELIVERY_FAILED, {
+  await queue.define(JOBS.deliveryFailed, {
     retryLimit: 5,
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 60,
   });
-  await queue.define(SEND_DELIVERY, {
+  await queue.define(JOBS.sendDelivery, {
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
     retryBackoff: true,
@@ -25,9 +26,9 @@ export async function defineDeliveryQueues(queue: JobQueue, policy: MailRetryPol
     // The mail server's timeouts (connect 10 s, greeting 10 s, 60 s of silence) and the documents
     // generated first: an attempt still running after this is hung, not slow.
     expireInSeconds: 180,
-    deadLetter: DELIVERY_FAILED,
+    deadLetter: JOBS.deliveryFailed.name,
   });
-  await queue.define(RECOVER_LICENSES, {
+  await queue.define(JOBS.recoverLicenses, {
     retryLimit: 5,
     retryDelay: 10,
     retryBackoff: true,
@@ -36,11 +37,11 @@ export async function defineDeliveryQueues(queue: JobQueue, policy: MailRetryPol
 }
 
 export async function workDeliveries(queue: JobQueue, deliveries: DeliveryService): Promise<void> {
-  await queue.work<{ deliveryId: string }>(SEND_DELIVERY, (job) => deliveries.send(job.data.deliveryId), 2);
-  await queue.work<{ deliveryId: string }>(DELIVERY_FAILED, (job) =>
+  await queue.work(JOBS.sendDelivery, (job) => deliveries.send(job.data.deliveryId), 2);
+  await queue.work(JOBS.deliveryFailed, (job) =>
     deliveries.giveUp(job.data.deliveryId, diedOnLastAttempt(job.sourceOutput)),
   );
-  await queue.work<{ email: string }>(RECOVER_LICENSES, (job) => deliveries.recover(job.data.email));
+  await queue.work(JOBS.recoverLicenses, (job) => deliveries.recover(job.data.email));
 }
 
 /**

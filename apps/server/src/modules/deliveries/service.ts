@@ -14,6 +14,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { mapInOrder } from '../documents/batch/look-ahead.ts';
 import { documentFileName } from '../documents/document-kinds.ts';
@@ -26,9 +27,6 @@ import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
 import { renderDeliveryMail, type MailLicense, type MailOffer } from './templates.ts';
 
-export const SEND_DELIVERY = 'send-delivery';
-export const DELIVERY_FAILED = 'delivery-failed';
-export const RECOVER_LICENSES = 'recover-licenses';
 /** Documents read or rendered at once for one delivery. */
 const DOCUMENTS_AHEAD = 4;
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
@@ -143,7 +141,7 @@ export class DeliveryService {
       },
       transaction,
     );
-    await this.#queue.send(SEND_DELIVERY, { deliveryId: row.id }, { transaction });
+    await this.#queue.send(JOBS.sendDelivery, { deliveryId: row.id }, { transaction });
     return toDelivery(row);
   }
 
@@ -293,7 +291,7 @@ export class DeliveryService {
    * not, and takes the same time, because the lookup happens in a job.
    */
   async requestRecovery(email: string): Promise<void> {
-    await this.#queue.send(RECOVER_LICENSES, { email });
+    await this.#queue.send(JOBS.recoverLicenses, { email });
   }
 
   /**

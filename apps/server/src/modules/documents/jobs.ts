@@ -1,17 +1,10 @@
-import type { LicenseDocumentType } from '@lizenzportal/domain';
 import { AppError } from '../../lib/app-error.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DocumentService } from './service.ts';
 
-export const GENERATE_DOCUMENT = 'generate-document';
-
-export interface GenerateDocumentJob {
-  licenseId: string;
-  kind: LicenseDocumentType;
-}
-
 export async function defineDocumentQueues(queue: JobQueue): Promise<void> {
-  await queue.define(GENERATE_DOCUMENT, {
+  await queue.define(JOBS.generateDocument, {
     retryLimit: 5,
     retryDelay: 10,
     retryBackoff: true,
@@ -25,8 +18,8 @@ export async function defineDocumentQueues(queue: JobQueue): Promise<void> {
  * document (bound meanwhile, deleted) is a permanent answer, not a failure to retry.
  */
 export async function workDocuments(queue: JobQueue, documents: DocumentService): Promise<void> {
-  await queue.work<GenerateDocumentJob>(
-    GENERATE_DOCUMENT,
+  await queue.work(
+    JOBS.generateDocument,
     async (job) => {
       try {
         await documents.ensure(job.data.licenseId, job.data.kind);

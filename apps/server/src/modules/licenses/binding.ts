@@ -8,10 +8,10 @@ import {
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
-import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import type { LicenseRepository } from './repository.ts';
 import { customerView } from './service.ts';
 
@@ -54,11 +54,7 @@ export class LicenseBinding {
     return this.#db.transaction().execute(async (transaction) => {
       const bound = await this.#licenses.bindIfUnbound(licenseId, holder, transaction);
       if (!bound) throw new AppError('LICENSE_NOT_UNBOUND');
-      await this.#queue.send<GenerateDocumentJob>(
-        GENERATE_DOCUMENT,
-        { licenseId, kind: 'license' },
-        { transaction },
-      );
+      await this.#queue.send(JOBS.generateDocument, { licenseId, kind: 'license' }, { transaction });
       await this.#deliveries.create(
         {
           occasion: 'bind',

@@ -14,10 +14,10 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
 import { changedFields, type AuditLog } from '../audit/audit-log.ts';
-import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import { LICENSE_CSV } from './csv.ts';
 import { type CustomerLicenseRow, toLicense, toRowUpdate, UNRECORDED_FIELDS } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
@@ -115,8 +115,8 @@ export class LicenseService {
       }
       if (input.generateStarterDocument) {
         for (const license of created) {
-          await this.#queue.send<GenerateDocumentJob>(
-            GENERATE_DOCUMENT,
+          await this.#queue.send(
+            JOBS.generateDocument,
             { licenseId: license.id, kind: 'starter' },
             { transaction },
           );

@@ -10,9 +10,9 @@ import {
   type ShopProductIds,
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
-import { GENERATE_DOCUMENT, type GenerateDocumentJob } from '../documents/jobs.ts';
 import type { LicenseService } from '../licenses/service.ts';
 import { json, type UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
 import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
@@ -24,13 +24,6 @@ import {
   type SessionFacts,
 } from './plan.ts';
 import type { OrderGenerationRepository } from './repository.ts';
-
-export const GENERATE_ORDER = 'generate-order';
-export const ORDER_GENERATION_FAILED = 'order-generation-failed';
-
-export interface GenerateOrderJob {
-  orderGenerationId: string;
-}
 
 /** What carrying out a plan produced: the licenses created or changed, the one the session names. */
 interface Outcome {
@@ -322,8 +315,8 @@ export class OrderGenerator {
     transaction: Kysely<DB>,
   ): Promise<void> {
     const documentType = license.status === 'bound' ? 'license' : 'starter';
-    await this.#queue.send<GenerateDocumentJob>(
-      GENERATE_DOCUMENT,
+    await this.#queue.send(
+      JOBS.generateDocument,
       { licenseId: license.id, kind: documentType },
       { transaction },
     );

@@ -1,30 +1,26 @@
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import {
-  GENERATE_ORDER,
-  ORDER_GENERATION_FAILED,
-  type GenerateOrderJob,
-  type OrderGenerator,
-} from './generator.ts';
+import type { OrderGenerator } from './generator.ts';
 
 /**
  * The generation queue: technical failures are retried with back-off (`retryLimit` times), then
  * the generation is marked failed, to be retried from the back office.
  */
 export async function defineOrderGenerationQueues(queue: JobQueue, retryLimit: number): Promise<void> {
-  await queue.define(ORDER_GENERATION_FAILED, {
+  await queue.define(JOBS.orderGenerationFailed, {
     retryLimit: 5,
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 60,
   });
-  await queue.define(GENERATE_ORDER, {
+  await queue.define(JOBS.generateOrder, {
     retryLimit,
     retryDelay: 10,
     retryBackoff: true,
     retryDelayMax: 600,
     // One transaction creating the licenses (a reseller order: hundreds) and queueing their jobs.
     expireInSeconds: 300,
-    deadLetter: ORDER_GENERATION_FAILED,
+    deadLetter: JOBS.orderGenerationFailed.name,
   });
 }
 
@@ -35,13 +31,13 @@ export async function workOrderGenerations(
 ): Promise<void> {
   // On PGlite a generation's transaction holds the one connection (a reseller order's for hundreds
   // of licenses): one at a time there, so a webhook waits behind at most one, not ten.
-  await queue.work<GenerateOrderJob>(
-    GENERATE_ORDER,
+  await queue.work(
+    JOBS.generateOrder,
     (job) => generator.run(job.data.orderGenerationId),
     queue.oneConnection ? 1 : 2,
     { oneAtATime: queue.oneConnection },
   );
-  await queue.work<GenerateOrderJob>(ORDER_GENERATION_FAILED, (job) =>
+  await queue.work(JOBS.orderGenerationFailed, (job) =>
     generator.giveUp(job.data.orderGenerationId, retryLimit + 1, lastErrorOf(job.sourceOutput)),
   );
 }

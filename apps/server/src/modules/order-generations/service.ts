@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { OrderGeneration } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
-import { GENERATE_ORDER, type GenerateOrderJob } from './generator.ts';
 import { toOrderGeneration } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 
@@ -44,7 +44,7 @@ export class OrderGenerationService {
       if (!failed) throw notFound('orderGeneration');
       const restarted = await this.repository.restartFailed(id, transaction);
       if (!restarted) throw new AppError('ORDER_GENERATION_NOT_FAILED');
-      await this.#queue.send<GenerateOrderJob>(GENERATE_ORDER, { orderGenerationId: id }, { transaction });
+      await this.#queue.send(JOBS.generateOrder, { orderGenerationId: id }, { transaction });
       await commitWith(transaction, toOrderGeneration(failed));
       return toOrderGeneration(restarted);
     });

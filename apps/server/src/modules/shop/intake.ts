@@ -13,8 +13,8 @@ import {
   type ShopProductIds,
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { GENERATE_ORDER, type GenerateOrderJob } from '../order-generations/generator.ts';
 import type { OrderGenerationRepository } from '../order-generations/repository.ts';
 import type { UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
 import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
@@ -129,11 +129,7 @@ export class ShopOrderIntake {
         return { outcome: 'known' as const, orderGeneration: known?.id ?? null };
       }
       if (session) await this.#sessions.markPurchased(session.id, order.number, transaction);
-      await this.#queue.send<GenerateOrderJob>(
-        GENERATE_ORDER,
-        { orderGenerationId: created.id },
-        { transaction },
-      );
+      await this.#queue.send(JOBS.generateOrder, { orderGenerationId: created.id }, { transaction });
       this.#log.info({ order: order.number, orderGeneration: created.id }, 'shop order accepted');
       return { outcome: 'created' as const, orderGeneration: created.id };
     });

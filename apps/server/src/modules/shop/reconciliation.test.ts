@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { WooCommerceOrder } from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
-import { RECONCILE_SHOP_ORDERS } from './reconciliation.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import { webhookSignature } from './signature.ts';
 import { bookOnlyOrder, orderNumbered, orderWithBook } from './test-orders.ts';
 
@@ -129,7 +129,7 @@ describe('reconciliation with the shop', () => {
 
   test('the run is a job: queued, it asks the shop and the order is generated', async () => {
     shop.orders = [orderNumbered(9201)];
-    await ctx.app.services.queue.send(RECONCILE_SHOP_ORDERS, {});
+    await ctx.app.services.queue.send(JOBS.reconcileShopOrders, {});
     const [generation] = await eventually(async () => {
       const generations = await generationsByOrder();
       return generations[0]?.progress === 'completed' ? generations : undefined;

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { toShopOrder } from '@lizenzportal/domain';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ShopOrderIntake } from './intake.ts';
 import type { WooCommerceClient } from './woocommerce-client.ts';
 
-export const RECONCILE_SHOP_ORDERS = 'reconcile-shop-orders';
 /** How often the shop is asked for paid orders. */
 export const RECONCILE_INTERVAL_SECONDS = 300;
 /**
@@ -59,7 +59,7 @@ export class ShopReconciliation {
    */
   schedule(queue: JobQueue): void {
     const request = () => {
-      queue.send(RECONCILE_SHOP_ORDERS, {}).catch((error: unknown) => {
+      queue.send(JOBS.reconcileShopOrders, {}).catch((error: unknown) => {
         this.#log.warn({ err: error }, 'reconciliation run not queued');
       });
     };
@@ -74,7 +74,7 @@ export class ShopReconciliation {
 }
 
 export async function defineReconciliationQueue(queue: JobQueue): Promise<void> {
-  await queue.define(RECONCILE_SHOP_ORDERS, {
+  await queue.define(JOBS.reconcileShopOrders, {
     policy: 'exclusive',
     retryLimit: 2,
     retryDelay: 30,
@@ -84,7 +84,7 @@ export async function defineReconciliationQueue(queue: JobQueue): Promise<void> 
 }
 
 export async function workReconciliation(queue: JobQueue, reconciliation: ShopReconciliation): Promise<void> {
-  await queue.work(RECONCILE_SHOP_ORDERS, async () => {
+  await queue.work(JOBS.reconcileShopOrders, async () => {
     await reconciliation.reconcile();
   });
 }

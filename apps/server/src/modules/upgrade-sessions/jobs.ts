@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { EXPIRE_OFFER, type ExpireOfferJob, type UpgradeSessionService } from './service.ts';
+import type { UpgradeSessionService } from './service.ts';
 
 export async function defineUpgradeSessionQueues(queue: JobQueue): Promise<void> {
-  await queue.define(EXPIRE_OFFER, {
+  await queue.define(JOBS.expireOffer, {
     retryLimit: 10,
     retryDelay: 60,
     retryBackoff: true,
@@ -22,5 +23,5 @@ export async function workUpgradeSessions(
 ): Promise<void> {
   const expired = await sessions.expireDueOffers();
   if (expired > 0) log.info({ expired }, 'offers past their date expired');
-  await queue.work<ExpireOfferJob>(EXPIRE_OFFER, (job) => sessions.expireOffer(job.data.sessionId));
+  await queue.work(JOBS.expireOffer, (job) => sessions.expireOffer(job.data.sessionId));
 }

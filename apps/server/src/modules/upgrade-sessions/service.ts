@@ -27,6 +27,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SignInThrottle, ThrottleState } from '../auth/throttle.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
@@ -68,12 +69,7 @@ export interface UpgradeSessionServiceDependencies {
   offerMailLimits: OfferMailLimits;
 }
 
-export const EXPIRE_OFFER = 'expire-offer';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface ExpireOfferJob {
-  sessionId: string;
-}
 
 /**
  * Upgrade sessions of the license assistant (customer spec §3, §4, §7; DESIGN.md §5): created for
@@ -257,8 +253,8 @@ export class UpgradeSessionService {
         },
         transaction,
       );
-      await this.#queue.send<ExpireOfferJob>(
-        EXPIRE_OFFER,
+      await this.#queue.send(
+        JOBS.expireOffer,
         { sessionId },
         { transaction, startAfter: updated.offer_valid_until! },
       );
