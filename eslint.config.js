@@ -1,8 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's floors from the ground up (decision 031). */
+const WEB_FLOORS = [['lib'], ['components'], ['features'], ['app', 'main.tsx', 'assistant-main.tsx']];
+const webPath = (folder) => `./apps/web/src/${folder}`;
+/** What the back-office areas share: its parts (panels, facts, record pages, labels) and the list engine. */
+const BACK_OFFICE_SHARED = ['components', 'lists'];
+const foldersOf = (folder) =>
+  fs
+    .readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 /** The server's floors from the ground up (decision 031). */
 const SERVER_FLOORS = [['lib'], ['db'], ['lists', 'jobs'], ['http'], ['modules']];
@@ -48,25 +61,59 @@ export default tseslint.config(
       ],
     },
   },
-  // Features never import each other or the app shell: shared code is reached through `@/`
-  // (components, lib), never by climbing out of the feature folder.
-  ...[
-    ['apps/web/src/features/*/*.{ts,tsx}', '../**'],
-    ['apps/web/src/features/*/*/*.{ts,tsx}', '../../**'],
-  ].map(([files, climbOut]) => ({
-    files: [files],
+  // The web app's order (decision 031): lib, then components, then the features, then the app shell.
+  // A feature imports no other feature; a back-office area no other area, only the shared back-office
+  // parts (features/backend/components) and the list engine (features/backend/lists). At any depth.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          alias: { '@': [path.resolve('apps/web/src')] },
+        }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@/features/**', '@/app/**', climbOut],
-              message: 'A feature imports only shared code (@/components, @/lib) and the domain package.',
-            },
+          zones: [
+            ...WEB_FLOORS.slice(0, -1).map((floor, index) => ({
+              target: floor.map(webPath),
+              from: WEB_FLOORS.slice(index + 1)
+                .flat()
+                .map(webPath),
+              message: `${floor.join(', ')} must not import what lies above it.`,
+            })),
+            ...foldersOf('apps/web/src/features').map((feature) => ({
+              target: webPath(`features/${feature}`),
+              from: webPath('features'),
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature: shared code lives in @/components and @/lib.',
+            })),
+            ...foldersOf('apps/web/src/features/backend')
+              .map((area) => ({
+                target: webPath(`features/backend/${area}`),
+                from: webPath('features/backend'),
+                except: [
+                  `./${area}`,
+                  ...BACK_OFFICE_SHARED.filter((shared) => shared !== area).map((shared) => `./${shared}`),
+                ],
+                message: `A back-office area imports no other area: what several share lives in ${BACK_OFFICE_SHARED.map((shared) => `features/backend/${shared}`).join(' or ')}.`,
+              }))
+              .filter((zone) => !BACK_OFFICE_SHARED.includes(zone.target.split('/').pop())),
+            ...BACK_OFFICE_SHARED.map((shared) => ({
+              target: webPath(`features/backend/${shared}`),
+              from: webPath('features/backend'),
+              except: BACK_OFFICE_SHARED.map((folder) => `./${folder}`),
+              message: 'The shared back-office parts import no back-office area.',
+            })),
           ],
         },
       ],
     },
-  })),
+  },
 );

@@ -16,9 +16,9 @@ import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { apiRequest, errorStatus } from '@/lib/api';
 import { backendDeliveryPath, backendOrderGenerationPath } from '@/lib/paths';
-import { DateTimeText } from '../../components/date-time-text.tsx';
-import { ProgressBadge } from '../../components/progress-badge.tsx';
-import { DeliveryKind } from '../../deliveries/delivery-labels.tsx';
+import { DateTimeText } from './date-time-text.tsx';
+import { ProgressBadge } from './progress-badge.tsx';
+import { DeliveryKind } from './delivery-labels.tsx';
 
 interface RelatedListProps<Item> {
   path: string;

@@ -21,8 +21,8 @@ import { RecordPage } from '../components/record-page.tsx';
 import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
 import { listQueryKey } from '../lists/use-list.ts';
-import { Panel } from '../order-generations/order-generation-detail-page.tsx';
-import { DeliveryKind } from './delivery-labels.tsx';
+import { Panel } from '../components/panel.tsx';
+import { DeliveryKind } from '../components/delivery-labels.tsx';
 
 /** A fact's label: the label of the delivery list's field it shows. */
 const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIELDS, name);

@@ -14,7 +14,7 @@ import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { ProgressBadge } from '../components/progress-badge.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
-import { DeliveryKind } from './delivery-labels.tsx';
+import { DeliveryKind } from '../components/delivery-labels.tsx';
 
 /** A column's or fact's label: the label of the list field it shows. */
 const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIELDS, name);

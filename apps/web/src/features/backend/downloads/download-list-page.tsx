@@ -16,8 +16,8 @@ import { Page } from '@/components/ui/page';
 import { backendLicensePath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
-import { label as licenseLabel } from '../licenses/license-labels.ts';
-import { LicenseStatus } from '../licenses/license-status.tsx';
+import { label as licenseLabel } from '../components/license-labels.ts';
+import { LicenseStatus } from '../components/license-status.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
 
 /** A column's title: the label of the list field it shows. */

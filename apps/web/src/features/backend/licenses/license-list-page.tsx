@@ -19,8 +19,8 @@ import { EntityList } from '../lists/entity-list.tsx';
 import { LicenseDocumentActions } from './license-document-actions.tsx';
 import { LicenseInfo } from './license-info.tsx';
 import { LicenseListToolbar } from './license-list-toolbar.tsx';
-import { LicenseStatus } from './license-status.tsx';
-import { label } from './license-labels.ts';
+import { LicenseStatus } from '../components/license-status.tsx';
+import { label } from '../components/license-labels.ts';
 
 /** `/backend/license`: „Alle Lizenzen”, newest first. */
 export function LicenseListPage() {

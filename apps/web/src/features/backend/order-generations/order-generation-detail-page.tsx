@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
   findListField,
@@ -17,11 +17,12 @@ import { backendLicensePath, backendUpgradeSessionPath } from '@/lib/paths';
 import { AuditTrail } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
+import { Panel } from '../components/panel.tsx';
 import { ProgressBadge } from '../components/progress-badge.tsx';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
-import { DeliveryItem, RelatedList, relatedTexts } from '../licenses/detail/related-lists.tsx';
+import { DeliveryItem, RelatedList, relatedTexts } from '../components/related-lists.tsx';
 import { OrderProducts } from './order-products.tsx';
 
 /** A fact's label: the label of the order generation list's field it shows. */
@@ -119,18 +120,5 @@ export function OrderGenerationDetailPage() {
         </Stack>
       )}
     </RecordPage>
-  );
-}
-
-export function Panel({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder padding="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h5">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
   );
 }

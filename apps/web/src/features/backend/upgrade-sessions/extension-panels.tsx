@@ -12,8 +12,8 @@ import {
 } from '@lizenzportal/domain';
 import { Facts } from '../components/facts.tsx';
 import { RecordState } from '../components/record-page.tsx';
-import { useLicense } from '../licenses/detail/use-license.ts';
-import { Panel } from '../order-generations/order-generation-detail-page.tsx';
+import { useLicense } from '../components/use-license.ts';
+import { Panel } from '../components/panel.tsx';
 
 /** What both panels show of a license: its properties and holder (snapshots may lack type and delivery). */
 interface LicenseState {

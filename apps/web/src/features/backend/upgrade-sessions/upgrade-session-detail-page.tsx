@@ -22,7 +22,7 @@ import { Facts } from '../components/facts.tsx';
 import { openStoredDocument } from '../components/open-document.ts';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
-import { Panel } from '../order-generations/order-generation-detail-page.tsx';
+import { Panel } from '../components/panel.tsx';
 import { ExtensionPanels } from './extension-panels.tsx';
 import { SessionStatus } from './upgrade-session-labels.tsx';
 

@@ -21,8 +21,8 @@ import {
   RelatedList,
   relatedTexts,
   UpgradeSessionItem,
-} from './related-lists.tsx';
-import { useLicense } from './use-license.ts';
+} from '../../components/related-lists.tsx';
+import { useLicense } from '../../components/use-license.ts';
 
 const auditFieldLabel = (field: string) => findListField(LICENSE_LIST_FIELDS, field)?.label ?? field;
 

@@ -12,7 +12,7 @@ import { apiRequest } from '@/lib/api';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
 import { openLicenseDocument } from '../license-document-actions.tsx';
-import { licenseKey } from './use-license.ts';
+import { licenseKey } from '../../components/use-license.ts';
 
 const GENERATED = {
   starter: backOfficeMessages.starterDocumentGenerated,

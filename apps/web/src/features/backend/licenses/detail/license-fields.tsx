@@ -1,6 +1,6 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { label } from '../license-labels.ts';
+import { label } from '../../components/license-labels.ts';
 import type { LicenseListFieldName } from '@lizenzportal/domain';
 import { parseInteger, type LicenseDraft } from './license-draft.ts';
 

@@ -35,13 +35,13 @@ import { CopyableText } from '../../components/copyable-text.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
 import { listQueryKey } from '../../lists/use-list.ts';
-import { label } from '../license-labels.ts';
-import { LicenseStatus } from '../license-status.tsx';
+import { label } from '../../components/license-labels.ts';
+import { LicenseStatus } from '../../components/license-status.tsx';
 import { loginAtRisk } from '../login-at-risk.ts';
 import { draftProblems, withValue, type LicenseDraft } from './license-draft.ts';
 import { licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
-import { licenseKey } from './use-license.ts';
+import { licenseKey } from '../../components/use-license.ts';
 import { Widget, WidgetFields } from './widget.tsx';
 
 /** A field shown with its copy button, never edited here. */
