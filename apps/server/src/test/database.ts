@@ -47,18 +47,36 @@ async function createPostgresTestDatabase(): Promise<Database> {
   };
 }
 
-/** Empties every table but the migration log and the job queue's definitions: each test starts fresh. */
+/** The statement that empties a database, per database: its tables are read once. */
+const emptyingStatements = new WeakMap<Database, Promise<string>>();
+
+/**
+ * Empties every table but the migration log and the job queue's definitions: each test starts
+ * fresh. Rows are deleted rather than the tables truncated: a test's few rows are gone in a
+ * fraction of what truncating (new files for every table and index) costs, on PGlite and
+ * PostgreSQL alike. Triggers and foreign-key checks are off meanwhile (`replica`), as under
+ * `truncate`: every table ends empty, list totals too, whatever the order.
+ */
 export async function resetDatabase(database: Database): Promise<void> {
+  let statement = emptyingStatements.get(database);
+  if (!statement) {
+    statement = emptyingStatement(database);
+    emptyingStatements.set(database, statement);
+  }
+  await database.db.transaction().execute(async (transaction) => {
+    await sql`set local session_replication_role = replica`.execute(transaction);
+    await sql.raw(await statement).execute(transaction);
+  });
+}
+
+async function emptyingStatement(database: Database): Promise<string> {
   const { rows } = await sql<{ name: string }>`
     select quote_ident(table_schema) || '.' || quote_ident(table_name) as name
     from information_schema.tables
     where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'schema_migration'
     union all select 'pgboss.job'
   `.execute(database.db);
-  if (rows.length === 0) return;
-  await sql
-    .raw(`truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`)
-    .execute(database.db);
+  return rows.map((row) => `delete from ${row.name};`).join(' ');
 }
 
 /** The data of the jobs queued under a name, oldest first (to check what a request started). */
