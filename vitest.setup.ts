@@ -1,4 +1,4 @@
-import { aroundAll, aroundEach } from 'vitest';
+import { afterAll, aroundAll, aroundEach, vi } from 'vitest';
 import { installErrorLogRule } from './apps/server/src/test/error-logs.ts';
 
 /**
@@ -7,3 +7,14 @@ import { installErrorLogRule } from './apps/server/src/test/error-logs.ts';
  * (`@lizenzportal/server/testing`). Errors must be asserted, not printed.
  */
 installErrorLogRule({ aroundAll, aroundEach });
+
+/**
+ * Test files share their worker's process (`isolate: false`, see vitest.config.ts): what a file
+ * stubs or fakes there ends with the file, as it would with a process of its own.
+ */
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
