@@ -51,21 +51,28 @@ export function useTestApp(
   options: { logger?: () => Logger } = {},
 ): TestApp {
   const context = {} as TestApp;
-  beforeAll(async () => {
-    context.config = testConfig(environment);
-    context.database = await createTestDatabase();
-    context.app = await buildApp({
-      config: context.config,
-      database: context.database,
-      jwtSecret: 'x'.repeat(48),
-      logger: (options.logger ?? testLogger)(),
-    });
-    await context.app.ready();
+  let starting: Promise<void> | undefined;
+  beforeAll(() => {
+    starting = (async () => {
+      context.config = testConfig(environment);
+      context.database = await createTestDatabase();
+      context.app = await buildApp({
+        config: context.config,
+        database: context.database,
+        jwtSecret: 'x'.repeat(48),
+        logger: (options.logger ?? testLogger)(),
+      });
+      await context.app.ready();
+    })();
+    return starting;
   });
   beforeEach(async () => {
     await resetDatabase(context.database);
   });
   afterAll(async () => {
+    // A start that outlived its hook's timeout is waited for and closed too: the next test file
+    // runs in this process (decision 033), and an app left running would poll a closed database.
+    await starting?.catch(() => {});
     await context.app?.close();
     await context.database?.close();
     if (context.config) fs.rmSync(context.config.dataDir, { recursive: true, force: true });

@@ -82,13 +82,16 @@ export function setupBrowser(environment: Record<string, string> = {}): BrowserH
   let contexts: BrowserContext[] = [];
   let pageErrors: string[] = [];
 
+  let starting: Promise<unknown>[] = [];
+
   beforeAll(async () => {
     if (!fs.existsSync(BUILT_APP)) throw new Error('The web app is not built: run `npm run build` first.');
-    // No job worker by default: most pages under test wait for no background job (documents, mails).
-    [server, browser] = await Promise.all([
-      startTestServer({ WORKER: 'off', ...environment }),
-      launchChromium(),
-    ]);
+    starting = [
+      // No job worker by default: most pages under test wait for no background job (documents, mails).
+      startTestServer({ WORKER: 'off', ...environment }).then((started) => (server = started)),
+      launchChromium().then((launched) => (browser = launched)),
+    ];
+    await Promise.all(starting);
   });
 
   beforeEach(async () => {
@@ -103,6 +106,9 @@ export function setupBrowser(environment: Record<string, string> = {}): BrowserH
   });
 
   afterAll(async () => {
+    // What outlived the start's timeout is waited for and closed too: the next test file runs in
+    // this process (decision 033).
+    await Promise.allSettled(starting);
     await browser?.close();
     await server?.close();
   });
