@@ -1,38 +1,53 @@
-import { Badge, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { AUDIT_ACTION_LABELS, LOADING_LABEL, recordMessages, type AuditEntry } from '@lizenzportal/domain';
-import { ErrorBox } from '@/components/ui/error-box';
-import { apiRequest, errorStatus } from '@/lib/api';
+import { AUDIT_ACTION_LABELS, recordMessages, type AuditEntry } from '@lizenzportal/domain';
+import { apiRequest } from '@/lib/api';
 import { DateTimeText } from './date-time-text.tsx';
+import { Panel } from './panel.tsx';
+import { RecordState } from './record-page.tsx';
 
 /** The query key of a record's audit trail, to refresh it after a change. */
 export const auditKey = (path: string) => [path, 'audit'] as const;
+
+interface AuditTrailProps {
+  /** The record's API path: its trail is read at `<path>/audit`. */
+  path: string;
+  fieldLabel: (field: string) => string;
+}
 
 /**
  * „Änderungsprotokoll”: who changed what and when, newest first; each changed field with its
  * value before and after (a creation: each initial value), named by `fieldLabel`.
  */
-export function AuditTrail({ path, fieldLabel }: { path: string; fieldLabel: (field: string) => string }) {
+export function AuditTrail({ path, fieldLabel }: AuditTrailProps) {
   const trail = useQuery({
     queryKey: auditKey(path),
     queryFn: ({ signal }) => apiRequest<{ entries: AuditEntry[] }>(`${path}/audit`, { signal }),
   });
-  if (trail.isPending) return <Loader size="sm" role="status" aria-label={LOADING_LABEL} />;
-  if (trail.error) {
-    return (
-      <ErrorBox
-        title={recordMessages.auditTrailLoadFailed}
-        status={errorStatus(trail.error)}
-        message={trail.error.message}
-        onRetry={() => void trail.refetch()}
-        retrying={trail.isFetching}
-      />
-    );
-  }
-  if (trail.data.entries.length === 0) return <Text size="sm">{recordMessages.noChanges}</Text>;
+  return (
+    <RecordState record={trail} errorTitle={recordMessages.auditTrailLoadFailed} loaderSize="sm">
+      {({ entries }) => <AuditEntries entries={entries} fieldLabel={fieldLabel} />}
+    </RecordState>
+  );
+}
+
+/** A record's audit trail in a panel of its detail page. */
+export function AuditPanel(props: AuditTrailProps) {
+  return (
+    <Panel title={recordMessages.auditTrail}>
+      <AuditTrail {...props} />
+    </Panel>
+  );
+}
+
+function AuditEntries({
+  entries,
+  fieldLabel,
+}: Pick<AuditTrailProps, 'fieldLabel'> & { entries: AuditEntry[] }) {
+  if (entries.length === 0) return <Text size="sm">{recordMessages.noChanges}</Text>;
   return (
     <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-      {trail.data.entries.map((entry) => (
+      {entries.map((entry) => (
         <Stack key={entry._id} component="li" gap={4}>
           <Group gap="xs">
             <Badge variant="light">{AUDIT_ACTION_LABELS[entry.action]}</Badge>

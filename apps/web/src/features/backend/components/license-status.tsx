@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import {
   LICENSE_STATUS_LABELS,
@@ -6,8 +6,8 @@ import {
   type License,
   type LicenseStatus as Status,
 } from '@lizenzportal/domain';
-import { Link } from 'react-router';
 import { backendLicensePath } from '@/lib/paths';
+import { PageLink } from './page-link.tsx';
 
 const STATUS_COLORS: Record<Status, string> = { unbound: 'yellow', bound: 'green', disabled: 'gray' };
 
@@ -19,12 +19,12 @@ export function LicenseStatus({ license }: { license: Pick<License, 'status' | '
         {LICENSE_STATUS_LABELS[license.status]}
       </Badge>
       {license.updatedToLicense && (
-        <Anchor component={Link} to={backendLicensePath(license.updatedToLicense)} size="sm">
+        <PageLink to={backendLicensePath(license.updatedToLicense)}>
           <Group gap={2} wrap="nowrap" component="span">
             <IconArrowRight size={14} aria-hidden />
             {licensePageMessages.successor}
           </Group>
-        </Anchor>
+        </PageLink>
       )}
     </Group>
   );

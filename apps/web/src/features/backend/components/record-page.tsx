@@ -1,4 +1,4 @@
-import { Loader, type MantineSize } from '@mantine/core';
+import { Group, Loader, type MantineSize } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -36,5 +36,15 @@ export function RecordState<Item>({ record, errorTitle, children, loaderSize }: 
     />
   ) : (
     children(record.data)
+  );
+}
+
+/** A detail page's head: what the record is (its kind, name, state) and, on the right, its action. */
+export function RecordHeader({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <Group justify="space-between">
+      <Group gap="xs">{children}</Group>
+      {action}
+    </Group>
   );
 }

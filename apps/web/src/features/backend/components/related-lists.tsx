@@ -1,9 +1,8 @@
-import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   backOfficeMessages,
   deliveryPageMessages,
-  LOADING_LABEL,
   recordMessages,
   PURCHASE_TYPE_LABELS,
   UPGRADE_SESSION_STATUS_LABELS,
@@ -13,12 +12,12 @@ import {
 } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
-import { apiRequest, errorStatus } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 import { backendDeliveryPath, backendOrderGenerationPath } from '@/lib/paths';
 import { DateTimeText } from './date-time-text.tsx';
 import { ProgressBadge } from './progress-badge.tsx';
 import { DeliveryKind } from './delivery-labels.tsx';
+import { RecordState } from './record-page.tsx';
 
 interface RelatedListProps<Item> {
   path: string;
@@ -40,19 +39,18 @@ export function RelatedList<Item extends { _id: string }>({
     queryKey: [path, 'related'],
     queryFn: ({ signal }) => apiRequest<Record<string, Item[]>>(path, { signal }),
   });
-  if (query.isPending) return <Loader size="sm" role="status" aria-label={LOADING_LABEL} />;
-  if (query.error) {
-    return (
-      <ErrorBox
-        title={errorTitle}
-        status={errorStatus(query.error)}
-        message={query.error.message}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  const items = read(query.data);
+  return (
+    <RecordState record={query} errorTitle={errorTitle} loaderSize="sm">
+      {(data) => <RelatedItems items={read(data)} emptyText={emptyText} item={item} />}
+    </RecordState>
+  );
+}
+
+function RelatedItems<Item extends { _id: string }>({
+  items,
+  emptyText,
+  item,
+}: Pick<RelatedListProps<Item>, 'emptyText' | 'item'> & { items: Item[] }) {
   if (items.length === 0) return <Text size="sm">{emptyText}</Text>;
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>

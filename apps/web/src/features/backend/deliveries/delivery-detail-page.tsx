@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
   DELIVERY_LIST_FIELDS,
@@ -9,19 +9,19 @@ import {
   type DeliveryListFieldName,
   DELIVERY_LIST,
 } from '@lizenzportal/domain';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { apiRequest } from '@/lib/api';
-import { backendDeliveryPath, backendLicensePath, backendOrderGenerationPath } from '@/lib/paths';
-import { AuditTrail, auditKey } from '../components/audit-trail.tsx';
+import { backendDeliveryPath, backendOrderGenerationPath } from '@/lib/paths';
+import { AuditPanel, auditKey } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
-import { Facts } from '../components/facts.tsx';
 import { openStoredDocument } from '../components/open-document.ts';
 import { ProgressBadge } from '../components/progress-badge.tsx';
-import { RecordPage } from '../components/record-page.tsx';
+import { PageLink, LicenseLinks } from '../components/page-link.tsx';
+import { RecordHeader, RecordPage } from '../components/record-page.tsx';
 import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
 import { listQueryKey } from '../lists/use-list.ts';
-import { Panel } from '../components/panel.tsx';
+import { FactsPanel, NotePanel, Panel, PanelGrid } from '../components/panel.tsx';
 import { DeliveryKind } from '../components/delivery-labels.tsx';
 
 /** A fact's label: the label of the delivery list's field it shows. */
@@ -29,9 +29,7 @@ const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIEL
 
 /** `/backend/delivery/{id}`: recipient, subject, the mail as sent (in a sandboxed frame), documents, error, resend. */
 export function DeliveryDetailPage() {
-  const { id = '' } = useParams();
-  const path = `/delivery/${id}`;
-  const record = useRecord<'delivery', Delivery>(path, 'delivery');
+  const { path, record } = useRecord<'delivery', Delivery>('/delivery', 'delivery');
   const navigate = useNavigate();
   const resend = useRecordAction({
     request: () => apiRequest<{ delivery: Delivery }>(path, { method: 'POST' }),
@@ -44,60 +42,45 @@ export function DeliveryDetailPage() {
     <RecordPage record={record} errorTitle={backOfficeMessages.deliveryLoadFailed}>
       {(delivery) => (
         <Stack>
-          <Group justify="space-between">
-            <Group gap="xs">
-              <DeliveryKind delivery={delivery} />
-              <ProgressBadge progress={delivery.progress} />
-            </Group>
-            <Button onClick={() => resend.mutate()} loading={resend.isPending}>
-              {deliveryPageMessages.resend}
-            </Button>
-          </Group>
-          <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <Panel title={recordMessages.properties}>
-              <Facts
-                columns={2}
-                items={[
-                  [label('recipient'), delivery.recipient],
-                  [label('recipientName'), delivery.recipientName],
-                  [label('subject'), delivery.subject],
-                  [label('createdAt'), <DateTimeText key="created" value={delivery.createdAt} />],
-                  [deliveryPageMessages.sent, <DateTimeText key="sent" value={delivery.sentAt} />],
-                  [label('attempts'), delivery.attempts],
-                  [label('error'), delivery.error],
-                  [
-                    label('orderGeneration'),
-                    delivery.orderGeneration && (
-                      <Anchor
-                        component={Link}
-                        to={backendOrderGenerationPath(delivery.orderGeneration)}
-                        size="sm"
-                      >
-                        {delivery.orderGeneration}
-                      </Anchor>
-                    ),
-                  ],
-                  [
-                    label('resentFrom'),
-                    delivery.resentFrom && (
-                      <Anchor component={Link} to={backendDeliveryPath(delivery.resentFrom)} size="sm">
-                        {delivery.resentFrom}
-                      </Anchor>
-                    ),
-                  ],
-                ]}
-              />
-            </Panel>
+          <RecordHeader
+            action={
+              <Button onClick={() => resend.mutate()} loading={resend.isPending}>
+                {deliveryPageMessages.resend}
+              </Button>
+            }
+          >
+            <DeliveryKind delivery={delivery} />
+            <ProgressBadge progress={delivery.progress} />
+          </RecordHeader>
+          <PanelGrid>
+            <FactsPanel
+              title={recordMessages.properties}
+              items={[
+                [label('recipient'), delivery.recipient],
+                [label('recipientName'), delivery.recipientName],
+                [label('subject'), delivery.subject],
+                [label('createdAt'), <DateTimeText key="created" value={delivery.createdAt} />],
+                [deliveryPageMessages.sent, <DateTimeText key="sent" value={delivery.sentAt} />],
+                [label('attempts'), delivery.attempts],
+                [label('error'), delivery.error],
+                [
+                  label('orderGeneration'),
+                  delivery.orderGeneration && (
+                    <PageLink to={backendOrderGenerationPath(delivery.orderGeneration)}>
+                      {delivery.orderGeneration}
+                    </PageLink>
+                  ),
+                ],
+                [
+                  label('resentFrom'),
+                  delivery.resentFrom && (
+                    <PageLink to={backendDeliveryPath(delivery.resentFrom)}>{delivery.resentFrom}</PageLink>
+                  ),
+                ],
+              ]}
+            />
             <Panel title={deliveryPageMessages.licensesAndDocuments}>
-              <List size="sm">
-                {delivery.licenses.map((license) => (
-                  <List.Item key={license}>
-                    <Anchor component={Link} to={backendLicensePath(license)} size="sm">
-                      {license}
-                    </Anchor>
-                  </List.Item>
-                ))}
-              </List>
+              <LicenseLinks ids={delivery.licenses} />
               {delivery.documents.length === 0 ? (
                 <Text size="sm">{deliveryPageMessages.noDocumentsSent}</Text>
               ) : (
@@ -115,18 +98,12 @@ export function DeliveryDetailPage() {
                 </Group>
               )}
             </Panel>
-            <Panel title={label('note')}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {delivery.note ?? backOfficeMessages.noNote}
-              </Text>
-            </Panel>
-            <Panel title={recordMessages.auditTrail}>
-              <AuditTrail
-                path={path}
-                fieldLabel={(field) => (field === 'resentAs' ? deliveryPageMessages.resentAs : field)}
-              />
-            </Panel>
-          </SimpleGrid>
+            <NotePanel title={label('note')} note={delivery.note} />
+            <AuditPanel
+              path={path}
+              fieldLabel={(field) => (field === 'resentAs' ? deliveryPageMessages.resentAs : field)}
+            />
+          </PanelGrid>
           <Panel title={label('content')}>
             {delivery.content ? (
               <iframe

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
   findListField,
@@ -11,15 +11,14 @@ import {
   type Delivery,
   type OrderGeneration,
 } from '@lizenzportal/domain';
-import { Link, useParams } from 'react-router';
 import { apiRequest } from '@/lib/api';
-import { backendLicensePath, backendUpgradeSessionPath } from '@/lib/paths';
-import { AuditTrail } from '../components/audit-trail.tsx';
+import { backendUpgradeSessionPath } from '@/lib/paths';
+import { AuditPanel } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
-import { Facts } from '../components/facts.tsx';
-import { Panel } from '../components/panel.tsx';
+import { LicenseLinks, PageLink } from '../components/page-link.tsx';
+import { FactsPanel, NotePanel, Panel, PanelGrid } from '../components/panel.tsx';
 import { ProgressBadge } from '../components/progress-badge.tsx';
-import { RecordPage } from '../components/record-page.tsx';
+import { RecordHeader, RecordPage } from '../components/record-page.tsx';
 import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
 import { DeliveryItem, RelatedList, relatedTexts } from '../components/related-lists.tsx';
@@ -30,9 +29,10 @@ const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENER
 
 /** `/backend/order-generation/{id}`: what a shop order generated, its deliveries, and a retry when it failed. */
 export function OrderGenerationDetailPage() {
-  const { id = '' } = useParams();
-  const path = `/order-generation/${id}`;
-  const record = useRecord<'orderGeneration', OrderGeneration>(path, 'orderGeneration');
+  const { path, record } = useRecord<'orderGeneration', OrderGeneration>(
+    '/order-generation',
+    'orderGeneration',
+  );
   const retry = useRecordAction({
     request: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
     success: backOfficeMessages.orderGenerationRetried,
@@ -43,72 +43,49 @@ export function OrderGenerationDetailPage() {
     <RecordPage record={record} errorTitle={backOfficeMessages.orderGenerationLoadFailed}>
       {(generation) => (
         <Stack>
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Text fw={600}>{recordMessages.orderNamed(generation.order)}</Text>
-              <ProgressBadge progress={generation.progress} />
-            </Group>
-            {generation.progress === 'failed' && (
-              <Button onClick={() => retry.mutate()} loading={retry.isPending}>
-                {RETRY_ORDER_GENERATION}
-              </Button>
-            )}
-          </Group>
-          <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <Panel title={recordMessages.properties}>
-              <Facts
-                columns={2}
-                items={[
-                  [recordMessages.order, generation.order],
-                  [label('createdAt'), <DateTimeText key="created" value={generation.createdAt} />],
-                  [label('updatedAt'), <DateTimeText key="updated" value={generation.updatedAt} />],
-                  [label('deliver'), yesNo(generation.deliver)],
-                  [
-                    label('upgradeSession'),
-                    generation.upgradeSession && (
-                      <Anchor
-                        component={Link}
-                        to={backendUpgradeSessionPath(generation.upgradeSession)}
-                        size="sm"
-                      >
-                        {generation.upgradeSession}
-                      </Anchor>
-                    ),
-                  ],
-                  [label('error'), generation.error],
-                ]}
-              />
-            </Panel>
+          <RecordHeader
+            action={
+              generation.progress === 'failed' && (
+                <Button onClick={() => retry.mutate()} loading={retry.isPending}>
+                  {RETRY_ORDER_GENERATION}
+                </Button>
+              )
+            }
+          >
+            <Text fw={600}>{recordMessages.orderNamed(generation.order)}</Text>
+            <ProgressBadge progress={generation.progress} />
+          </RecordHeader>
+          <PanelGrid>
+            <FactsPanel
+              title={recordMessages.properties}
+              items={[
+                [recordMessages.order, generation.order],
+                [label('createdAt'), <DateTimeText key="created" value={generation.createdAt} />],
+                [label('updatedAt'), <DateTimeText key="updated" value={generation.updatedAt} />],
+                [label('deliver'), yesNo(generation.deliver)],
+                [
+                  label('upgradeSession'),
+                  generation.upgradeSession && (
+                    <PageLink to={backendUpgradeSessionPath(generation.upgradeSession)}>
+                      {generation.upgradeSession}
+                    </PageLink>
+                  ),
+                ],
+                [label('error'), generation.error],
+              ]}
+            />
             <Panel title={recordMessages.products}>
               <OrderProducts products={generation.products} />
             </Panel>
             <Panel title={label('licenses')}>
-              {generation.licenses.length === 0 ? (
-                <Text size="sm">{backOfficeMessages.noLicenses}</Text>
-              ) : (
-                <List size="sm">
-                  {generation.licenses.map((license) => (
-                    <List.Item key={license}>
-                      <Anchor component={Link} to={backendLicensePath(license)} size="sm">
-                        {license}
-                      </Anchor>
-                    </List.Item>
-                  ))}
-                </List>
-              )}
+              <LicenseLinks ids={generation.licenses} empty={backOfficeMessages.noLicenses} />
             </Panel>
-            <Panel title={label('note')}>
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {generation.note ?? backOfficeMessages.noNote}
-              </Text>
-            </Panel>
-            <Panel title={recordMessages.auditTrail}>
-              <AuditTrail
-                path={path}
-                fieldLabel={(field) => findListField(ORDER_GENERATION_LIST_FIELDS, field)?.label ?? field}
-              />
-            </Panel>
-          </SimpleGrid>
+            <NotePanel title={label('note')} note={generation.note} />
+            <AuditPanel
+              path={path}
+              fieldLabel={(field) => findListField(ORDER_GENERATION_LIST_FIELDS, field)?.label ?? field}
+            />
+          </PanelGrid>
           <Panel title={recordMessages.deliveries}>
             <RelatedList<Delivery>
               path={`${path}/delivery`}

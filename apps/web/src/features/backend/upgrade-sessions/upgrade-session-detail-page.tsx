@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, List, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Code, Stack, Tabs, Text } from '@mantine/core';
 import {
   ADDRESS_FIELD_LABELS,
   backOfficeMessages,
@@ -15,14 +15,13 @@ import {
   type UpgradeSessionDetail,
 } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
 import { backendDeliveriesOfUpgradeSessionPath, backendLicensePath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
-import { Facts } from '../components/facts.tsx';
 import { openStoredDocument } from '../components/open-document.ts';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
-import { Panel } from '../components/panel.tsx';
+import { LicenseLinks, PageLink } from '../components/page-link.tsx';
+import { FactsPanel, Panel, PanelGrid } from '../components/panel.tsx';
 import { ExtensionPanels } from './extension-panels.tsx';
 import { SessionStatus } from './upgrade-session-labels.tsx';
 
@@ -52,8 +51,7 @@ const classLabel = (value: string) => LICENSE_CLASS_LABELS[value as LicenseClass
 
 /** `/backend/upgrade-session/{id}`: the session's panels and its raw data. */
 export function UpgradeSessionDetailPage() {
-  const { id = '' } = useParams();
-  const record = useRecord<'session', UpgradeSessionDetail>(`/upgrade-session/${id}`, 'session');
+  const { record } = useRecord<'session', UpgradeSessionDetail>('/upgrade-session', 'session');
   return (
     <RecordPage record={record} errorTitle={backOfficeMessages.upgradeSessionLoadFailed}>
       {(session) => (
@@ -63,51 +61,47 @@ export function UpgradeSessionDetailPage() {
             <Tabs.Tab value="json">{recordMessages.json}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="properties" pt="md">
-            <SimpleGrid cols={{ base: 1, lg: 2 }}>
-              <Panel title={recordMessages.properties}>
-                <Facts
-                  columns={2}
-                  items={[
-                    [label('purchaseType'), PURCHASE_TYPE_LABELS[session.purchaseType]],
-                    [label('status'), <SessionStatus key="status" status={session.status} />],
-                    [label('createdAt'), <DateTimeText key="created" value={session.createdAt} />],
-                    [label('updatedAt'), <DateTimeText key="updated" value={session.updatedAt} />],
-                    [label('orderId'), session.orderId],
-                  ]}
-                />
-                <Anchor component={Link} to={backendDeliveriesOfUpgradeSessionPath(session._id)} size="sm">
+            <PanelGrid>
+              <FactsPanel
+                title={recordMessages.properties}
+                items={[
+                  [label('purchaseType'), PURCHASE_TYPE_LABELS[session.purchaseType]],
+                  [label('status'), <SessionStatus key="status" status={session.status} />],
+                  [label('createdAt'), <DateTimeText key="created" value={session.createdAt} />],
+                  [label('updatedAt'), <DateTimeText key="updated" value={session.updatedAt} />],
+                  [label('orderId'), session.orderId],
+                ]}
+              >
+                <PageLink to={backendDeliveriesOfUpgradeSessionPath(session._id)}>
                   {backOfficeMessages.upgradeSessionDeliveries}
-                </Anchor>
-              </Panel>
-              <Panel title={texts.details}>
-                <Facts
-                  columns={2}
-                  items={[
-                    [label('fromVersion'), session.fromVersion],
-                    [label('toVersion'), session.toVersion],
-                    [label('properties.class'), session.properties && classLabel(session.properties.class)],
-                    [label('properties.size'), session.properties?.size ?? null],
-                    [fieldLabel('properties.dvdCount'), session.properties?.dvdCount ?? null],
-                    [label('holder.name'), session.holder?.name ?? null],
-                  ]}
-                />
-              </Panel>
+                </PageLink>
+              </FactsPanel>
+              <FactsPanel
+                title={texts.details}
+                items={[
+                  [label('fromVersion'), session.fromVersion],
+                  [label('toVersion'), session.toVersion],
+                  [label('properties.class'), session.properties && classLabel(session.properties.class)],
+                  [label('properties.size'), session.properties?.size ?? null],
+                  [fieldLabel('properties.dvdCount'), session.properties?.dvdCount ?? null],
+                  [label('holder.name'), session.holder?.name ?? null],
+                ]}
+              />
               {session.offerNumber && (
-                <Panel title={texts.offer}>
-                  <Facts
-                    columns={2}
-                    items={[
-                      [label('offerNumber'), session.offerNumber],
-                      [texts.offerCode, session.offerCode],
-                      [texts.validUntil, <DateTimeText key="valid" value={session.offerValidUntil} />],
-                      [ADDRESS_FIELD_LABELS['billing.email']!, session.billing.email ?? null],
-                      [ADDRESS_FIELD_LABELS['billing.reference']!, session.billing.reference ?? null],
-                      [ADDRESS_FIELD_LABELS['billing.note']!, session.billing.note ?? null],
-                      [texts.billingAddress, address(session.billing as Address, ADDRESS_LINES)],
-                      [label('shipToDifferentAddress'), yesNo(session.shipToDifferentAddress)],
-                      [texts.shippingAddress, address(session.shipping as Address, ADDRESS_LINES)],
-                    ]}
-                  />
+                <FactsPanel
+                  title={texts.offer}
+                  items={[
+                    [label('offerNumber'), session.offerNumber],
+                    [texts.offerCode, session.offerCode],
+                    [texts.validUntil, <DateTimeText key="valid" value={session.offerValidUntil} />],
+                    [ADDRESS_FIELD_LABELS['billing.email']!, session.billing.email ?? null],
+                    [ADDRESS_FIELD_LABELS['billing.reference']!, session.billing.reference ?? null],
+                    [ADDRESS_FIELD_LABELS['billing.note']!, session.billing.note ?? null],
+                    [texts.billingAddress, address(session.billing as Address, ADDRESS_LINES)],
+                    [label('shipToDifferentAddress'), yesNo(session.shipToDifferentAddress)],
+                    [texts.shippingAddress, address(session.shipping as Address, ADDRESS_LINES)],
+                  ]}
+                >
                   {session.offerDocument && (
                     <Button
                       size="xs"
@@ -118,36 +112,24 @@ export function UpgradeSessionDetailPage() {
                       {texts.openOfferDocument}
                     </Button>
                   )}
-                </Panel>
+                </FactsPanel>
               )}
               {session.beforeExtension && (
                 <ExtensionPanels before={session.beforeExtension} productLicense={session.productLicense} />
               )}
               <Panel title={label('originalLicenses')}>
-                {session.originalLicenses.length === 0 ? (
-                  <Text size="sm">{backOfficeMessages.noLicenses}</Text>
-                ) : (
-                  <List size="sm">
-                    {session.originalLicenses.map((license) => (
-                      <List.Item key={license}>
-                        <Anchor component={Link} to={backendLicensePath(license)} size="sm">
-                          {license}
-                        </Anchor>
-                      </List.Item>
-                    ))}
-                  </List>
-                )}
+                <LicenseLinks ids={session.originalLicenses} empty={backOfficeMessages.noLicenses} />
               </Panel>
               <Panel title={label('productLicense')}>
                 {session.productLicense ? (
-                  <Anchor component={Link} to={backendLicensePath(session.productLicense)} size="sm">
+                  <PageLink to={backendLicensePath(session.productLicense)}>
                     {session.productLicense}
-                  </Anchor>
+                  </PageLink>
                 ) : (
                   <Text size="sm">{backOfficeMessages.noLicense}</Text>
                 )}
               </Panel>
-            </SimpleGrid>
+            </PanelGrid>
           </Tabs.Panel>
           <Tabs.Panel value="json" pt="md">
             <Stack>

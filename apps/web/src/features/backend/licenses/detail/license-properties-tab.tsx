@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   backOfficeMessages,
@@ -26,13 +26,14 @@ import {
   LICENSE_LIST,
 } from '@lizenzportal/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ApiError, apiRequest, errorStatus } from '@/lib/api';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { CopyableText } from '../../components/copyable-text.tsx';
 import { DateTimeText } from '../../components/date-time-text.tsx';
+import { PageLink } from '../../components/page-link.tsx';
+import { Panel } from '../../components/panel.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
 import { listQueryKey } from '../../lists/use-list.ts';
 import { label } from '../../components/license-labels.ts';
@@ -42,7 +43,7 @@ import { draftProblems, withValue, type LicenseDraft } from './license-draft.ts'
 import { licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
 import { licenseKey } from '../../components/use-license.ts';
-import { Widget, WidgetFields } from './widget.tsx';
+import { WidgetFields } from './widget.tsx';
 
 /** A field shown with its copy button, never edited here. */
 const copyableField = (name: 'key' | 'startCode' | '_id', text: string) => ({
@@ -165,7 +166,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
         />
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <Widget title={texts.general}>
+        <Panel order={3} title={texts.general}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -200,9 +201,9 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                 'updatedToLicense',
                 { kind: 'text' },
                 license.updatedToLicense && (
-                  <Anchor component={Link} to={backendLicensePath(license.updatedToLicense)} size="sm">
+                  <PageLink to={backendLicensePath(license.updatedToLicense)}>
                     {license.updatedToLicense}
-                  </Anchor>
+                  </PageLink>
                 ),
               ),
               licenseField(license, edit, 'productSKU', { kind: 'text' }),
@@ -231,8 +232,8 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               </Stack>
             </Alert>
           )}
-        </Widget>
-        <Widget title={texts.holder}>
+        </Panel>
+        <Panel order={3} title={texts.holder}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -248,8 +249,8 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               licenseField(license, edit, 'holder.contact', { kind: 'text' }),
             ]}
           />
-        </Widget>
-        <Widget title={recordMessages.properties}>
+        </Panel>
+        <Panel order={3} title={recordMessages.properties}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -291,8 +292,8 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               licenseField(license, edit, 'properties.dvdCount', { kind: 'integer', fallback: null }),
             ]}
           />
-        </Widget>
-        <Widget title={label('notes')}>
+        </Panel>
+        <Panel order={3} title={label('notes')}>
           {editing ? (
             <WidgetFields editing fields={[licenseField(license, edit, 'notes', { kind: 'textarea' })]} />
           ) : (
@@ -300,11 +301,11 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               {license.notes ?? backOfficeMessages.noNote}
             </Text>
           )}
-        </Widget>
-        <Widget title={texts.documents}>
+        </Panel>
+        <Panel order={3} title={texts.documents}>
           <LicenseDocuments license={license} editing={editing} />
-        </Widget>
-        <Widget title={label('specialPermissions')}>
+        </Panel>
+        <Panel order={3} title={label('specialPermissions')}>
           {editing ? (
             <Stack gap={6}>
               {SPECIAL_PERMISSIONS.map((permission) => {
@@ -335,8 +336,8 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               ))}
             </List>
           )}
-        </Widget>
-        <Widget title={texts.downloads}>
+        </Panel>
+        <Panel order={3} title={texts.downloads}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -344,10 +345,10 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               licenseField(license, edit, 'downloads.metasearch', { kind: 'integer', fallback: 0 }),
             ]}
           />
-          <Anchor component={Link} to={backendDownloadsOfLicensePath(license._id)} size="sm">
+          <PageLink to={backendDownloadsOfLicensePath(license._id)}>
             {downloadLogMessages.licenseDownloads}
-          </Anchor>
-        </Widget>
+          </PageLink>
+        </Panel>
       </SimpleGrid>
     </Stack>
   );

@@ -1,21 +1,6 @@
-import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { Facts } from '../../components/facts.tsx';
 import type { WidgetField } from './license-fields.tsx';
-
-/** A titled panel of the license detail page. */
-export function Widget({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder padding="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 /** The fields of a widget: facts to read, or (in edit mode) the inputs of the editable ones. */
 export function WidgetFields({ fields, editing }: { fields: WidgetField[]; editing: boolean }) {
