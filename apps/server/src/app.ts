@@ -10,6 +10,8 @@ import { databaseClientLimitStore } from './http/client-limit-store.ts';
 import { registerApiCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
+import { proxyTrust } from './http/proxy-trust.ts';
+import { registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
@@ -26,7 +28,7 @@ import { upgradeSessionRoutes } from './modules/upgrade-sessions/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { shopDemoRoutes } from './modules/shop/demo-order-routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
 
@@ -58,6 +60,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   const { config, guards } = services;
 
   app.decorateRequest('principal', null);
+  await registerRequestIds(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -137,11 +140,6 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   });
 };
 
-/** Fastify takes a hop count as a function (its types know no numbers). */
-function trustProxyOption(trust: Config['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
 /**
  * Builds the portal on an open database: services, routes and, unless `WORKER=off`, the job worker
  * in this process. Closing the app stops the worker; the database stays open for its opener.
@@ -149,10 +147,15 @@ function trustProxyOption(trust: Config['trustProxy']) {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
+  const trust = proxyTrust(config.trustProxy);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    childLoggerFactory: (parent, bindings, childOptions) =>
+      requestLogger(parent as Logger, bindings, childOptions) as FastifyBaseLogger,
+    genReqId: requestIdGenerator(trust),
+    requestIdLogLabel: REQUEST_ID_LOG_FIELD,
     bodyLimit: 1024 * 1024,
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: trust,
   });
   const inlineWorker = config.worker === 'inline';
   const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });

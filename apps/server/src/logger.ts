@@ -1,5 +1,17 @@
-import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 import type { Config } from './config.ts';
+import { currentRequestId } from './lib/request-context.ts';
+
+/** The field of a log line that names the request (and the request whose job logged it). */
+export const REQUEST_ID_LOG_FIELD = 'reqId';
+/** Marks Fastify's loggers of one request (and their children): they carry the id as a binding. */
+const BOUND_TO_REQUEST = Symbol('bound to a request');
 
 /**
  * Quoted text in an error message (`"…"`, `'…'`, `„…”`): PostgreSQL quotes values there
@@ -56,7 +68,29 @@ export const LOG_SERIALIZERS: LoggerOptions['serializers'] = {
   err: errorForLog,
 };
 
-/** The process's logger (JSON lines), shared by the HTTP server and the job worker. */
+/**
+ * The process's logger (JSON lines), shared by the HTTP server and the job worker. A line logged
+ * while a request, or a job it queued, is worked names that request (`reqId`), whichever logger
+ * of the process wrote it.
+ */
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
-  return pino({ level: config.logLevel, serializers: LOG_SERIALIZERS }, destination);
+  return pino(
+    {
+      level: config.logLevel,
+      serializers: LOG_SERIALIZERS,
+      mixin: (_object, _level, logger) => {
+        if ((logger as { [BOUND_TO_REQUEST]?: true })[BOUND_TO_REQUEST]) return {};
+        const requestId = currentRequestId();
+        return requestId ? { [REQUEST_ID_LOG_FIELD]: requestId } : {};
+      },
+    },
+    destination,
+  );
+}
+
+/** Fastify's `childLoggerFactory`: the logger of one request, bound to its id (not repeated by the mixin). */
+export function requestLogger(logger: Logger, bindings: Bindings, options: ChildLoggerOptions): Logger {
+  const child = logger.child(bindings, options) as Logger & { [BOUND_TO_REQUEST]?: true };
+  child[BOUND_TO_REQUEST] = true;
+  return child;
 }

@@ -61,6 +61,7 @@ test('a server error answers 500 without internals, and the server logs it', asy
       code: 'INTERNAL_ERROR',
       message:
         'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.',
+      requestId: response.headers['x-request-id'],
     },
   });
   expect(response.body).not.toContain('auth_throttle');

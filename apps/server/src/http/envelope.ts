@@ -6,7 +6,13 @@ export function dataEnvelope<T extends z.ZodType>(data: T) {
 }
 
 export const errorEnvelopeSchema = z.object({
-  error: z.object({ status: z.int(), code: z.string(), message: z.string() }),
+  error: z.object({
+    status: z.int(),
+    code: z.string(),
+    message: z.string(),
+    /** The request's id, as in its `X-Request-Id` header and every log line of it. */
+    requestId: z.string(),
+  }),
 });
 
 /** The body of an action without parameters: none, or an empty object; anything else is a 400. */

@@ -23,12 +23,20 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/** The error envelope; `requestId` names the request in the server's log (support asks for it). */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply
     .code(error.statusCode)
     .headers(error.headers)
     .type('application/json; charset=utf-8')
-    .send({ error: { status: error.statusCode, code: error.code, message: error.message } });
+    .send({
+      error: {
+        status: error.statusCode,
+        code: error.code,
+        message: error.message,
+        requestId: reply.request.id,
+      },
+    });
 }
 
 /** Turns anything thrown into the error envelope; 5xx answers never carry internals. */

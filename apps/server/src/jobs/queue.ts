@@ -3,6 +3,7 @@ import { PgBoss, fromPglite, type Db, type JobResult, type JobWithMetadata, type
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
+import { currentRequestId, withRequestId } from '../lib/request-context.ts';
 import type { JobKind } from './catalogue.ts';
 
 export type QueueOptions = Omit<Queue, 'name'>;
@@ -13,6 +14,8 @@ export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
  * once (LISTEN/NOTIFY); polling finds the rest (retries after their delay, delayed jobs).
  */
 const POLLING_INTERVAL_SECONDS = 1;
+/** Where a job's data keeps the id of the request that queued it (the handler never sees it). */
+const REQUEST_ID_FIELD = 'requestId';
 /** A job id that never exists. */
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** Jobs fetched at once; a full batch makes the worker fetch again at once. */
@@ -107,13 +110,17 @@ export class JobQueue {
    * Enqueues a job. Inside a business transaction, pass it: the job is then committed or rolled
    * back together with the data it refers to. `startAfter` delays it (an offer expires in 30 days).
    * A payload its kind's schema refuses is a programming error: it throws, and nothing is sent.
+   * A job queued while a request (or another job of it) is worked keeps that request's id: its
+   * log lines name it too.
    */
   async send<T extends object>(
     kind: JobKind<T>,
     data: T,
     options: { transaction?: Kysely<DB>; startAfter?: Date } = {},
   ): Promise<string | null> {
-    return this.#boss.send(kind.name, kind.payload.parse(data), {
+    const payload = kind.payload.parse(data);
+    const requestId = currentRequestId();
+    return this.#boss.send(kind.name, requestId ? { ...payload, [REQUEST_ID_FIELD]: requestId } : payload, {
       ...(options.transaction ? { db: transactionAdapter(options.transaction) } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
     });
@@ -152,17 +159,20 @@ export class JobQueue {
     { oneAtATime = false }: { oneAtATime?: boolean } = {},
   ): Promise<void> {
     const { name } = kind;
-    const attempt = async (job: JobWithMetadata<T>): Promise<JobResult> => {
-      try {
-        await handler({ ...job, data: kind.payload.parse(job.data) });
-        return { id: job.id, status: 'completed' };
-      } catch (error) {
-        this.#log.warn(
-          { err: error, queue: name, jobId: job.id, attempt: job.retryCount + 1 },
-          'job attempt failed',
-        );
-        return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
-      }
+    const attempt = (job: JobWithMetadata<T>): Promise<JobResult> => {
+      const { requestId, payload } = storedJob(job.data);
+      return withRequestId(requestId, async (): Promise<JobResult> => {
+        try {
+          await handler({ ...job, data: kind.payload.parse(payload) });
+          return { id: job.id, status: 'completed' };
+        } catch (error) {
+          this.#log.warn(
+            { err: error, queue: name, jobId: job.id, attempt: job.retryCount + 1 },
+            'job attempt failed',
+          );
+          return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
+        }
+      });
     };
     await this.#boss.work(
       name,
@@ -194,6 +204,15 @@ export class JobQueue {
     this.#stopping = true;
     await this.#boss.stop({ graceful, timeout: 10_000 });
   }
+}
+
+/** A stored job's data: the payload its handler gets, and the id of the request that queued it. */
+export function storedJob(data: unknown): { payload: unknown; requestId: string | undefined } {
+  if (typeof data !== 'object' || data === null || !(REQUEST_ID_FIELD in data)) {
+    return { payload: data, requestId: undefined };
+  }
+  const { [REQUEST_ID_FIELD]: requestId, ...payload } = data as Record<string, unknown>;
+  return { payload, requestId: typeof requestId === 'string' ? requestId : undefined };
 }
 
 function connectionStringOf(database: Database): string {

@@ -126,7 +126,17 @@ export function useTestApp(
   return context;
 }
 
-/** The parsed error envelope of a response, for assertions. */
+/**
+ * The parsed error envelope of a response, for assertions: status, code and message. Its
+ * `requestId` must name the request as the `X-Request-Id` header does (checked here, for every
+ * error a test looks at).
+ */
 export function errorOf(response: LightMyRequestResponse): { status: number; code: string; message: string } {
-  return response.json().error;
+  const { requestId, ...error } = response.json().error;
+  if (!requestId || requestId !== response.headers['x-request-id']) {
+    throw new Error(
+      `the error envelope names request ${requestId}, the header ${response.headers['x-request-id']}`,
+    );
+  }
+  return error;
 }

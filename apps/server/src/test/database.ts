@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
 import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
+import { storedJob } from '../jobs/queue.ts';
 import { withDatabase } from './template.ts';
 
 declare module 'vitest' {
@@ -79,10 +80,10 @@ async function emptyingStatement(database: Database): Promise<string> {
   return rows.map((row) => `delete from ${row.name};`).join(' ');
 }
 
-/** The data of the jobs queued under a name, oldest first (to check what a request started). */
+/** The payloads of the jobs queued under a name, oldest first (to check what a request started). */
 export async function queuedJobs(database: Database, queue: string): Promise<unknown[]> {
   const { rows } = await sql<{ data: unknown }>`
     select data from pgboss.job where name = ${queue} order by created_on
   `.execute(database.db);
-  return rows.map((row) => row.data);
+  return rows.map((row) => storedJob(row.data).payload);
 }

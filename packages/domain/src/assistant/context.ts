@@ -53,10 +53,14 @@ export interface AuthenticatedLicense {
 export const ASSISTANT_CALLS = ['createSession', 'patchSession', 'createOffer', 'loadOffer'] as const;
 export type AssistantCall = (typeof ASSISTANT_CALLS)[number];
 
-/** A failed call: the HTTP status (`null` without an answer) and the server's message. */
+/**
+ * A failed call: the HTTP status (`null` without an answer), the server's message and the id the
+ * server's log knows the request by (shown with a server error, for support).
+ */
 export interface CallError {
   status: number | null;
   message: string;
+  requestId?: string | null;
 }
 
 export interface AssistantContext {

@@ -104,14 +104,23 @@ function notProvided(name: string): never {
   throw new Error(`The license assistant needs "${name}": pass it with assistantMachine.provide(…)`);
 }
 
-/** A rejected call as the assistant keeps it: the status of an API error (`null` without answer). */
+/**
+ * A rejected call as the assistant keeps it: the status of an API error (`null` without answer)
+ * and, when the server named it, the request's id.
+ */
 export function toCallError(error: unknown): CallError {
-  const status =
-    typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
-      ? error.status
-      : null;
+  const field = (name: 'status' | 'requestId') =>
+    typeof error === 'object' && error !== null && name in error
+      ? (error as Record<string, unknown>)[name]
+      : undefined;
+  const status = field('status');
+  const requestId = field('requestId');
   const message = error instanceof Error ? error.message : String(error);
-  return { status, message };
+  return {
+    status: typeof status === 'number' ? status : null,
+    message,
+    ...(typeof requestId === 'string' ? { requestId } : {}),
+  };
 }
 
 /**

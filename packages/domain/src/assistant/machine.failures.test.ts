@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { assistantMessages, loadOfferErrorMessage } from '../messages/assistant.ts';
 import { assistantMachine } from './machine.ts';
+import { toCallError } from './contract.ts';
 import {
   BILLING,
   FakeApiError,
@@ -197,5 +198,14 @@ describe('failed calls', () => {
       status: null,
       message: 'The license assistant needs "createSession": pass it with assistantMachine.provide(…)',
     });
+  });
+});
+
+test('a failed call keeps the id the server gave the request (the error box shows it for support)', () => {
+  const named = Object.assign(new FakeApiError(500, 'Serverfehler'), { requestId: '7f3a9c01d2e45b68' });
+  expect(toCallError(named)).toEqual({ status: 500, message: 'Serverfehler', requestId: '7f3a9c01d2e45b68' });
+  expect(toCallError(new FakeApiError(null, 'Keine Antwort'))).toEqual({
+    status: null,
+    message: 'Keine Antwort',
   });
 });

@@ -95,7 +95,8 @@ export const NOT_FOUND_MESSAGES = {
 export type MissingRecord = keyof typeof NOT_FOUND_MESSAGES;
 
 export interface ErrorEnvelope {
-  error: { status: number; code: ErrorCode | string; message: string };
+  /** `requestId` names the request in the server's log: the „Fehlercode” a customer quotes. */
+  error: { status: number; code: ErrorCode | string; message: string; requestId?: string };
 }
 
 export interface DataEnvelope<T> {

@@ -19,6 +19,12 @@ export const SERVER_ERROR_TRY_LATER =
 /** The tag of an error box: the HTTP status of the failed call. */
 export const errorCodeTag = (status: number) => `Fehler-Code ${status}`;
 
+/**
+ * Below a server error: the id the server's log knows the request by, for the customer to quote
+ * (issue #22: support finds the log of the error a customer reports).
+ */
+export const requestIdNote = (requestId: string) => `Fehlercode für den Support: ${requestId}`;
+
 /** The error box's button that repeats the failed call. */
 export const RETRY_LABEL = 'Erneut versuchen';
 

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { errorCodeTag, NO_CONNECTION_TAG, RETRY_LABEL } from '@lizenzportal/domain';
+import { errorCodeTag, NO_CONNECTION_TAG, requestIdNote, RETRY_LABEL } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
+import type { FailedCall } from '@/lib/api';
 
 export interface ErrorBoxProps {
   title: string;
-  /** HTTP status of the failed call; `null` when no answer arrived. */
-  status: number | null;
+  /** The failed call: its HTTP status (`null` when no answer arrived) and the request's id. */
+  failure: FailedCall;
   message: ReactNode;
   /** Further explanation below the message, e.g. what the user can do next. */
   details?: ReactNode;
@@ -14,8 +15,12 @@ export interface ErrorBoxProps {
   retrying?: boolean;
 }
 
-/** The generic error box of the spec: title, tag "Fehler-Code {status}" or "Keine Verbindung", message, retry. */
-export function ErrorBox({ title, status, message, details, onRetry, retrying }: ErrorBoxProps) {
+/**
+ * The generic error box of the spec: title, tag "Fehler-Code {status}" or "Keine Verbindung",
+ * message, retry. A server error also names the request's id, which a customer quotes to support.
+ */
+export function ErrorBox({ title, failure, message, details, onRetry, retrying }: ErrorBoxProps) {
+  const { status, requestId } = failure;
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="xs">
@@ -26,6 +31,11 @@ export function ErrorBox({ title, status, message, details, onRetry, retrying }:
         {details && (
           <Text size="sm" c="dimmed">
             {details}
+          </Text>
+        )}
+        {status !== null && status >= 500 && requestId && (
+          <Text size="xs" c="dimmed">
+            {requestIdNote(requestId)}
           </Text>
         )}
         {onRetry && (

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { ErrorBox } from '@/components/ui/error-box';
 import { PageLoader } from '@/components/ui/page-loader';
-import { errorStatus } from '@/lib/api';
+import { failedCall } from '@/lib/api';
 import { useSettings, type PortalSettings } from '@/lib/settings';
 import * as api from './api.ts';
 import { AssistantViewContext } from './assistant-context.ts';
@@ -63,7 +63,7 @@ export function AssistantPage() {
       ) : settings.error ? (
         <ErrorBox
           title={assistantScreens.pageTitle}
-          status={errorStatus(settings.error)}
+          failure={failedCall(settings.error)}
           message={settings.error.message || GENERIC_SERVER_ERROR}
           onRetry={() => void settings.refetch()}
         />
@@ -128,7 +128,7 @@ function StepScreen({ step, later }: { step: AssistantStep; later: ReturnType<ty
     return (
       <ErrorBox
         title={assistantScreens.laterStepsFailed}
-        status={null}
+        failure={{ status: null }}
         message={NO_CONNECTION_MESSAGE}
         onRetry={later.retry}
       />

@@ -16,7 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { LicenseKeyInput } from '@/components/license/license-key-input';
 import { LoginCodeInput } from '@/components/license/login-code-input';
 import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
 
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
@@ -87,14 +87,14 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
           {status.error && !status.isFetching && (
             <ErrorBox
               title={assistantScreens.signInFailed}
-              status={errorStatus(status.error)}
+              failure={failedCall(status.error)}
               message={licenseStatusErrorMessage(errorStatus(status.error))}
             />
           )}
           {signIn.error && codeKind && (
             <ErrorBox
               title={assistantScreens.signInFailed}
-              status={errorStatus(signIn.error)}
+              failure={failedCall(signIn.error)}
               message={simpleLoginErrorMessage(errorStatus(signIn.error), codeKind)}
             />
           )}

@@ -10,7 +10,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { apiRequest, errorStatus } from '@/lib/api';
+import { apiRequest, failedCall } from '@/lib/api';
 import { backendOrderGenerationPath, LOGIN_PATH } from '@/lib/paths';
 
 /** The assistant's cart as the order to simulate: its products and hand-off, the checkout's billing. */
@@ -83,7 +83,7 @@ export function SimulateOrder({ cart }: { cart: AddToCartMessage }) {
       {order.isError && (
         <ErrorBox
           title={shopDemoMessages.simulateFailed}
-          status={errorStatus(order.error)}
+          failure={failedCall(order.error)}
           message={order.error.message}
         />
       )}

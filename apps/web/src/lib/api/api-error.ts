@@ -1,20 +1,41 @@
 /**
  * A failed API call as the web app handles it: the error envelope of the server (`status`, `code`,
- * `message`), or `status: null` when no answer arrived at all.
+ * `message`, `requestId`), or `status: null` when no answer arrived at all.
  */
 export class ApiError extends Error {
   readonly status: number | null;
   readonly code: string;
+  /** The id the server's log knows the request by (`X-Request-Id`); null without an answer naming one. */
+  readonly requestId: string | null;
 
-  constructor(status: number | null, code: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    status: number | null,
+    code: string,
+    message: string,
+    options?: { cause?: unknown; requestId?: string | null },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.requestId = options?.requestId ?? null;
   }
+}
+
+/** What an error box shows of a failed call: its status (`null`: no answer) and the request's id. */
+export interface FailedCall {
+  status: number | null;
+  requestId?: string | null | undefined;
 }
 
 /** The HTTP status of a failed call, `null` when no answer arrived (or the failure was not an API call). */
 export function errorStatus(error: unknown): number | null {
   return error instanceof ApiError ? error.status : null;
+}
+
+/** The failed call behind an error (an `ApiError`): status and request id, for the error box. */
+export function failedCall(error: unknown): FailedCall {
+  return error instanceof ApiError
+    ? { status: error.status, requestId: error.requestId }
+    : { status: null, requestId: null };
 }

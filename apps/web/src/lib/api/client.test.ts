@@ -65,6 +65,28 @@ describe('API client', () => {
     expect(error).toMatchObject({ status: 404, code: 'LICENSE_NOT_FOUND', message: 'Nicht gefunden.' });
   });
 
+  it("keeps the request's id the server names in the envelope, or a proxy passed on in the header", async () => {
+    const named = clientAnswering(() =>
+      json(500, {
+        error: { status: 500, code: 'INTERNAL_ERROR', message: 'Fehler', requestId: '7f3a9c01d2e45b68' },
+      }),
+    );
+    expect((await failure(named.request('/settings'))).requestId).toBe('7f3a9c01d2e45b68');
+
+    const proxied = clientAnswering(() =>
+      Promise.resolve(
+        new Response('<html>Gateway Timeout</html>', {
+          status: 504,
+          headers: { 'x-request-id': 'proxy-4711' },
+        }),
+      ),
+    );
+    expect((await failure(proxied.request('/settings'))).requestId).toBe('proxy-4711');
+
+    const unnamed = clientAnswering(() => envelope(404, 'NOT_FOUND', 'Nicht gefunden.'));
+    expect((await failure(unnamed.request('/settings'))).requestId).toBeNull();
+  });
+
   it('keeps the status of an answer that is not the envelope', async () => {
     const { request } = clientAnswering(() =>
       Promise.resolve(new Response('<html>Bad Gateway</html>', { status: 502 })),

@@ -67,7 +67,7 @@ export function createApiFetch(dependencies: ApiClientDependencies, accept?: str
     if (response.status === 401 && !options.signIn && options.bearer === undefined) {
       dependencies.onUnauthorized();
     }
-    if (!response.ok) throw toApiError(response.status, await readJson(response));
+    if (!response.ok) throw toApiError(response, await readJson(response));
     return response;
   };
 }
@@ -89,16 +89,26 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The `ApiError` of a failed answer: its envelope's code and message, or our own wording. */
-export function toApiError(status: number, body: unknown): ApiError {
+/** The header naming the request in the server's log (also in the error envelope). */
+const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The `ApiError` of a failed answer: its envelope's code, message and request id, or our own
+ * wording (and the id of the header, if a proxy passed it on).
+ */
+export function toApiError(response: Response, body: unknown): ApiError {
+  const { status } = response;
+  const headerRequestId = response.headers.get(REQUEST_ID_HEADER);
   const envelope = (body as Partial<ErrorEnvelope> | undefined)?.error;
   if (envelope && typeof envelope.code === 'string' && typeof envelope.message === 'string') {
-    return new ApiError(status, envelope.code, envelope.message);
+    const requestId = typeof envelope.requestId === 'string' ? envelope.requestId : headerRequestId;
+    return new ApiError(status, envelope.code, envelope.message, { requestId });
   }
   // Not our envelope (a proxy's error page, for instance): keep the status, word the message ourselves.
   return new ApiError(
     status,
     'UNEXPECTED_RESPONSE',
     status >= 500 ? GENERIC_SERVER_ERROR : UNEXPECTED_RESPONSE,
+    { requestId: headerRequestId },
   );
 }

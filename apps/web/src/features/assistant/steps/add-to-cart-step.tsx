@@ -15,7 +15,7 @@ export function AddToCartStep() {
       {snapshot.can({ type: 'RETRY' }) && error && (
         <ErrorBox
           title={assistantMessages.patchSessionTitle}
-          status={error.status}
+          failure={error}
           message={error.message}
           onRetry={() => send({ type: 'RETRY' })}
         />

@@ -71,7 +71,7 @@ export function LicenseLoginStep() {
       {sessionError && !busy && (
         <ErrorBox
           title={assistantMessages.createSessionTitle}
-          status={sessionError.status}
+          failure={sessionError}
           message={sessionError.message}
           onRetry={snapshot.can({ type: 'LOGGED_IN' }) ? () => send({ type: 'LOGGED_IN' }) : undefined}
         />

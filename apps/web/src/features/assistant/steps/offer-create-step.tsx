@@ -135,7 +135,7 @@ export function OfferCreateStep() {
           {failure && (
             <ErrorBox
               title={failure.title}
-              status={failure.error.status}
+              failure={failure.error}
               message={failure.error.message}
               onRetry={snapshot.can(event) ? () => send(event) : undefined}
             />

@@ -39,7 +39,7 @@ export function OfferLoadStep() {
           {error && !busy && (
             <ErrorBox
               title={assistantMessages.loadOfferTitle}
-              status={error.status}
+              failure={error}
               message={loadOfferErrorMessage(error.status, error.message)}
             />
           )}

@@ -104,7 +104,7 @@ export function ProCalculatorStep() {
       {patchError && !busy && (
         <ErrorBox
           title={assistantMessages.patchSessionTitle}
-          status={patchError.status}
+          failure={patchError}
           message={patchError.message}
           onRetry={snapshot.can({ type: 'COMPLETED' }) ? () => send({ type: 'COMPLETED' }) : undefined}
         />

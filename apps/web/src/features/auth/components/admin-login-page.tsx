@@ -10,7 +10,7 @@ import {
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { BACKEND_PATH, LOGIN_PATH } from '@/lib/paths';
 import { signInAsAdmin } from '../api.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
@@ -55,7 +55,7 @@ export function AdminLoginPage() {
             {signIn.error && (
               <ErrorBox
                 title={adminLoginMessages.title}
-                status={status}
+                failure={failedCall(signIn.error)}
                 message={adminLoginErrorMessage(status)}
               />
             )}

@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { HOME_PATH, LOGIN_PATH } from '@/lib/paths';
 import { signInWithLicense } from '@/lib/license-sign-in';
 import { useSignIn } from '../hooks/use-sign-in.ts';
@@ -57,7 +57,7 @@ export function DirectLogin({ licenseKey, authenticationCode }: DirectLoginProps
       {signIn.error && status !== undefined && (
         <ErrorBox
           title={loginPageMessages.directFailed}
-          status={status}
+          failure={failedCall(signIn.error)}
           message={directLoginErrorMessage(status)}
           onRetry={isTransient(status) ? () => mutate(undefined) : undefined}
         />

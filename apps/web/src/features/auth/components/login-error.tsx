@@ -7,7 +7,7 @@ import {
 } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { SmartLink } from '@/components/ui/smart-link';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { RECOVERY_PATH } from '@/lib/paths';
 
 /** Worth trying again unchanged: no answer, or a server error. */
@@ -28,7 +28,7 @@ export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
   return (
     <ErrorBox
       title={loginPageMessages.failed}
-      status={status}
+      failure={failedCall(error)}
       message={simpleLoginErrorMessage(status, codeKind)}
       details={
         wrongHolderName && (

@@ -12,7 +12,7 @@ import {
 } from '@lizenzportal/domain';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { HOME_PATH } from '@/lib/paths';
 import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
 import { useSignIn } from '../hooks/use-sign-in.ts';
@@ -83,7 +83,7 @@ export function SimpleLoginForm() {
         {status.error && !status.isFetching && (
           <ErrorBox
             title={loginPageMessages.statusCheckFailed}
-            status={errorStatus(status.error)}
+            failure={failedCall(status.error)}
             message={licenseStatusErrorMessage(errorStatus(status.error))}
             onRetry={isTransient(errorStatus(status.error)) ? () => void status.refetch() : undefined}
           />

@@ -3,7 +3,10 @@ import {
   GENERIC_SERVER_ERROR,
   loginMessages,
   NO_CONNECTION_MESSAGE,
+  requestIdNote,
 } from '@lizenzportal/domain';
+import { expectErrorLog } from '@lizenzportal/server/testing';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -221,6 +224,26 @@ describe('simple login errors', () => {
     await page.unroute('**/api/v1/auth/license');
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
     await page.getByRole('heading', { name: 'Meine Lizenz' }).waitFor();
+  });
+
+  it('a real server error names the request as the server logged it, for the customer to quote', async () => {
+    expectErrorLog(/"request failed".*auth_throttle/);
+    const license = await createLicense(browser.server);
+    const page = await browser.open('/login');
+    // A table the sign-in needs is briefly gone: the server fails, and logs it under the request's id.
+    const { db } = browser.server.database;
+    await sql`alter table auth_throttle_client rename to auth_throttle_hidden`.execute(db);
+    try {
+      const answer = page.waitForResponse('**/api/v1/auth/license');
+      await signIn(page, license.key, { startCode: license.startCode });
+      const requestId = (await answer).headers()['x-request-id']!;
+      expect(requestId).toMatch(/^[0-9a-f]{16}$/);
+      const text = await errorBoxText(page);
+      expect(text).toContain('Fehler-Code 500');
+      expect(text).toContain(requestIdNote(requestId));
+    } finally {
+      await sql`alter table auth_throttle_hidden rename to auth_throttle_client`.execute(db);
+    }
   });
 
   it('no connection: says so, and "Erneut versuchen" asks again', async () => {

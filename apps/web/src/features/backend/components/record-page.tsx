@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { LOADING_LABEL } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
-import { errorStatus } from '@/lib/api';
+import { failedCall } from '@/lib/api';
 
 /** A detail page: its record loading, the spec's error prefix with retry, or the record. */
 export function RecordPage<Item>(props: RecordStateProps<Item>) {
@@ -29,7 +29,7 @@ export function RecordState<Item>({ record, errorTitle, children, loaderSize }: 
   ) : record.error ? (
     <ErrorBox
       title={errorTitle}
-      status={errorStatus(record.error)}
+      failure={failedCall(record.error)}
       message={record.error.message}
       onRetry={() => void record.refetch()}
       retrying={record.isFetching}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from '@/components/ui/data-table';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListPagination } from '@/components/ui/list-pagination';
-import { errorStatus } from '@/lib/api';
+import { failedCall } from '@/lib/api';
 import { FilterBuilder } from './filter-builder.tsx';
 import { useKeepPageInRange, useListState } from './use-list-state.ts';
 import { useList } from './use-list.ts';
@@ -62,7 +62,7 @@ export function EntityList<Row>({
       {list.error ? (
         <ErrorBox
           title={errorTitle}
-          status={errorStatus(list.error)}
+          failure={failedCall(list.error)}
           message={list.error.message}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}

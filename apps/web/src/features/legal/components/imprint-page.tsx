@@ -3,7 +3,7 @@ import { imprintMessages } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { PageLoader } from '@/components/ui/page-loader';
-import { errorStatus } from '@/lib/api';
+import { failedCall } from '@/lib/api';
 import { useSettings } from '@/lib/settings';
 
 /** `/imprint.html`: who runs the portal, from the server's settings. */
@@ -15,7 +15,7 @@ export function ImprintPage() {
       {settings.error && (
         <ErrorBox
           title={imprintMessages.loadFailed}
-          status={errorStatus(settings.error)}
+          failure={failedCall(settings.error)}
           message={settings.error.message}
           onRetry={() => void settings.refetch()}
         />

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HolderFields } from '@/components/holder-form/holder-fields';
 import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { reloadAfterStatusChange } from '@/lib/auth';
 import { DEFAULT_LINKS, useSettings } from '@/lib/settings';
 import { bindHolder } from '../api.ts';
@@ -95,7 +95,7 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
           {binding.error && (
             <ErrorBox
               title={bindingMessages.errorTitle(status)}
-              status={status}
+              failure={failedCall(binding.error)}
               message={bindingErrorMessage(status, supportEmail)}
               details={status === 400 ? binding.error.message : undefined}
             />

@@ -5,7 +5,7 @@ import { downloadLinkErrorMessage, downloadMessages } from '@lizenzportal/domain
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { useSettings } from '@/lib/settings';
 
 /** Search-product link errors are a danger toast this long (customer spec §8). */
@@ -83,7 +83,7 @@ export function DownloadLink({
         {link.error && !errorsAsToast && (
           <ErrorBox
             title={downloadMessages.errorTitle}
-            status={status}
+            failure={failedCall(link.error)}
             message={downloadLinkErrorMessage(status, {
               product: title,
               serverMessage: link.error.message,

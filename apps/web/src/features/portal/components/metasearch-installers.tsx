@@ -10,7 +10,7 @@ import {
 } from '@lizenzportal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBox } from '@/components/ui/error-box';
-import { errorStatus } from '@/lib/api';
+import { failedCall } from '@/lib/api';
 import { fetchLatestVersions, fetchMultistepDownloadUrl, fetchPlatformDownloadUrl } from '../download-api.ts';
 import { DownloadLink } from './download-link.tsx';
 
@@ -28,7 +28,7 @@ function LatestVersionError({ latest }: { latest: ReturnType<typeof useLatestVer
   return (
     <ErrorBox
       title={downloadMessages.searchLinkToastTitle}
-      status={errorStatus(latest.error)}
+      failure={failedCall(latest.error)}
       message={latest.error.message}
       onRetry={() => void latest.refetch()}
       retrying={latest.isFetching}

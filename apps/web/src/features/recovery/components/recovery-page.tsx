@@ -11,7 +11,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, failedCall } from '@/lib/api';
 import { requestLicenseDocuments } from '../api.ts';
 
 const EMAIL_LABEL = fieldLabel('email');
@@ -73,7 +73,7 @@ export function RecoveryPage() {
               {recovery.error && (
                 <ErrorBox
                   title={RECOVERY_FAILED_TITLE}
-                  status={status}
+                  failure={failedCall(recovery.error)}
                   message={status !== null && status >= 500 ? GENERIC_SERVER_ERROR : recovery.error.message}
                 />
               )}

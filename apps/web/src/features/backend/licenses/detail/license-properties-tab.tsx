@@ -27,7 +27,7 @@ import {
 } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ApiError, apiRequest, errorStatus } from '@/lib/api';
+import { ApiError, apiRequest, failedCall } from '@/lib/api';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { CopyableText } from '../../components/copyable-text.tsx';
@@ -159,7 +159,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       {save.error && !conflict && (
         <ErrorBox
           title={backOfficeMessages.licenseSaveFailed + save.error.message}
-          status={errorStatus(save.error)}
+          failure={failedCall(save.error)}
           message={texts.inputKept}
           onRetry={submit}
           retrying={save.isPending}
