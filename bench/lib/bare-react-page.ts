@@ -1,7 +1,7 @@
 /**
  * The floor of the assistant benchmark: a bare Vite React 19 page — the shape of Vite's own React
  * template (StrictMode, createRoot, one counter button, a small stylesheet) — built with the
- * project's Vite and React into a temporary folder. Run as its own process
+ * project's Vite and React into a temporary folder, precompressed as the portal's build is. Run as its own process
  * (`node bench/lib/bare-react-page.ts <dir>`), so the build's NODE_ENV stays out of the bench.
  */
 import { fork } from 'node:child_process';
@@ -79,7 +79,9 @@ button:focus-visible {
 
 /**
  * Writes the page's sources into `dir` and builds it into `dir/dist` in a child process; returns
- * the folder to serve. The sources find the project's packages through a link to its node_modules.
+ * the folder to serve (the portal serves it with `WEB_DIST_DIR`). The page is there as
+ * `assistant.html` too, so that the portal sends it at the assistant's address with the
+ * assistant's headers. The sources find the project's packages through a link to its node_modules.
  */
 export async function buildBareReactPage(dir: string): Promise<string> {
   for (const [file, source] of Object.entries(SOURCES)) {
@@ -94,18 +96,28 @@ export async function buildBareReactPage(dir: string): Promise<string> {
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`building the bare React page failed (exit code ${code})`);
-  return path.join(dir, 'dist');
+  const dist = path.join(dir, 'dist');
+  for (const encoding of ['', '.br', '.gz']) {
+    const page = path.join(dist, `index.html${encoding}`);
+    if (fs.existsSync(page)) fs.copyFileSync(page, path.join(dist, `assistant.html${encoding}`));
+  }
+  return dist;
 }
 
 if (import.meta.filename === process.argv[1]) {
   const dir = process.argv[2]!;
-  const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
+  const [{ build }, { default: react }, { precompress }] = await Promise.all([
+    import('vite'),
+    import('@vitejs/plugin-react'),
+    import('../../apps/web/build/precompress.ts'),
+  ]);
   await build({
     root: dir,
     configFile: false,
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react()],
+    // Compressed like the portal's build: the portal's server sends it as it sends its own.
+    plugins: [react(), precompress()],
     build: { outDir: path.join(dir, 'dist'), emptyOutDir: true },
   });
 }

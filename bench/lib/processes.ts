@@ -53,8 +53,7 @@ export function assertRunning(child: ChildProcess): void {
 
 /** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`, …). */
 export async function startReferenceServer(
-  file:
-    'bare-server.ts' | 'minimal-server.ts' | 'hmac-server.ts' | 'static-server.ts' | 'shop-page-server.ts',
+  file: 'bare-server.ts' | 'minimal-server.ts' | 'hmac-server.ts' | 'shop-page-server.ts',
   port: number,
   environment: Record<string, string> = {},
 ): Promise<ChildProcess> {
