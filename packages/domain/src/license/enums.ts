@@ -1,3 +1,5 @@
+import { counted } from '../messages/plurals.ts';
+
 export const LICENSE_VERSIONS = ['8', '9'] as const;
 export type LicenseVersion = (typeof LICENSE_VERSIONS)[number];
 
@@ -62,7 +64,7 @@ export const HOLDER_TYPE_LABELS: Record<HolderType, string> = {
 
 /** „10 Arbeitsplätze”: a license's size as the portal and its documents show it. */
 export function formatSeats(size: number): string {
-  return `${size.toLocaleString('de-DE')} ${size === 1 ? 'Arbeitsplatz' : 'Arbeitsplätze'}`;
+  return counted(size, 'seat');
 }
 
 export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {

@@ -1,6 +1,7 @@
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
 import { NEXT_LABEL } from './common.ts';
 import { loginPageMessages } from './login.ts';
+import { counted } from './plurals.ts';
 
 /**
  * The license assistant's screens (customer spec §2): step headings, explanations, buttons and
@@ -55,7 +56,6 @@ export const assistantScreens = {
   addLicense: 'Lizenz hinzufügen',
   addAnotherLicense: 'Weitere Lizenz hinzufügen',
   removeLicense: 'Entfernen',
-  licenseSeats: (seats: number) => `${seats.toLocaleString('de-DE')} Arbeitsplatz${seats === 1 ? '' : 'e'}`,
   signInFailed: loginPageMessages.failed,
   creatingSession: 'Ihre Lizenzdaten werden übernommen …',
 
@@ -79,7 +79,7 @@ export const assistantScreens = {
   dvdsInput: 'Zusätzliche DVDs',
   dvdsInputHint: (price: string, max: number) => `Je DVD ${price}, höchstens ${max.toLocaleString('de-DE')}.`,
   extensionSeats: (previous: number, added: number) =>
-    `Bisher ${previous.toLocaleString('de-DE')} Arbeitsplätze, davon neu: ${added.toLocaleString('de-DE')}.`,
+    `Bisher ${counted(previous, 'seat')}, davon neu: ${added.toLocaleString('de-DE')}.`,
   pricePreview: 'Ihr Preis',
   savingChoice: 'Ihre Auswahl wird gespeichert …',
 

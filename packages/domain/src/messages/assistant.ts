@@ -1,4 +1,5 @@
 import { RETRY_LABEL } from './common.ts';
+import { counted } from './plurals.ts';
 
 /**
  * The license assistant's German texts (customer spec §2, §4, §5, §8): warnings, dialogs, notes,
@@ -25,9 +26,9 @@ export const assistantMessages = {
   // Pro seat calculator.
   reductionTitle: 'Lizenzverkleinerung',
   reductionText: (previousSeats: number) =>
-    `Ihre bisherigen Lizenzen umfassen ${previousSeats.toLocaleString('de-DE')} Arbeitsplätze. Mit weniger Arbeitsplätzen wird Ihre Lizenz verkleinert; eine spätere Vergrößerung ist dann nicht mehr zum günstigen Update-Preis möglich.`,
+    `Ihre bisherigen Lizenzen umfassen ${counted(previousSeats, 'seat')}. Mit weniger Arbeitsplätzen wird Ihre Lizenz verkleinert; eine spätere Vergrößerung ist dann nicht mehr zum günstigen Update-Preis möglich.`,
   extensionNeedsMoreSeats: (previousSeats: number) =>
-    `Ihre Lizenz umfasst bereits ${previousSeats.toLocaleString('de-DE')} Arbeitsplätze. Wählen Sie für die Erweiterung eine größere Anzahl.`,
+    `Ihre Lizenz umfasst bereits ${counted(previousSeats, 'seat')}. Wählen Sie für die Erweiterung eine größere Anzahl.`,
   oneProLicensePerOrder:
     'Pro Bestellung kann nur eine Pro-Lizenz erworben werden: Alle gewählten Arbeitsplätze gehören zu dieser einen Lizenz.',
 

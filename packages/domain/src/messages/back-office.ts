@@ -1,6 +1,7 @@
 import { operatorRow, type FilterOperator } from '../list-query/operators.ts';
 import { assistantScreens } from './assistant-screens.ts';
 import { licenseVersion } from './common.ts';
+import { counted, type CountedNoun } from './plurals.ts';
 
 /** Why a list request (`GET /license?…`, the query builder's values) cannot be answered. */
 export const listMessages = {
@@ -19,7 +20,7 @@ export const listMessages = {
   countExpected: (name: string) => `„${name}” muss eine ganze Zahl ab 0 sein.`,
   limitTooHigh: (max: number) => `„limit” darf höchstens ${max} sein (0 = alle).`,
   tooManyForAll: (total: number, exact: boolean, max: number) =>
-    `Die Liste hat ${listTotal(total, exact)} Einträge, „Alle” zeigt höchstens ${max.toLocaleString('de-DE')}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
+    `Die Liste hat ${listTotal(total, exact, 'entry')}, „Alle” zeigt höchstens ${max.toLocaleString('de-DE')}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
   /** The rows a page shows, under the table: „21–40 von 45”, „1–20 von mehr als 10.000”. */
   pageRange: (from: number, to: number, total: number, exact: boolean) =>
     `${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${listTotal(total, exact)}`,
@@ -41,8 +42,9 @@ export const pagerMessages = {
  * A list's number of matching rows: exact, or where counting stopped — lists count exactly only
  * up to a limit, beyond which counting a million rows would cost more than the page (decision 025).
  */
-function listTotal(total: number, exact: boolean): string {
-  return exact ? total.toLocaleString('de-DE') : `mehr als ${total.toLocaleString('de-DE')}`;
+function listTotal(total: number, exact: boolean, noun?: CountedNoun): string {
+  const count = noun ? counted(total, noun) : total.toLocaleString('de-DE');
+  return exact ? count : `mehr als ${count}`;
 }
 
 /** The back office's own wording (back-office spec §2, §8): empty states, load errors, toasts. */
@@ -174,7 +176,7 @@ export const licensePageMessages = {
 export const licenseToolbarMessages = {
   selectionMode: 'Mehrfachauswahl',
   actionsFor: (count: number) => `Aktionen für ${count} ausgewählte`,
-  selectAtLeast: (count: number) => `Für Aktionen mindestens ${count} Lizenzen auswählen.`,
+  selectAtLeast: (count: number) => `Für Aktionen mindestens ${counted(count, 'license')} auswählen.`,
   downloadDocuments: 'Dokumente herunterladen',
   starterDocumentsPdf: 'Startdokumente als PDF',
   starterDocumentsZip: 'Startdokumente als ZIP',
@@ -193,14 +195,14 @@ export const licenseToolbarMessages = {
 export const createLicensesMessages = {
   sizeInvalid: 'Die Größe muss eine ganze Zahl ab 1 sein.',
   dvdCountInvalid: 'Die DVD-Anzahl muss eine ganze Zahl ab 0 sein.',
-  countOutOfRange: (max: number) => `Bitte legen Sie zwischen 1 und ${max} Lizenzen an.`,
+  countOutOfRange: (max: number) => `Bitte legen Sie zwischen 1 und ${counted(max, 'license')} an.`,
   automaticPermission: 'wird automatisch vergeben',
   generateStarterDocuments: 'Startdokumente erzeugen',
   count: 'Anzahl der Lizenzen',
   countRange: (max: number) => `1 bis ${max}`,
   failed: 'Fehler beim Anlegen der Lizenzen',
   create: 'Anlegen',
-  created: (count: number) => (count === 1 ? '1 Lizenz angelegt' : `${count} Lizenzen angelegt`),
+  created: (count: number) => `${counted(count, 'license')} angelegt`,
 } as const;
 
 /** The shop generations' and deliveries' pages. */

@@ -1,4 +1,8 @@
 import { PORTAL_NAME } from './common.ts';
+import { COUNTED_NOUNS } from './plurals.ts';
+
+const STARTER = COUNTED_NOUNS.starterDocument;
+const LICENSE_DOCUMENT = COUNTED_NOUNS.licenseDocument;
 
 const HANDOVER_INTERRUPTED = 'Die Übergabe an den Mailserver wurde unterbrochen';
 
@@ -26,8 +30,9 @@ export const deliveryFailureMessages = {
 /** The delivery mails (subject, paragraphs, license lines), by what they are sent for. */
 export const deliveryMailTexts = {
   offerWord: 'das Angebot',
-  starterWord: (plural: boolean) => (plural ? 'die Startdokumente' : 'das Startdokument'),
-  licenseWord: (plural: boolean) => (plural ? 'die Lizenzdokumente' : 'das Lizenzdokument'),
+  starterWord: (plural: boolean) => (plural ? `die ${STARTER.other}` : `das ${STARTER.one}`),
+  licenseWord: (plural: boolean) =>
+    plural ? `die ${LICENSE_DOCUMENT.other}` : `das ${LICENSE_DOCUMENT.one}`,
   attached: (documents: string) => `Im Anhang finden Sie ${documents} (PDF).`,
   bindingSteps:
     'So geht es weiter: Melden Sie sich im Lizenzportal mit Lizenzschlüssel und Startcode an und binden Sie die Lizenz an den Lizenznehmer. Danach erhalten Sie das Lizenzdokument und können die Software herunterladen.',
@@ -35,7 +40,7 @@ export const deliveryMailTexts = {
     'Wichtig: Für die Anmeldung im Lizenzportal verwenden Sie ab jetzt den Namen des Lizenznehmers in genau dieser Schreibweise statt des Startcodes.',
   order: {
     subject: (plural: boolean, product: string) =>
-      `Ihre Bestellung: ${plural ? 'Startdokumente' : 'Startdokument'} für ${product}`,
+      `Ihre Bestellung: ${plural ? STARTER.other : STARTER.one} für ${product}`,
     thanks: 'vielen Dank für Ihre Bestellung!',
   },
   bind: {

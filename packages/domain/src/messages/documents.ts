@@ -1,3 +1,5 @@
+import { counted, COUNTED_NOUNS } from './plurals.ts';
+
 /**
  * The answers of the document routes (back-office spec §4, §7): a document's signed URL, its
  * generation, and the batch downloads of several licenses' documents.
@@ -15,11 +17,11 @@ export const documentMessages = {
   starterBatchRefused:
     'Diese Lizenzen haben kein Startdokument, und es kann keines mehr erzeugt werden, weil sie bereits gebunden sind',
   licenseBatchRefused: 'Diese Lizenzen haben kein Lizenzdokument, weil sie nicht gebunden sind',
-  batchSize: (max: number) => `Bitte wählen Sie zwischen 1 und ${max.toLocaleString('de-DE')} Lizenzen aus.`,
+  batchSize: (max: number) => `Bitte wählen Sie zwischen 1 und ${counted(max, 'license')} aus.`,
   licensesNotFound: (keys: string) => `Diese Lizenzen wurden nicht gefunden: ${keys}.`,
   /** The end of a list of keys cut short: „A, B, C und 4 weitere”. */
   andMore: (named: string, more: number) => `${named} und ${more} weitere`,
   /** The names of a batch's files („Startdokumente.zip”, dated). */
-  starterDocumentsFile: 'Startdokumente',
-  licenseDocumentsFile: 'Lizenzdokumente',
+  starterDocumentsFile: COUNTED_NOUNS.starterDocument.other,
+  licenseDocumentsFile: COUNTED_NOUNS.licenseDocument.other,
 } as const;

@@ -1,4 +1,5 @@
 import { RETRY_LABEL } from './common.ts';
+import { counted } from './plurals.ts';
 import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../upgrade-session/enums.ts';
 
 /** What to do about a generation that failed: fix the cause, then retry it. */
@@ -16,7 +17,7 @@ export const orderGenerationErrors = {
     `Das Produkt „${name}” passt nicht zur Kaufart „${PURCHASE_TYPE_LABELS[purchaseType]}”. ${ACT}`,
   unassignableDvds: `Die DVDs der Bestellung lassen sich keiner Lizenz zuordnen (mehrere Lizenzen). ${ACT}`,
   tooManyDvds: (dvds: number, seats: number) =>
-    `Die Bestellung enthält ${dvds} DVDs für ${seats} Arbeitsplätze; mehr DVDs als Arbeitsplätze gibt es nicht. ${ACT}`,
+    `Die Bestellung enthält ${counted(dvds, 'dvd')} für ${counted(seats, 'seat')}; mehr DVDs als Arbeitsplätze gibt es nicht. ${ACT}`,
   personalSize: `Eine persönliche Lizenz hat genau einen Arbeitsplatz. ${ACT}`,
   noEmail: `Die Rechnungsadresse der Bestellung hat keine E-Mail-Adresse: wohin sollen die Dokumente? ${ACT}`,
   sessionRequired: (purchaseType: PurchaseType) =>
@@ -40,7 +41,7 @@ export const orderGenerationErrors = {
   extendedLicenseChanged: (key: string) =>
     `Die zu erweiternde Lizenz ${key} hat sich seit dem Kauf geändert (Größe, Klasse oder Status). ${ACT}`,
   technical: (attempts: number, detail: string) =>
-    `Technischer Fehler nach ${attempts} ${attempts === 1 ? 'Versuch' : 'Versuchen'}: ${detail}. ${ACT}`,
+    `Technischer Fehler nach ${counted(attempts, 'attemptDative')}: ${detail}. ${ACT}`,
 } as const;
 
 /**

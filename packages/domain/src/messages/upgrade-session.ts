@@ -1,3 +1,5 @@
+import { counted } from './plurals.ts';
+
 /**
  * German texts of the server's upgrade sessions and offers (the API's error messages, the offer
  * document and its mail). The assistant's own texts are in `assistant.ts`.
@@ -10,9 +12,9 @@ export const upgradeSessionMessages = {
   duplicateLicense: 'Jede Lizenz kann nur einmal angegeben werden.',
   licenseDisabled: 'Diese Lizenz wurde deaktiviert und kann nicht mehr aktualisiert oder erweitert werden.',
   extensionTooSmall: (previousSeats: number) =>
-    `Die Lizenz umfasst bereits ${previousSeats.toLocaleString('de-DE')} Arbeitsplätze: Eine Erweiterung braucht mehr Arbeitsplätze.`,
+    `Die Lizenz umfasst bereits ${counted(previousSeats, 'seat')}: Eine Erweiterung braucht mehr Arbeitsplätze.`,
   extensionTooManyDvds: (maximum: number) =>
-    `Zu dieser Erweiterung können höchstens ${maximum.toLocaleString('de-DE')} zusätzliche DVDs bestellt werden.`,
+    `Zu dieser Erweiterung können Sie höchstens ${counted(maximum, 'additionalDvd')} bestellen.`,
   holderTypeNotAllowed: 'Diese Art von Lizenznehmer ist für die gewählte Lizenz nicht möglich.',
 
   // The lifecycle: what a session in its status no longer allows.

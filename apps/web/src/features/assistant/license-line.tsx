@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import {
-  assistantScreens,
   formatLicenseKey,
+  formatSeats,
   LICENSE_CLASS_LABELS,
   licenseVersion,
   type License,
@@ -20,8 +20,7 @@ export function LicenseLine({ license }: { license: License }) {
   return (
     <Text size="sm">
       <LicenseKey licenseKey={license.key} /> – {licenseVersion(license.version)},{' '}
-      {LICENSE_CLASS_LABELS[license.properties.class]},{' '}
-      {assistantScreens.licenseSeats(license.properties.size)}
+      {LICENSE_CLASS_LABELS[license.properties.class]}, {formatSeats(license.properties.size)}
     </Text>
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * The nouns the portal counts, singular and plural as whole words: the one place that knows both
+ * forms. A text with a count takes its noun from here (`counted`, `nounFor`) instead of appending
+ * letters to a singular („Arbeitsplatze”); `plurals.test.ts` checks every counted text.
+ */
+export const COUNTED_NOUNS = {
+  seat: { one: 'Arbeitsplatz', other: 'Arbeitsplätze' },
+  license: { one: 'Lizenz', other: 'Lizenzen' },
+  dvd: { one: 'DVD', other: 'DVDs' },
+  additionalDvd: { one: 'zusätzliche DVD', other: 'zusätzliche DVDs' },
+  entry: { one: 'Eintrag', other: 'Einträge' },
+  starterDocument: { one: 'Startdokument', other: 'Startdokumente' },
+  licenseDocument: { one: 'Lizenzdokument', other: 'Lizenzdokumente' },
+  /** After „nach”: „nach 1 Versuch”, „nach 3 Versuchen”. */
+  attemptDative: { one: 'Versuch', other: 'Versuchen' },
+} as const;
+export type CountedNoun = keyof typeof COUNTED_NOUNS;
+
+const PLURAL_RULES = new Intl.PluralRules('de-DE');
+
+/** The noun's form for `count` things: „Arbeitsplatz” for 1, „Arbeitsplätze” for 0, 2, 1,5 … */
+export function nounFor(count: number, noun: CountedNoun): string {
+  return PLURAL_RULES.select(count) === 'one' ? COUNTED_NOUNS[noun].one : COUNTED_NOUNS[noun].other;
+}
+
+/** A count with its noun, the count in German digits: „1 Arbeitsplatz”, „10.000 Arbeitsplätze”. */
+export function counted(count: number, noun: CountedNoun): string {
+  return `${count.toLocaleString('de-DE')} ${nounFor(count, noun)}`;
+}
