@@ -28,6 +28,7 @@ import { upgradeSessionRoutes } from './modules/upgrade-sessions/routes.ts';
 import { shopRoutes } from './modules/shop/routes.ts';
 import { shopDemoRoutes } from './modules/shop/demo-order-routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
+import { shopStatusRoutes } from './modules/shop/status-routes.ts';
 import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -116,6 +117,12 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       });
       await api.register(overviewRoutes, { overview: services.overview, guards });
       await api.register(shopRoutes, services.shop);
+      await api.register(shopStatusRoutes, {
+        records: services.shop.records,
+        reconciliationConfigured: services.shop.reconciliation !== null,
+        startedAt: services.shop.startedAt,
+        guards,
+      });
       // The stand-in shop's simulated orders make licenses for anyone who asks: never in production.
       if (!config.isProduction) {
         await api.register(shopDemoRoutes, {

@@ -42,6 +42,7 @@ import {
   workReconciliation,
 } from './modules/shop/reconciliation.ts';
 import { WooCommerceClient } from './modules/shop/woocommerce-client.ts';
+import { ShopRecordRepository } from './modules/shop/repository.ts';
 import { keptSecret } from './lib/kept-secret.ts';
 import { OverviewService } from './modules/overview/service.ts';
 import { OverviewTally } from './modules/overview/tally.ts';
@@ -75,6 +76,10 @@ export interface Services {
     webhookSecret: string;
     /** Present when the shop's REST credentials are configured. */
     reconciliation: ShopReconciliation | null;
+    /** The reconciliation's state and the orders left to the shop (decision 030). */
+    records: ShopRecordRepository;
+    /** When this process started: a reconciliation that never ran since is overdue after a while. */
+    startedAt: Date;
   };
   /** Product releases (what the download area hands out) and the download log. */
   releases: ProductReleases;
@@ -180,6 +185,7 @@ export async function createServices({
     productIds: config.shop.productIds,
     log,
   });
+  const shopRecords = new ShopRecordRepository(db);
   const intake = new ShopOrderIntake({
     db,
     generations: orderGenerations.repository,
@@ -187,6 +193,7 @@ export async function createServices({
     tokens: upgradeSessions.tokens,
     queue,
     productIds: config.shop.productIds,
+    records: shopRecords,
     log,
   });
   const { apiKey, apiSecret } = config.shop;
@@ -199,9 +206,12 @@ export async function createServices({
         ? new ShopReconciliation({
             client: new WooCommerceClient({ shopUrl: config.shop.url, key: apiKey, secret: apiSecret }),
             intake,
+            records: shopRecords,
             log,
           })
         : null,
+    records: shopRecords,
+    startedAt: new Date(),
   };
   const releases = new ProductReleases(db, storage);
   const downloads = new DownloadService({

@@ -78,6 +78,7 @@ export * from './pages.ts';
 export * from './audit/audit.ts';
 export * from './shop-order/woocommerce-order.ts';
 export * from './shop-order/portal-lines.ts';
+export * from './shop-order/shop-status.ts';
 export * from './shop-order/simulated-order.ts';
 export * from './messages/shop-demo.ts';
 export * from './messages/shop-orders.ts';

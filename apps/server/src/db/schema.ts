@@ -17,6 +17,8 @@ export interface DB {
   list_row_count: ListRowCountTable;
   offer_mail: OfferMailTable;
   overview_tally: OverviewTallyTable;
+  shop_reconciliation: ShopReconciliationTable;
+  shop_ignored_order: ShopIgnoredOrderTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -143,6 +145,26 @@ export interface OrderGenerationTable {
   purchase_type: Generated<'upgrade' | 'new' | 'extension' | 'reseller' | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+/** The shop reconciliation's one row: its last run, last success and last error (decision 030). */
+export interface ShopReconciliationTable {
+  id: Generated<boolean>;
+  last_run_at: Date;
+  last_success_at: Date | null;
+  last_error: string | null;
+  orders_seen: Generated<number>;
+  orders_created: Generated<number>;
+}
+
+/** A paid shop order without a line of the portal, kept for the admin (decision 029). */
+export interface ShopIgnoredOrderTable {
+  order_number: string;
+  shop_order_id: number;
+  status: string;
+  /** `[{ name, sku, quantity }]`. */
+  lines: unknown;
+  created_at: CreatedAt;
 }
 
 export interface PendingUploadTable {

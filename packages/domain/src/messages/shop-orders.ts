@@ -81,3 +81,43 @@ export const orderGenerationNotes = {
 
 /** The back office's action on a failed order generation. */
 export const RETRY_ORDER_GENERATION = RETRY_LABEL;
+
+/**
+ * The shop reconciliation (decision 030): why a run failed, and the back office's notice on the
+ * order-generation list when it does.
+ */
+export const shopReconciliationMessages = {
+  refused: (status: number) =>
+    `Der Shop lehnt die Anfrage ab (HTTP ${status}): Bitte SHOP_API_KEY und SHOP_API_SECRET prüfen (ein REST-Schlüssel des Shops mit Leserechten).`,
+  shopError: (status: number) => `Der Shop antwortet mit einem Fehler (HTTP ${status}).`,
+  timeout: (seconds: number) => `Der Shop hat nicht innerhalb von ${seconds} Sekunden geantwortet.`,
+  unreachable: (detail: string) => `Der Shop ist nicht erreichbar (${detail}). Bitte SHOP_URL prüfen.`,
+  notAnOrderList:
+    'Der Shop hat keine Liste von Bestellungen geliefert: Ist SHOP_URL die Adresse des WooCommerce-Shops?',
+  internal: (detail: string) => `Interner Fehler des Portals: ${detail}`,
+  notRunSince: (at: string) =>
+    `Der Abgleich ist seit ${at} nicht mehr gelaufen: Läuft der Worker des Portals?`,
+  neverRan: 'Der Abgleich ist seit dem Start nie gelaufen: Läuft der Worker des Portals?',
+  noticeTitle: 'Der Abgleich mit dem Shop schlägt fehl',
+  noticeExplanation:
+    'Bezahlte Bestellungen, deren Webhook nicht ankam, erzeugt das Portal erst, wenn der Abgleich wieder gelingt.',
+  lastSuccess: (at: string) => `Zuletzt erfolgreich: ${at}`,
+  neverSucceeded: 'Noch nie erfolgreich.',
+  reason: 'Grund',
+} as const;
+
+/** The back office's list of paid orders the portal left to the shop (no line of the portal). */
+export const ignoredShopOrderMessages = {
+  title: 'Bestellungen ohne Produkte des Portals',
+  explanation:
+    'Bezahlte Bestellungen, die nur Waren des Shops enthalten (etwa Bücher oder gedruckte Karten): Das Portal erzeugt für sie nichts.',
+  search: 'Bestellnummer suchen',
+  loading: 'Bestellungen werden geladen …',
+  loadFailed: 'Die Bestellungen ohne Produkte des Portals konnten nicht geladen werden',
+  none: 'Keine solche Bestellung.',
+  latest: (shown: number) => `Die neuesten ${shown.toLocaleString('de-DE')}; eine Bestellnummer findet jede.`,
+  order: 'Bestellung',
+  status: 'Status im Shop',
+  lines: 'Positionen',
+  receivedAt: 'Eingegangen',
+} as const;

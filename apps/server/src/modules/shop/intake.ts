@@ -18,6 +18,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { OrderGenerationRepository } from '../order-generations/repository.ts';
 import type { UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
 import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
+import type { ShopRecordRepository } from './repository.ts';
 
 /**
  * What became of a received order: a new generation, one that existed (the order came again),
@@ -38,6 +39,7 @@ export class ShopOrderIntake {
   readonly #tokens: UpgradeSessionTokens;
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
+  readonly #records: ShopRecordRepository;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
@@ -47,6 +49,7 @@ export class ShopOrderIntake {
     tokens: UpgradeSessionTokens;
     queue: JobQueue;
     productIds: ShopProductIds;
+    records: ShopRecordRepository;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
@@ -55,6 +58,7 @@ export class ShopOrderIntake {
     this.#tokens = deps.tokens;
     this.#queue = deps.queue;
     this.#productIds = deps.productIds;
+    this.#records = deps.records;
     this.#log = deps.log;
   }
 
@@ -79,11 +83,12 @@ export class ShopOrderIntake {
 
   /**
    * A paid order without a line of the portal: no generation (nothing of it is the portal's to
-   * deliver), but a log line an admin finds when the customer asks about it.
+   * deliver), but a record an admin finds when the customer asks about it.
    */
   async #ignore(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     const known = await this.#generations.findByOrderNumber(order.number);
     if (known) return { outcome: 'known', orderGeneration: known.id };
+    await this.#records.recordIgnoredOrder(order);
     this.#log.info(
       { order: order.number, lines: orderLinesText(order.lines) },
       'shop order without a product of the portal left to the shop',

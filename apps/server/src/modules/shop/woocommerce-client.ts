@@ -1,16 +1,24 @@
-import { wooCommerceOrderSchema, type WooCommerceOrder } from '@lizenzportal/domain';
+import crypto from 'node:crypto';
+import OAuth from 'oauth-1.0a';
+import {
+  shopReconciliationMessages,
+  wooCommerceOrderSchema,
+  type WooCommerceOrder,
+} from '@lizenzportal/domain';
 import type { z } from 'zod';
 
 /** Orders per page (WooCommerce allows at most 100). */
 const PAGE_SIZE = 100;
 /** A shop that takes longer than this for a page is treated as unreachable this time. */
-const TIMEOUT_MS = 30_000;
+const TIMEOUT_SECONDS = 30;
 
 export interface WooCommerceCredentials {
   /** The shop's address; its REST API is `<origin>/wp-json/wc/v3`. */
   shopUrl: string;
   key: string;
   secret: string;
+  /** Orders asked for per page (tests page with fewer). */
+  pageSize?: number;
 }
 
 /** An order of the shop's REST answer that is no order the portal can read (kept out, logged). */
@@ -19,18 +27,33 @@ export interface UnreadableOrder {
   problem: string;
 }
 
+/** The shop's REST API did not answer as it should: `message` for the log, `reason` in German for staff. */
+export class ShopApiError extends Error {
+  readonly reason: string;
+
+  constructor(message: string, reason: string, options?: ErrorOptions) {
+    super(message, options);
+    this.reason = reason;
+  }
+}
+
 /**
  * The shop's REST API (WooCommerce v3), as far as the reconciliation needs it: the paid orders
- * created after a moment, page by page. Authenticated with the REST key and secret (HTTP Basic,
- * which WooCommerce accepts over HTTPS).
+ * created after a moment, page by page. Authenticated as WooCommerce documents it: over HTTPS
+ * with the REST key and secret as HTTP Basic; over plain HTTP, where WooCommerce refuses Basic,
+ * each request signed with OAuth 1.0a (HMAC-SHA256, the parameters in the query string), so the
+ * secret never travels (decision 030).
  */
 export class WooCommerceClient {
   readonly #base: string;
-  readonly #authorization: string;
+  readonly #pageSize: number;
+  readonly #sign: (url: URL) => { url: URL; headers: Record<string, string> };
 
   constructor(credentials: WooCommerceCredentials) {
-    this.#base = `${new URL(credentials.shopUrl).origin}/wp-json/wc/v3`;
-    this.#authorization = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString('base64')}`;
+    const origin = new URL(credentials.shopUrl).origin;
+    this.#base = `${origin}/wp-json/wc/v3`;
+    this.#pageSize = credentials.pageSize ?? PAGE_SIZE;
+    this.#sign = origin.startsWith('https:') ? basicAuthorization(credentials) : oauthSignature(credentials);
   }
 
   /** Paid orders (processing or completed) created after `after`, oldest first, one page at a time. */
@@ -44,18 +67,16 @@ export class WooCommerceClient {
         after: after.toISOString(),
         orderby: 'date',
         order: 'asc',
-        per_page: String(PAGE_SIZE),
+        per_page: String(this.#pageSize),
         page: String(page),
       }).toString();
-      const response = await fetch(url, {
-        headers: { authorization: this.#authorization, accept: 'application/json' },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      if (!response.ok) {
-        throw new Error(`the shop answered ${response.status} ${response.statusText} for ${url.pathname}`);
+      const { body, totalPages } = await this.#get(url);
+      if (!Array.isArray(body)) {
+        throw new ShopApiError(
+          'the shop answered something other than a list of orders',
+          shopReconciliationMessages.notAnOrderList,
+        );
       }
-      const body: unknown = await response.json();
-      if (!Array.isArray(body)) throw new Error('the shop answered something other than a list of orders');
       const orders: z.output<typeof wooCommerceOrderSchema>[] = [];
       const unreadable: UnreadableOrder[] = [];
       for (const item of body as WooCommerceOrder[]) {
@@ -64,8 +85,87 @@ export class WooCommerceClient {
         else unreadable.push({ id: (item as { id?: unknown } | null)?.id, problem: parsed.error.message });
       }
       yield { orders, unreadable };
-      const totalPages = Number(response.headers.get('x-wp-totalpages'));
-      if (body.length < PAGE_SIZE || (Number.isFinite(totalPages) && page >= totalPages)) return;
+      // WooCommerce says how many pages there are; without the header, a short page is the last.
+      const last = totalPages === null ? body.length < this.#pageSize : page >= totalPages;
+      if (last || body.length === 0) return;
     }
   }
+
+  async #get(url: URL): Promise<{ body: unknown; totalPages: number | null }> {
+    const signed = this.#sign(url);
+    let response: Response;
+    try {
+      response = await fetch(signed.url, {
+        headers: { ...signed.headers, accept: 'application/json' },
+        signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000),
+      });
+    } catch (error) {
+      if ((error as Error).name === 'TimeoutError') {
+        throw new ShopApiError(
+          `the shop did not answer within ${TIMEOUT_SECONDS} s`,
+          shopReconciliationMessages.timeout(TIMEOUT_SECONDS),
+          { cause: error },
+        );
+      }
+      const detail = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+      throw new ShopApiError(
+        `the shop is unreachable: ${detail}`,
+        shopReconciliationMessages.unreachable(detail),
+        {
+          cause: error,
+        },
+      );
+    }
+    if (!response.ok) {
+      const { status } = response;
+      throw new ShopApiError(
+        `the shop answered ${status} ${response.statusText} for ${url.pathname}`,
+        status === 401 || status === 403
+          ? shopReconciliationMessages.refused(status)
+          : shopReconciliationMessages.shopError(status),
+      );
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new ShopApiError('the shop answered no JSON', shopReconciliationMessages.notAnOrderList, {
+        cause: error,
+      });
+    }
+    const header = response.headers.get('x-wp-totalpages');
+    const totalPages = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+    return { body, totalPages };
+  }
+}
+
+function basicAuthorization(credentials: WooCommerceCredentials) {
+  const authorization = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString('base64')}`;
+  return (url: URL) => ({ url, headers: { authorization } });
+}
+
+/**
+ * OAuth 1.0a as WooCommerce checks it over HTTP (`WC_REST_Authentication::check_oauth_signature`):
+ * one-legged (the consumer secret alone signs), a fresh nonce and timestamp per request, the
+ * `oauth_*` parameters beside the request's own in the query string.
+ */
+function oauthSignature(credentials: WooCommerceCredentials) {
+  const oauth = new OAuth({
+    consumer: { key: credentials.key, secret: credentials.secret },
+    signature_method: 'HMAC-SHA256',
+    hash_function: (base, key) => crypto.createHmac('sha256', key).update(base).digest('base64'),
+  });
+  // The library's nonce comes from Math.random; WooCommerce refuses a nonce it has seen.
+  oauth.getNonce = () => crypto.randomBytes(16).toString('hex');
+  return (url: URL) => {
+    const unsigned = `${url.origin}${url.pathname}`;
+    const data = Object.fromEntries(url.searchParams);
+    const authorization = oauth.authorize({ url: unsigned, method: 'GET', data });
+    const signed = new URL(unsigned);
+    signed.search = new URLSearchParams({
+      ...data,
+      ...Object.fromEntries(Object.entries(authorization).map(([name, value]) => [name, String(value)])),
+    }).toString();
+    return { url: signed, headers: {} };
+  };
 }
