@@ -101,7 +101,7 @@ export const shopReconciliationMessages = {
   noticeTitle: 'Der Abgleich mit dem Shop schlägt fehl',
   noticeExplanation:
     'Bezahlte Bestellungen, deren Webhook nicht ankam, erzeugt das Portal erst, wenn der Abgleich wieder gelingt.',
-  lastSuccess: (at: string) => `Zuletzt erfolgreich: ${at}`,
+  lastSuccess: 'Zuletzt erfolgreich:',
   neverSucceeded: 'Noch nie erfolgreich.',
   reason: 'Grund',
 } as const;

@@ -15,15 +15,21 @@ import { DateTimeText } from '../components/date-time-text.tsx';
 import { Facts } from '../components/facts.tsx';
 import { ProgressBadge } from '../components/progress-badge.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
+import { IgnoredShopOrders } from './ignored-shop-orders.tsx';
 import { OrderProducts } from './order-products.tsx';
+import { ShopReconciliationNotice } from './shop-reconciliation-notice.tsx';
 
 /** A column's or fact's label: the label of the list field it shows. */
 const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENERATION_LIST_FIELDS, name);
 
-/** `/backend/order-generation`: „Alle Shop-Generierungen”, newest first. */
+/**
+ * `/backend/order-generation`: „Alle Shop-Generierungen”, newest first; above them a notice while
+ * the reconciliation with the shop fails, below them the paid orders left to the shop.
+ */
 export function OrderGenerationListPage() {
   return (
     <Page>
+      <ShopReconciliationNotice />
       <EntityList
         list={ORDER_GENERATION_LIST}
         idAccessor="_id"
@@ -76,6 +82,7 @@ export function OrderGenerationListPage() {
           },
         ]}
       />
+      <IgnoredShopOrders />
     </Page>
   );
 }
