@@ -128,7 +128,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
         await api.register(shopDemoRoutes, {
           ...services.shop,
           productIds: config.shop.productIds,
-          outboxDir: config.mail.smtpUrl ? null : config.mail.outboxDir,
+          mailsInOutbox: !config.mail.smtpUrl,
           clientLimitPerMinute,
         });
       }

@@ -28,6 +28,13 @@ export const shopDemoMessages = {
   signInHint:
     'Melden Sie sich danach mit dem Lizenzschlüssel und dem Startcode aus der E-Mail an und binden Sie die Lizenz.',
   toSignIn: 'Zur Anmeldung',
-  outbox: 'Ohne Mailserver (SMTP_URL) liegen die E-Mails als .eml-Dateien im Ordner',
+  outbox:
+    'Ohne Mailserver (SMTP_URL) liegen die E-Mails als .eml-Dateien im Ordner „outbox” des Datenverzeichnisses (DATA_DIR).',
+  resellerLineWithoutSize:
+    'Eine Reseller-Position nennt die Größe ihrer Lizenz nicht (licenseSize): Der Warenkorb lässt sich so nicht berechnen.',
+  oneLicensePerCart: (maxSeats: number) =>
+    `Ein Warenkorb des Lizenz-Assistenten enthält eine Lizenz mit höchstens ${maxSeats.toLocaleString('de-DE')} Arbeitsplätzen, jedes Produkt einmal.`,
+  tooManyResellerLicenses: (max: number) =>
+    `Ein Reseller-Warenkorb enthält höchstens ${max.toLocaleString('de-DE')} Lizenzpositionen.`,
   toOrderGeneration: 'Die Shop-Generierung im Back Office',
 } as const;

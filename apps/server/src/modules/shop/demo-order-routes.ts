@@ -15,8 +15,8 @@ export interface ShopDemoRoutesOptions {
   intake: ShopOrderIntake;
   webhookSecret: string;
   productIds: ShopProductIds;
-  /** Where mails are written without a mail server; `null` with one. */
-  outboxDir: string | null;
+  /** No mail server: mails are written to the outbox (the answer says so, not where it is). */
+  mailsInOutbox: boolean;
   /** Requests per minute and client (every simulated order makes licenses). */
   clientLimitPerMinute: number;
 }
@@ -67,7 +67,7 @@ export const shopDemoRoutes: FastifyPluginAsyncZod<ShopDemoRoutesOptions> = asyn
           order: answer.order!,
           orderGeneration: answer.orderGeneration!,
           email: cart.billing.email,
-          outbox: options.outboxDir,
+          mailsInOutbox: options.mailsInOutbox,
         },
       };
     },

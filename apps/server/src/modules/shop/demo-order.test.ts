@@ -2,9 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, test } from 'vitest';
-import { formatStartCode, type SimulatedOrderRequest } from '@lizenzportal/domain';
+import {
+  formatStartCode,
+  MAX_SEATS,
+  shopDemoMessages,
+  type SimulatedOrderRequest,
+} from '@lizenzportal/domain';
 import { buildApp } from '../../app.ts';
-import { testConfig, useTestApp } from '../../test/app.ts';
+import { errorOf, testConfig, useTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/database.ts';
 import { testLogger } from '../../test/error-logs.ts';
 import { eventually } from '../../test/smtp.ts';
@@ -71,11 +76,9 @@ describe('the simulated order of /shop-demo', () => {
       const response = await simulate(CART);
       expect(response.statusCode).toBe(200);
       const answer = response.json().data;
-      expect(answer).toMatchObject({
-        received: 'created',
-        email: CART.billing.email,
-        outbox: ctx.config.mail.outboxDir,
-      });
+      expect(answer).toMatchObject({ received: 'created', email: CART.billing.email, mailsInOutbox: true });
+      // Where the mails went, but no path of the server.
+      expect(response.body).not.toContain(ctx.config.dataDir);
 
       const generation = await eventually(async () => {
         const current = await ctx.app.services.orderGenerations.get(answer.orderGeneration);
@@ -123,6 +126,39 @@ describe('the simulated order of /shop-demo', () => {
     const response = await simulate({ ...CART, billing: { countryCode: 'DE', name: 'Schule' } });
     expect(response.statusCode).toBe(400);
     expect(await ctx.database.db.selectFrom('order_generation').select('id').execute()).toEqual([]);
+  });
+
+  test('refuses a reseller line without its license size with a German 400, not a 500, and makes nothing', async () => {
+    const response = await simulate({
+      ...CART,
+      purchaseType: 'reseller',
+      products: [{ sku: 'M9-PRO', quantity: 8, licenseUid: 'a', customerReference: 'Schule Nord' }],
+    });
+    expect(errorOf(response)).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: shopDemoMessages.resellerLineWithoutSize,
+    });
+    expect(await ctx.database.db.selectFrom('order_generation').select('id').execute()).toEqual([]);
+  });
+
+  test('makes no more licenses than an assistant cart holds: one license of at most the assistant’s seats', async () => {
+    const tooMuch = [
+      [{ sku: 'M9-PER', quantity: 100_000 }],
+      [{ sku: 'M9-PRO', quantity: MAX_SEATS + 1 }],
+      [
+        { sku: 'M9-PRO', quantity: 5 },
+        { sku: 'M9-PRO', quantity: 5 },
+      ],
+    ];
+    for (const products of tooMuch) {
+      const response = await simulate({ ...CART, products });
+      expect(response.statusCode, JSON.stringify(products)).toBe(400);
+      expect(errorOf(response).message).toMatch(
+        /^(Ein Warenkorb des Lizenz-Assistenten|Eine persönliche Lizenz)/,
+      );
+    }
+    expect(await ctx.database.db.selectFrom('license').select('id').execute()).toEqual([]);
   });
 
   test('does not exist in production, and the settings say so', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import {
   countryName,
   formatMoney,
@@ -6,6 +6,7 @@ import {
   PRODUCTS,
   priceShopProducts,
   PURCHASE_TYPE_LABELS,
+  shopCartProblem,
   shopDemoMessages,
   type AddToCartMessage,
 } from '@lizenzportal/domain';
@@ -17,8 +18,19 @@ interface ShopCartProps {
   children?: ReactNode;
 }
 
-/** The cart the assistant handed over, as a shop shows it: products, prices, totals, session. */
+/**
+ * The cart the assistant handed over, as a shop shows it: products, prices, totals, session. A
+ * cart that cannot be priced (a reseller line without its license's size) says why instead.
+ */
 export function ShopCart({ cart, children }: ShopCartProps) {
+  const problem = shopCartProblem(cart.products);
+  if (problem) {
+    return (
+      <Alert color="red" title={shopDemoMessages.cart} role="alert">
+        {problem}
+      </Alert>
+    );
+  }
   const priced = priceShopProducts(cart.products, cart.billing.countryCode);
   const items = priced.groupedLineItems.flatMap((group) => group.lineItems);
   return (

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
   ADDRESS_FIELD_LABELS,
@@ -108,11 +108,7 @@ function SimulatedOrderResult({ result }: { result: SimulatedOrderResponse }) {
             ? shopDemoMessages.documentsOnTheirWay(result.email)
             : shopDemoMessages.orderKnown(result.order)}
         </Text>
-        {result.outbox && (
-          <Text size="sm">
-            {shopDemoMessages.outbox} <Code>{result.outbox}</Code>.
-          </Text>
-        )}
+        {result.mailsInOutbox && <Text size="sm">{shopDemoMessages.outbox}</Text>}
         <Text size="sm">{shopDemoMessages.signInHint}</Text>
         <Group>
           <Anchor component={Link} to={LOGIN_PATH}>
