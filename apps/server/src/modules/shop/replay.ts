@@ -16,6 +16,8 @@ function outcome(received: string, generation: string | null): string {
       return `withdrawn in the shop: noted on order generation ${generation}.`;
     case 'not-paid':
       return 'not paid (no processing or completed status with a payment date): nothing generated.';
+    case 'ignored':
+      return 'no product of the portal in it (a book, cards, …): left to the shop, nothing generated.';
     default:
       return `${received}.`;
   }
