@@ -10,7 +10,7 @@ import {
 } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { apiRequest, errorStatus } from '@/lib/api';
+import { apiRequest, failedCall } from '@/lib/api';
 import { DateTimeText } from '../components/date-time-text.tsx';
 
 /** Typing pauses this long before the search asks the server. */
@@ -54,7 +54,7 @@ export function IgnoredShopOrders() {
         {orders.error && (
           <ErrorBox
             title={ignoredShopOrderMessages.loadFailed}
-            status={errorStatus(orders.error)}
+            failure={failedCall(orders.error)}
             message={orders.error.message}
             onRetry={() => void orders.refetch()}
             retrying={orders.isFetching}
