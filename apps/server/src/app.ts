@@ -92,7 +92,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       });
       await registerApiCompression(api);
       const clientLimitPerMinute = config.authClientLimitPerMinute;
-      await api.register(healthRoutes, { db: services.database.db });
+      await api.register(healthRoutes, { db: services.database.db, readiness: services.readiness });
       await api.register(settingsRoutes, { config });
       await api.register(authRoutes, { auth: services.auth, guards, clientLimitPerMinute });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });

@@ -96,6 +96,7 @@ const environmentSchema = z
       )
       .default('false'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   })
@@ -175,6 +176,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** `inline`: this process also runs the background jobs; `off`: a separate `npm run worker` does. */
   worker: 'inline' | 'off';
+  /**
+   * On SIGTERM, how long the server stays up answering requests while readiness says 503, so a
+   * load balancer stops sending it new ones before it stops accepting.
+   */
+  shutdownDrainSeconds: number;
   /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
   mailRetry: { retryLimit: number; retryDelaySeconds: number };
 }
@@ -258,6 +264,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     authClientLimitPerMinute: env.AUTH_CLIENT_LIMIT,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     worker: env.WORKER,
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
   };
 }

@@ -26,6 +26,8 @@ async function start(environment: Record<string, string>): Promise<RunningServer
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    // No load balancer to drain from: stop at once.
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...environment,
   });
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -48,8 +49,15 @@ async function start(): Promise<void> {
     };
     logger.info(`Admin "${username}" ${done[outcome]} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
-  const shutdown = async (signal: string) => {
-    logger.info(`${signal} received, shutting down`);
+  const shutdown = async (signal: NodeJS.Signals) => {
+    // Readiness answers 503 from now on; on SIGTERM (systemd, an orchestrator) the server keeps
+    // answering for the drain time, so the load balancer sees it and sends new requests elsewhere.
+    app.services.readiness.drain();
+    const drainSeconds = signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0;
+    logger.info(
+      `${signal} received, shutting down${drainSeconds ? ` in ${drainSeconds} s (not ready meanwhile)` : ''}`,
+    );
+    await setTimeout(drainSeconds * 1000);
     await app.close();
     await database.close();
     process.exit(0);

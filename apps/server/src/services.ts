@@ -1,3 +1,4 @@
+import { Readiness } from './modules/health/readiness.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -81,6 +82,8 @@ export interface Services {
     /** When this process started: a reconciliation that never ran since is overdue after a while. */
     startedAt: Date;
   };
+  /** Whether this process should get traffic (database, migrations, storage; not while shutting down). */
+  readiness: Readiness;
   /** Product releases (what the download area hands out) and the download log. */
   releases: ProductReleases;
   downloads: DownloadService;
@@ -249,6 +252,7 @@ export async function createServices({
     shop,
     releases,
     downloads,
+    readiness: new Readiness({ db, storage }),
     overview: new OverviewService({
       tally: new OverviewTally(db),
       lists: {

@@ -22,6 +22,8 @@ export function faultEnvironment(environment: Record<string, string>): Record<st
     ADMIN_PASSWORD: FAULT_ADMIN.password,
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+    // A stopped process has no load balancer to drain from (the scaled-out test sets its own).
+    SHUTDOWN_DRAIN_SECONDS: '0',
     ...environment,
   };
 }
