@@ -3,6 +3,7 @@ export * from './formats/license-key.ts';
 export * from './formats/start-code.ts';
 export * from './formats/offer-code.ts';
 export * from './formats/dates.ts';
+export * from './formats/numbers.ts';
 export * from './formats/record-id.ts';
 export * from './formats/plain-text.ts';
 export * from './license/enums.ts';

@@ -109,11 +109,31 @@ const ROLES: Role[] = [
 
 const entries = routeEntries(routes);
 
+/**
+ * Charts (the overview's) are drawn for the eye: screen readers skip the drawing (`aria-hidden`) and
+ * read the table of the same numbers in the chart's section.
+ */
+async function chartProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('main svg.recharts-surface')].flatMap((chart) => {
+      const section = chart.closest('section');
+      const name = section?.querySelector('h2, h3')?.textContent ?? 'a chart';
+      return [
+        ...(chart.closest('[aria-hidden="true"]')
+          ? []
+          : [`chart: "${name}" is not hidden from screen readers`]),
+        ...(section?.querySelector('table') ? [] : [`chart: "${name}" has no table of its numbers`]),
+      ];
+    }),
+  );
+}
+
 /** One line per problem, naming route, role and width. */
 async function checkPage(page: Page, narrow: boolean): Promise<string[]> {
   return [
     ...(await axeViolations(page)),
     ...(await titleProblems(page)),
+    ...(await chartProblems(page)),
     ...(narrow ? [...(await horizontalOverflow(page)), ...(await clippedText(page))] : []),
   ];
 }

@@ -41,6 +41,7 @@ type Sight = (page: Page) => Promise<unknown>;
 const loginForm: Sight = (page) => page.getByLabel('Lizenzschlüssel', { exact: true }).waitFor();
 const adminLoginForm: Sight = (page) => page.getByLabel('Benutzername', { exact: true }).waitFor();
 const licenseList: Sight = (page) => page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
+const overview: Sight = (page) => page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
 const myLicense: Sight = (page) => page.getByRole('heading', { name: 'Meine Lizenz' }).waitFor();
 
 /**
@@ -66,7 +67,7 @@ describe('customer pages (/download, /terms)', () => {
   });
 
   it('an admin → /backend', async () => {
-    await expectRedirects(CUSTOMER_PAGES, '/backend/license', licenseList, {
+    await expectRedirects(CUSTOMER_PAGES, '/backend', overview, {
       token: await adminToken(browser.server),
     });
   });
@@ -104,7 +105,7 @@ describe('the start page /', () => {
   });
 
   it('sends an admin to /backend', async () => {
-    await expectRedirects(['/'], '/backend/license', licenseList, {
+    await expectRedirects(['/'], '/backend', overview, {
       token: await adminToken(browser.server),
     });
   });
@@ -137,10 +138,10 @@ describe('admin pages (/backend/**)', () => {
     });
   });
 
-  it('an admin sees the back office; /backend leads to the license list', async () => {
-    await expectRedirects(['/backend'], '/backend/license', licenseList, {
-      token: await adminToken(browser.server),
-    });
+  it('an admin sees the back office: /backend is its overview, the license list stays at /backend/license', async () => {
+    const token = await adminToken(browser.server);
+    await expectRedirects(['/backend'], '/backend', overview, { token });
+    await expectRedirects(['/backend/license'], '/backend/license', licenseList, { token });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Navigate, redirect, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { HelpPage } from '@/features/legal/components/help-page';
@@ -9,13 +9,7 @@ import { TermsPage } from '@/features/portal/components/terms-page';
 import { RecoveryPage } from '@/features/recovery/components/recovery-page';
 import { assistantScreens, backOfficeMessages, pageTitles } from '@lizenzportal/domain';
 import { fieldParametersAsFilters } from '@/lib/list-state';
-import {
-  ASSISTANT_PATH,
-  BACKEND_LICENSES_PATH,
-  DIRECT_LOGIN_PATH,
-  LOGIN_PATH,
-  SHOP_DEMO_PATH,
-} from '@/lib/paths';
+import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -109,8 +103,14 @@ export const routes: RouteObject[] = [
           {
             element: <AdminLayout />,
             children: [
-              { index: true, element: <Navigate to={BACKEND_LICENSES_PATH} replace />, handle: REDIRECT },
-              // The back office (with its table library) loads only for admins.
+              // The back office (with its table and chart libraries) loads only for admins.
+              {
+                index: true,
+                handle: titled(pageTitles.overview),
+                lazy: async () => ({
+                  Component: (await import('@/features/backend/overview/overview-page')).OverviewPage,
+                }),
+              },
               {
                 path: 'license',
                 handle: titled(pageTitles.licenses),

@@ -1,3 +1,4 @@
+import { formatCount } from '../formats/numbers.ts';
 import { operatorRow, type FilterOperator } from '../list-query/operators.ts';
 import { assistantScreens } from './assistant-screens.ts';
 import { licenseVersion } from './common.ts';
@@ -42,8 +43,8 @@ export const pagerMessages = {
  * A list's number of matching rows: exact, or where counting stopped — lists count exactly only
  * up to a limit, beyond which counting a million rows would cost more than the page (decision 025).
  */
-function listTotal(total: number, exact: boolean, noun?: CountedNoun): string {
-  const count = noun ? counted(total, noun) : total.toLocaleString('de-DE');
+export function listTotal(total: number, exact: boolean, noun?: CountedNoun): string {
+  const count = noun ? counted(total, noun) : formatCount(total);
   return exact ? count : `mehr als ${count}`;
 }
 

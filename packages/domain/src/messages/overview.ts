@@ -1,4 +1,5 @@
 import type { CalendarDay } from '../overview/calendar.ts';
+import type { CountedNoun } from './plurals.ts';
 import type { Granularity, OverviewPeriod } from '../overview/periods.ts';
 import { filterDate, isoWeek } from '../overview/calendar.ts';
 
@@ -17,27 +18,22 @@ export const overviewMessages = {
     allWell: 'Alles in Ordnung',
     allWellText:
       'Keine fehlgeschlagene Shop-Generierung, kein fehlgeschlagener oder unklarer Versand und kein Angebot, das in den nächsten 7 Tagen abläuft.',
-    /** Each count's label, and what the list it opens is for. */
+    /** Each count's noun (`counted`), and what the list it opens is for. */
     items: {
       failedOrderGenerations: {
-        label: 'Fehlgeschlagene Shop-Generierungen',
+        noun: 'failedOrderGeneration',
         hint: 'Grund ansehen, beheben und „Erneut versuchen”.',
       },
-      failedDeliveries: {
-        label: 'Fehlgeschlagene Versand-Aktionen',
-        hint: 'Noch nicht erneut gesendet.',
-      },
+      failedDeliveries: { noun: 'failedDelivery', hint: 'Noch nicht erneut gesendet.' },
       deliveriesInDoubt: {
-        label: 'Versand unklar',
+        noun: 'deliveryInDoubt',
         hint: 'Übergabe an den Mailserver unterbrochen: beim Empfänger nachfragen oder erneut senden.',
       },
       expiringOffers: {
-        label: 'Angebote, die bald ablaufen',
+        noun: 'expiringOffer',
         hint: 'Gültig bis höchstens in 7 Tagen und noch nicht bestellt.',
       },
-    },
-    /** The name of a count's link: „3 Fehlgeschlagene Shop-Generierungen”. */
-    countOf: (count: string, label: string) => `${count} ${label}`,
+    } satisfies Record<string, { noun: CountedNoun; hint: string }>,
   },
   figures: {
     title: 'Kennzahlen',
@@ -53,6 +49,9 @@ export const overviewMessages = {
     loadFailed: (title: string) => `Fehler beim Abrufen von „${title}”`,
     empty: 'Im Zeitraum gibt es hierzu keine Zahlen.',
     total: 'Summe',
+    /** What the values beside the legend are: the period's sums, or the levels of today. */
+    sums: 'Summe im Zeitraum',
+    levels: 'Stand heute',
     /** A rate that has nothing to divide by (no offers made in a month). */
     noRate: '–',
     bucketHeader: { day: 'Tag', week: 'Woche', month: 'Monat' } satisfies Record<Granularity, string>,

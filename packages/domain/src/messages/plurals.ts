@@ -13,6 +13,17 @@ export const COUNTED_NOUNS = {
   licenseDocument: { one: 'Lizenzdokument', other: 'Lizenzdokumente' },
   /** After „nach”: „nach 1 Versuch”, „nach 3 Versuchen”. */
   attemptDative: { one: 'Versuch', other: 'Versuchen' },
+  /** What the back office's overview counts as needing attention. */
+  failedOrderGeneration: {
+    one: 'fehlgeschlagene Shop-Generierung',
+    other: 'fehlgeschlagene Shop-Generierungen',
+  },
+  failedDelivery: { one: 'fehlgeschlagene Versand-Aktion', other: 'fehlgeschlagene Versand-Aktionen' },
+  deliveryInDoubt: {
+    one: 'Versand-Aktion mit unklarem Ausgang',
+    other: 'Versand-Aktionen mit unklarem Ausgang',
+  },
+  expiringOffer: { one: 'Angebot, das bald abläuft', other: 'Angebote, die bald ablaufen' },
 } as const;
 export type CountedNoun = keyof typeof COUNTED_NOUNS;
 

@@ -3,7 +3,7 @@ import type { Filter } from '../list-query/address-syntax.ts';
 import { DOWNLOAD_OBJECT_LABELS } from '../downloads/download-record.ts';
 import { DOWNLOAD_PRODUCTS, LICENSE_CLASS_LABELS, LICENSE_CLASSES } from '../license/enums.ts';
 import { overviewMessages } from '../messages/overview.ts';
-import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES } from '../upgrade-session/enums.ts';
+import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../upgrade-session/enums.ts';
 import { filterDate } from './calendar.ts';
 import { OVERVIEW_PERIODS, type Bucket } from './periods.ts';
 import type { OverviewList, RecordsLink } from './records.ts';
@@ -62,6 +62,14 @@ const records = (list: OverviewList, ...filters: Filter[][]): RecordsLink => ({
 
 const is = (field: string, value: string): Filter[] => [{ field, operator: 'eq', values: [value] }];
 
+/** The purchase types in the order the back office names them first to last. */
+const ORDER_PURCHASE_TYPES = [
+  'new',
+  'upgrade',
+  'extension',
+  'reseller',
+] as const satisfies readonly PurchaseType[];
+
 /** An offer was ordered once its session was bought, whatever its order generation did since. */
 export const ORDERED_SESSION_STATUSES = ['purchased', 'in-progress', 'completed', 'failed'] as const;
 
@@ -78,7 +86,7 @@ const CAMPAIGN_LICENSES: Record<'waiting' | 'updated', Filter[]> = {
 export const OVERVIEW_FIGURES = {
   orders: {
     series: series(
-      PURCHASE_TYPES,
+      ORDER_PURCHASE_TYPES,
       (type) => PURCHASE_TYPE_LABELS[type],
       (type) => `order_generation.purchase.${type}`,
     ),

@@ -15,7 +15,7 @@ export function AdminLayout() {
       navigation={
         <Group component="nav" aria-label={navigationMessages.backOfficeNavigation} gap={4}>
           {ADMIN_PAGES.map((page) => (
-            <NavButton key={page.to} to={page.to} end={false}>
+            <NavButton key={page.to} to={page.to} end={'end' in page}>
               {page.label}
             </NavButton>
           ))}

@@ -70,12 +70,25 @@ describe('back-office navigation bar', () => {
     await page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
     const links = page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link');
     expect(await links.allInnerTexts()).toEqual([
+      'Übersicht',
       'Lizenzen',
       'Shop-Generierungen',
       'Versand-Aktionen',
       'Upgrade-Sessions',
       'Downloads',
     ]);
+    // The overview's link is marked on the overview alone, a list's on its pages.
+    const current = (name: string) =>
+      page
+        .getByRole('navigation', { name: 'Verwaltung' })
+        .getByRole('link', { name, exact: true })
+        .getAttribute('aria-current');
+    expect(await current('Lizenzen')).toBe('page');
+    expect(await current('Übersicht')).toBeNull();
+    await links.getByText('Übersicht').click();
+    await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
+    expect(await current('Übersicht')).toBe('page');
+    expect(await current('Lizenzen')).toBeNull();
     await links.getByText('Versand-Aktionen').click();
     await page.getByRole('heading', { name: 'Alle Versand-Aktionen' }).waitFor();
     await page.getByText('Keine Auslieferungen').waitFor();

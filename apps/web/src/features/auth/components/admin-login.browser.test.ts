@@ -14,13 +14,13 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 describe('back-office login', () => {
-  it('signs an admin in and opens the license list', async () => {
+  it('signs an admin in and opens the overview', async () => {
     await createAdmin(browser.server);
     const page = await browser.open('/backend/login');
     await signIn(page, ADMIN.username, ADMIN.password);
 
-    await waitForPath(page, '/backend/license');
-    await page.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor();
+    await waitForPath(page, '/backend');
+    await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
     await page.getByRole('button', { name: `${ADMIN.username} abmelden` }).waitFor();
   });
 

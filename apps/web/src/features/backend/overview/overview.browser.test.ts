@@ -1,0 +1,264 @@
+import {
+  ASSISTANT_PATH,
+  deliveryFailureMessages,
+  toShopOrder,
+  wooCommerceOrderSchema,
+  type License,
+} from '@lizenzportal/domain';
+import type { TestServer } from '@lizenzportal/server/testing';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { AXE_SCRIPT, axeViolations } from '@/test/accessibility';
+import { setupBrowser } from '@/test/browser';
+import { waitForPath } from '@/test/page';
+import { adminToken, createLicense, createUpgradeSession, licenseToken, recordDownload } from '@/test/seed';
+
+const browser = setupBrowser();
+
+async function openOverview(address = '/backend'): Promise<Page> {
+  const page = await browser.open(address, { token: await adminToken(browser.server) });
+  await page.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor();
+  return page;
+}
+
+/** A failed order generation, a failed delivery, one in doubt, one resent since, an offer that runs out in 3 days. */
+async function seedAttention(server: TestServer): Promise<void> {
+  const { db } = server.database;
+  const generation = await server.app.services.orderGenerations.repository.insert({
+    order_number: '4711',
+    shop_order_id: null,
+    upgrade_session: null,
+    note: null,
+    error: null,
+  });
+  await server.app.services.orderGenerations.repository.fail(generation.id, 'Unbekanntes Produkt');
+  const license = await createLicense(server);
+  const failedDelivery = async (recipient: string, error: string) => {
+    const delivery = await server.app.services.deliveries.create({
+      occasion: 'manual',
+      documentType: 'starter',
+      licenseIds: [license._id],
+      recipient,
+      recipientName: null,
+    });
+    await sql`update delivery set progress = 'failed', error = ${error} where id = ${delivery._id}`.execute(
+      db,
+    );
+    return delivery._id;
+  };
+  await failedDelivery('fehler@example.com', '550 Postfach unbekannt');
+  await failedDelivery('unklar@example.com', deliveryFailureMessages.handoverInDoubt);
+  const resent = await failedDelivery('erledigt@example.com', '421 später');
+  const again = await server.app.services.deliveries.create({
+    occasion: 'manual',
+    documentType: 'starter',
+    licenseIds: [license._id],
+    recipient: 'erledigt@example.com',
+    recipientName: null,
+  });
+  await sql`update delivery set resent_from = ${resent} where id = ${again._id}`.execute(db);
+  const session = await createUpgradeSession(server);
+  await sql`
+    update upgrade_session set status = 'offered', offer_number = 'A-2026-0001', offer_code = 'abcdefghk',
+      offered_at = now() - interval '27 days', offer_valid_until = now() + interval '3 days'
+    where id = ${session._id}
+  `.execute(db);
+}
+
+describe('the overview /backend', () => {
+  it('says all is well when nothing needs attention', async () => {
+    const page = await openOverview();
+    await page.getByRole('heading', { name: 'Braucht Aufmerksamkeit' }).waitFor();
+    await page.getByText('Alles in Ordnung').waitFor();
+  });
+
+  it('opens the filtered list behind each count of „Braucht Aufmerksamkeit”', async () => {
+    await seedAttention(browser.server);
+    const page = await openOverview();
+    const cases = [
+      {
+        count: '1 fehlgeschlagene Shop-Generierung',
+        path: '/backend/order-generation',
+        filter: 'progress~eq~failed',
+        sees: page.getByRole('link', { name: '4711' }),
+      },
+      {
+        count: '1 fehlgeschlagene Versand-Aktion',
+        path: '/backend/delivery',
+        filter: `progress~eq~failed__error~startswithnot~${deliveryFailureMessages.handoverInterrupted}__resent~eq~false`,
+        sees: page.getByText('fehler@example.com'),
+      },
+      {
+        count: '1 Versand-Aktion mit unklarem Ausgang',
+        path: '/backend/delivery',
+        filter: `progress~eq~failed__error~startswith~${deliveryFailureMessages.handoverInterrupted}__resent~eq~false`,
+        sees: page.getByText('unklar@example.com'),
+      },
+      {
+        count: '1 Angebot, das bald abläuft',
+        path: '/backend/upgrade-session',
+        filter: /^status~eq~offered__offerValidUntil~lte~\d\d\.\d\d\.\d\d$/,
+        sees: page.getByText('A-2026-0001'),
+      },
+    ];
+    for (const { count, path, filter, sees } of cases) {
+      await page.getByRole('link', { name: count }).click();
+      await waitForPath(page, path);
+      expect(new URL(page.url()).searchParams.get('filter')).toMatch(filter);
+      await sees.waitFor();
+      // The list found exactly the record behind the count, and its query builder shows the filter.
+      await page.getByText('1–1 von 1', { exact: true }).waitFor();
+      await page.getByRole('combobox', { name: 'Filter 1: Feld' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Braucht Aufmerksamkeit' }).waitFor();
+    }
+  });
+
+  it('keeps the period in the address; the picker works with the arrow keys', async () => {
+    const page = await openOverview();
+    await page.getByRole('heading', { name: 'Bestellungen pro Woche' }).waitFor();
+    const picker = page.getByRole('radiogroup', { name: 'Zeitraum' });
+    await picker.getByRole('radio', { name: '26 Wochen' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('heading', { name: 'Bestellungen pro Tag' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?period=4w');
+    expect(await picker.getByRole('radio', { name: '4 Wochen' }).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { name: 'Neue Lizenzen pro Monat' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?period=12m');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Downloads pro Woche' }).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Umsatz (netto) pro Tag' }).waitFor();
+    // A bookmarked period opens as it was.
+    await page.goto('/backend?period=12m');
+    await page.getByRole('heading', { name: 'Angebote pro Monat' }).waitFor();
+    expect(await picker.getByRole('radio', { name: '12 Monate' }).isChecked()).toBe(true);
+  });
+});
+
+/** A paid shop order as the intake receives it: two pro seats of a new purchase, 119,00 € gross. */
+async function receiveOrder(server: TestServer, number: number): Promise<void> {
+  const order = wooCommerceOrderSchema.parse({
+    id: number,
+    number: String(number),
+    status: 'processing',
+    date_paid_gmt: new Date().toISOString(),
+    total: '119.00',
+    total_tax: '19.00',
+    billing: { first_name: 'Erika', last_name: 'Mustermann', email: 'erika@example.com' },
+    meta_data: [{ key: 'purchase_type', value: 'new' }],
+    line_items: [{ id: 1, name: 'Pro-Lizenz Version 9', product_id: 801, sku: 'M9-PRO', quantity: 2 }],
+  });
+  await server.app.services.shop.intake.receive(toShopOrder(order));
+}
+
+/** Something for every figure today: an order, licenses (a v8 one updated), an offer, a download. */
+async function seedFigures(server: TestServer): Promise<void> {
+  await receiveOrder(server, 9001);
+  const successor = await createLicense(server, { properties: { size: 3 } });
+  const updated: License = await createLicense(server, {
+    version: '8',
+    properties: { class: 'multiple', size: 3 },
+  });
+  await createLicense(server, { version: '8', properties: { class: 'single', size: 1 } });
+  await server.app.services.licenses.repository.update(updated._id, {
+    status: 'disabled',
+    updated_to_license: successor._id,
+  });
+  const session = await createUpgradeSession(server);
+  await sql`
+    update upgrade_session set status = 'offered', offer_number = 'A-2026-0002', offer_code = 'abcdefghm',
+      offered_at = now(), offer_valid_until = now() + interval '30 days'
+    where id = ${session._id}
+  `.execute(server.database.db);
+  await recordDownload(server, successor);
+}
+
+const FIGURE_TITLES = [
+  'Bestellungen pro Woche',
+  'Umsatz (netto) pro Woche',
+  'Update-Kampagne auf Version 9',
+  'Angebote pro Woche',
+  'Neue Lizenzen pro Woche',
+  'Downloads pro Woche',
+];
+
+describe('the figures', () => {
+  it('each chart is hidden from screen readers, which read its table; the table tab links the records', async () => {
+    await seedFigures(browser.server);
+    const page = await browser.open('/backend', {
+      token: await adminToken(browser.server),
+      bypassCSP: true,
+      prepare: (opened) => opened.addInitScript({ path: AXE_SCRIPT }),
+    });
+    for (const title of FIGURE_TITLES) {
+      const figure = page.getByRole('region', { name: title });
+      // The chart's drawing is there for the eye alone; its numbers are a table in the tree.
+      await figure.locator('[aria-hidden="true"] svg.recharts-surface').first().waitFor();
+      await figure.getByRole('table', { name: title }).waitFor();
+      expect(await figure.locator('svg.recharts-surface:not([aria-hidden="true"] *)').count(), title).toBe(0);
+    }
+    const orders = page.getByRole('region', { name: 'Bestellungen pro Woche' });
+    await orders.getByText('Summe im Zeitraum').waitFor();
+    expect(await orders.getByRole('group').innerText()).toContain('Neukauf: 1');
+    const revenue = page.getByRole('region', { name: 'Umsatz (netto) pro Woche' });
+    expect(await revenue.getByRole('group').innerText()).toContain('100,00\u00a0€');
+    const campaign = page.getByRole('region', { name: 'Update-Kampagne auf Version 9' });
+    expect((await campaign.getByRole('group').innerText()).replace(/\s+/g, ' ')).toContain(
+      'Warten auf Update: 1 Auf Version 9 aktualisiert: 1 Anteil aktualisiert: 50 %',
+    );
+
+    // Every table shown passes axe as the charts do (the sweep checks the page as it opens).
+    for (const title of FIGURE_TITLES) {
+      await page.getByRole('region', { name: title }).getByRole('tab', { name: 'Tabelle' }).click();
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The table tab: this week's new order opens the order generations of its days and type.
+    const table = orders.getByRole('table', { name: 'Bestellungen pro Woche' });
+    const rows = table.getByRole('row');
+    expect(await rows.count()).toBe(1 + 26 + 1);
+    await table.getByRole('link', { name: '1' }).first().click();
+    await waitForPath(page, '/backend/order-generation');
+    expect(new URL(page.url()).searchParams.get('filter')).toMatch(
+      /^createdAt~gte~\d\d\.\d\d\.\d\d__createdAt~lte~\d\d\.\d\d\.\d\d__purchaseType~eq~new$/,
+    );
+    await page.getByRole('link', { name: '9001' }).waitFor();
+    await page.goBack();
+    // Today's campaign levels open the license list with the campaign's filters.
+    await campaign.getByRole('tab', { name: 'Tabelle' }).click();
+    const levels = campaign.getByRole('table', { name: 'Update-Kampagne auf Version 9' });
+    const today = levels.getByRole('row').nth(26);
+    await today.getByRole('link', { name: '1' }).first().click();
+    await waitForPath(page, '/backend/license');
+    expect(new URL(page.url()).searchParams.get('filter')).toBe(
+      'version~eq~8__status~neq~disabled__updatedToLicense~existsnot~',
+    );
+    await page.getByText('1–1 von 1', { exact: true }).waitFor();
+  });
+
+  it('the chart library loads with the overview only: not on customer pages, not in the assistant', async () => {
+    /** How many scripts the page loaded hold the chart library (read from the server, after the page settled). */
+    const chartScripts = async (address: string, token?: string) => {
+      const page = await browser.open('about:blank', { token });
+      const scripts = new Set<string>();
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.add(request.url());
+      });
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const bodies = await Promise.all([...scripts].map(async (url) => (await fetch(url)).text()));
+      return bodies.filter((text) => text.includes('recharts-wrapper')).length;
+    };
+    const license = await createLicense(browser.server);
+    expect(await chartScripts('/login')).toBe(0);
+    expect(await chartScripts('/', await licenseToken(browser.server, license))).toBe(0);
+    expect(await chartScripts(ASSISTANT_PATH)).toBe(0);
+    expect(await chartScripts('/backend/license', await adminToken(browser.server))).toBe(0);
+    expect(await chartScripts('/backend', await adminToken(browser.server))).toBe(1);
+  });
+});
