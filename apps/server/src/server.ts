@@ -54,9 +54,8 @@ async function start(): Promise<void> {
     // answering for the drain time, so the load balancer sees it and sends new requests elsewhere.
     app.services.readiness.drain();
     const drainSeconds = signal === 'SIGTERM' ? config.shutdownDrainSeconds : 0;
-    logger.info(
-      `${signal} received, shutting down${drainSeconds ? ` in ${drainSeconds} s (not ready meanwhile)` : ''}`,
-    );
+    const drainNote = drainSeconds ? ` in ${drainSeconds} s (not ready meanwhile)` : '';
+    logger.info(`${signal} received, shutting down${drainNote}`);
     await setTimeout(drainSeconds * 1000);
     await app.close();
     await database.close();

@@ -138,7 +138,7 @@ describe('a shop order from the assistant to the download, locally', () => {
       await admin.getByLabel('Benutzername', { exact: true }).fill(ADMIN.username);
       await admin.getByLabel('Passwort', { exact: true }).fill(ADMIN.password);
       await admin.getByRole('button', { name: 'Anmelden' }).click();
-      await admin.getByRole('heading', { name: 'Alle Lizenzen' }).waitFor({ timeout: PAGE_MS });
+      await admin.getByRole('heading', { name: 'Übersicht', level: 1 }).waitFor({ timeout: PAGE_MS });
       await admin.goto(generationPage);
       await admin.getByText(`Bestellung ${order}`).waitFor({ timeout: PAGE_MS });
       await admin.getByText(PROGRESS_LABELS.completed).first().waitFor();

@@ -28,7 +28,9 @@ export function IgnoredShopOrders() {
     queryKey: ['/shop/ignored-order', debounced],
     queryFn: ({ signal }) =>
       apiRequest<{ ignoredOrders: IgnoredShopOrder[] }>(
-        `/shop/ignored-order${debounced ? `?${new URLSearchParams({ search: debounced })}` : ''}`,
+        debounced
+          ? `/shop/ignored-order?${new URLSearchParams({ search: debounced })}`
+          : '/shop/ignored-order',
         { signal },
       ),
     placeholderData: keepPreviousData,
