@@ -105,14 +105,15 @@ export const documentTexts = {
     shippingAddress: assistantScreens.shippingAddress,
     note: 'Ihre Anmerkung',
     lineItems: 'Positionen',
-    // The line items' columns; the last one and the first total are both „Summe netto”.
-    columnItem: 'Position',
+    // The line items' columns and totals: the words of the assistant's cart.
+    columnItem: assistantScreens.columnItem,
     columnQuantity: assistantScreens.columnQuantity,
-    columnListPrice: 'Listenpreis netto',
-    columnDiscount: 'Rabatt',
-    columnPrice: 'Preis netto',
+    columnListPrice: assistantScreens.columnListPrice,
+    columnDiscount: assistantScreens.columnDiscount,
+    columnPrice: assistantScreens.columnPrice,
+    columnNet: assistantScreens.columnNet,
     totalNet: assistantScreens.totalNet,
-    vat: (rate: string) => `Umsatzsteuer ${rate}`,
+    vat: assistantScreens.totalVat,
     totalGross: assistantScreens.totalGross,
     orderHeading: 'So bestellen Sie dieses Angebot',
     orderSteps: (shopUrl: string) => [

@@ -8,33 +8,23 @@ import {
   type CartLineItem,
 } from '@lizenzportal/domain';
 
-/** Below this width the five columns do not fit: each item's figures stack under its title. */
+/** Below this width the six columns do not fit: each item's figures stack under its title. */
 const COMPACT_QUERY = '(max-width: 36em)';
 
-function Discount({ item }: { item: CartLineItem }) {
-  if (item.discountPercent === 0) return '–';
-  return (
-    <>
-      −{formatMoney(item.itemVolumeDiscount)}
-      <Text size="xs" c="dimmed" component="span" display="block">
-        {assistantScreens.discountPercent(formatPercent(item.discountPercent))}
-      </Text>
-    </>
-  );
-}
+const discount = (item: CartLineItem) =>
+  item.discountPercent === 0 ? '–' : formatPercent(item.discountPercent);
 
-/** The item's quantity, price and discount as lines under its title (the compact layout). */
+/** The item's quantity, prices and discount as lines under its title (the compact layout). */
 function ItemFigures({ item }: { item: CartLineItem }) {
+  const { columnQuantity, columnListPrice, columnDiscount, columnPrice } = assistantScreens;
   return (
     <Stack gap={0} component="span">
       <Text size="xs" component="span">
-        {assistantScreens.columnQuantity}: {item.quantity.toLocaleString('de-DE')} ×{' '}
-        {formatMoney(item.itemBaseNet)}
+        {columnQuantity}: {item.quantity.toLocaleString('de-DE')} · {columnPrice}: {formatMoney(item.itemNet)}
       </Text>
       {item.discountPercent > 0 && (
         <Text size="xs" component="span">
-          {assistantScreens.columnDiscount}: −{formatMoney(item.itemVolumeDiscount)} (
-          {assistantScreens.discountPercent(formatPercent(item.discountPercent))})
+          {columnListPrice}: {formatMoney(item.itemBaseNet)} · {columnDiscount}: {discount(item)}
         </Text>
       )}
     </Stack>
@@ -42,14 +32,14 @@ function ItemFigures({ item }: { item: CartLineItem }) {
 }
 
 /**
- * The priced cart (customer spec §3): per group (a reseller line) its items with base price,
- * volume discount and net, then net, VAT and gross of the whole cart — all from the domain's
+ * The priced cart (customer spec §3): per group (a reseller line) its items with list price,
+ * volume discount, discounted price and net — the columns of the offer PDF — then net, VAT and gross of the whole cart — all from the domain's
  * pricing function. On a narrow screen the table keeps two columns, item and net, so that the
  * totals are always in view.
  */
 export function CartTable({ cart }: { cart: Cart }) {
   const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
-  const columns = compact ? 2 : 5;
+  const columns = compact ? 2 : 6;
   const grouped = cart.groupedLineItems.length > 1 || cart.groupedLineItems[0]?.customerReference;
   const total = (label: string, amount: number, strong = false) => (
     <Table.Tr>
@@ -73,10 +63,13 @@ export function CartTable({ cart }: { cart: Cart }) {
                 {assistantScreens.columnQuantity}
               </Table.Th>
               <Table.Th scope="col" ta="right">
-                {assistantScreens.columnBaseNet}
+                {assistantScreens.columnListPrice}
               </Table.Th>
               <Table.Th scope="col" ta="right">
                 {assistantScreens.columnDiscount}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {assistantScreens.columnPrice}
               </Table.Th>
             </>
           )}
@@ -104,9 +97,8 @@ export function CartTable({ cart }: { cart: Cart }) {
                 <>
                   <Table.Td ta="right">{item.quantity.toLocaleString('de-DE')}</Table.Td>
                   <Table.Td ta="right">{formatMoney(item.itemBaseNet)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Discount item={item} />
-                  </Table.Td>
+                  <Table.Td ta="right">{discount(item)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.itemNet)}</Table.Td>
                 </>
               )}
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>

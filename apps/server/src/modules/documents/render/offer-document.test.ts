@@ -1,7 +1,7 @@
 import { purchaseCart, type ResellerLicense } from '@lizenzportal/domain';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { pageTexts, pdfText } from '../test-fixtures.ts';
+import { pageTexts, pdfText, placedTexts } from '../test-fixtures.ts';
 import { DocumentRenderer } from './document-renderer.ts';
 import { loadUnicodeFonts } from './fonts.ts';
 import { exampleOffer } from './offer-document.ts';
@@ -22,6 +22,7 @@ describe('offer document', () => {
       'Ihre Referenz Bestellung 2026/17',
       'Förderschule am See Verwaltung Seestraße 1 78462 Konstanz Deutschland',
       // 10 pro seats: list price 75,63 € net, 43 % off, 43,11 € net each, 431,09 € (DESIGN.md §4).
+      'Artikel Menge Listenpreis netto Rabatt Preis netto Summe netto',
       'Pro-Lizenz Version 9 10 75,63 € 43 % 43,11 € 431,09 €',
       'Zusätzliche DVD Version 9 1 12,61 € – 12,61 € 12,61 €',
       'Summe netto 443,70 €',
@@ -49,10 +50,50 @@ describe('offer document', () => {
     const pages = (await PDFDocument.load(bytes)).getPageCount();
     expect(pages).toBeGreaterThan(1);
     const [second] = await pageTexts(bytes, [2]);
-    expect(second).toContain('Position');
+    expect(second).toContain('Artikel');
     expect(second).toContain('Summe netto');
     const text = await pdfText(bytes);
     expect(text).toContain('Kunde 40');
     expect(text).toContain('Umsatzsteuer 20 %');
+  });
+
+  test('the position table keeps its headers whole on one line, every figure in its column, addresses whole', async () => {
+    // The portal's default addresses: pdfkit broke the footer's after „http://”.
+    const local = {
+      ...branding,
+      shopUrl: 'http://localhost:3000/shop-demo',
+      portalUrl: 'http://localhost:3000',
+    };
+    const bytes = await new DocumentRenderer({ branding: local, fonts: loadUnicodeFonts() }).render({
+      kind: 'offer',
+      offer: exampleOffer(createdAt),
+      createdAt,
+    });
+    const placed = await placedTexts(bytes);
+    const headers = ['Artikel', 'Menge', 'Listenpreis netto', 'Rabatt', 'Preis netto', 'Summe netto'].map(
+      (header) => placed.find((text) => text.text === header)!,
+    );
+    expect(headers.every(Boolean)).toBe(true);
+    expect(new Set(headers.map((header) => header.y)).size).toBe(1);
+    // Figures are right-aligned under their header: within it, and clear of the column before.
+    const row = placed.filter((text) => text.y === placed.find((t) => t.text === 'Pro-Lizenz Version 9')!.y);
+    expect(row.map((text) => text.text)).toEqual([
+      'Pro-Lizenz Version 9',
+      '10',
+      '75,63 €',
+      '43 %',
+      '43,11 €',
+      '431,09 €',
+    ]);
+    row.forEach((cell, index) => {
+      const header = headers[index]!;
+      if (index === 0) return expect(cell.x).toBe(header.x);
+      const before = headers[index - 1]!;
+      expect(cell.x + cell.width).toBeCloseTo(header.x + header.width, 0);
+      expect(cell.x).toBeGreaterThan(before.x + before.width);
+    });
+    const addresses = placed.flatMap((text) => text.text.match(/https?:\/\/\S*/g) ?? []);
+    expect(addresses.length).toBeGreaterThan(3);
+    for (const address of addresses) expect([local.shopUrl, local.portalUrl]).toContain(address);
   });
 });

@@ -38,12 +38,12 @@ export interface OfferDocumentData {
 const { shared, offer: texts } = documentTexts;
 
 const COLUMNS: TableColumn[] = [
-  { header: texts.columnItem, width: 0.31 },
-  { header: texts.columnQuantity, width: 0.09, align: 'right' },
-  { header: texts.columnListPrice, width: 0.16, align: 'right' },
-  { header: texts.columnDiscount, width: 0.1, align: 'right' },
-  { header: texts.columnPrice, width: 0.16, align: 'right' },
-  { header: texts.totalNet, width: 0.18, align: 'right' },
+  { header: texts.columnItem, fill: true },
+  { header: texts.columnQuantity, align: 'right' },
+  { header: texts.columnListPrice, align: 'right' },
+  { header: texts.columnDiscount, align: 'right' },
+  { header: texts.columnPrice, align: 'right' },
+  { header: texts.columnNet, align: 'right' },
 ];
 
 function addressLines(address: Shipping | Billing): string {

@@ -20,8 +20,11 @@ export interface DocumentMeta {
 
 export interface TableColumn {
   header: string;
-  /** Share of the content width. */
-  width: number;
+  /**
+   * The one column that takes the width the others leave and wraps its cells (a text column);
+   * every other column is as wide as its widest header or cell, so neither ever wraps.
+   */
+  fill?: boolean;
   align?: 'left' | 'right';
 }
 
@@ -47,6 +50,7 @@ const COLOR = {
 } as const;
 const MARGIN = { top: 100, bottom: 86, left: 62, right: 62 } as const;
 const LABEL_WIDTH = 150;
+const TABLE_FONT_SIZE = 9.5;
 /** Blocks taller than this (in points) are rare; above it a block surely fits without measuring. */
 const NEAR_PAGE_END = 160;
 
@@ -116,8 +120,11 @@ export class PdfBuilder {
     this.doc
       .font(FONT.regular)
       .fontSize(options.muted ? 9 : 10)
-      .fillColor(options.muted ? COLOR.muted : COLOR.text)
-      .text(text, MARGIN.left, this.doc.y, { width: this.#contentWidth, lineGap: 2 });
+      .fillColor(options.muted ? COLOR.muted : COLOR.text);
+    this.doc.text(this.#keepAddressesWhole(text, this.#contentWidth), MARGIN.left, this.doc.y, {
+      width: this.#contentWidth,
+      lineGap: 2,
+    });
     this.doc.moveDown(0.5);
     this.#bodyText();
     return this;
@@ -157,8 +164,9 @@ export class PdfBuilder {
   steps(items: readonly string[]): this {
     const indent = 20;
     const options = { width: this.#contentWidth - indent, lineGap: 2 };
-    items.forEach((item, index) => {
+    items.forEach((text, index) => {
       this.doc.font(FONT.regular).fontSize(10);
+      const item = this.#keepAddressesWhole(text, options.width);
       this.#keepTogether(() => this.doc.heightOfString(item, options));
       const top = this.doc.y;
       this.doc
@@ -182,16 +190,16 @@ export class PdfBuilder {
    */
   table(columns: readonly TableColumn[], rows: readonly TableRow[]): this {
     const gap = 8;
-    const widths = columns.map((column) => column.width * this.#contentWidth - gap);
+    const widths = this.#columnWidths(columns, rows, gap);
     const rowHeight = (cells: readonly string[]) =>
       Math.max(...cells.map((cell, index) => this.doc.heightOfString(cell, { width: widths[index]! })));
     const drawRow = (cells: readonly string[], font: string, color: string) => {
-      this.doc.font(font).fontSize(9.5);
+      this.doc.font(font).fontSize(TABLE_FONT_SIZE);
       const height = rowHeight(cells);
       if (this.doc.y + height + 6 > this.doc.page.height - MARGIN.bottom) {
         this.doc.addPage();
         if (cells !== header) drawRow(header, FONT.bold, COLOR.muted);
-        this.doc.font(font).fontSize(9.5);
+        this.doc.font(font).fontSize(TABLE_FONT_SIZE);
       }
       const top = this.doc.y;
       let x = MARGIN.left;
@@ -217,6 +225,25 @@ export class PdfBuilder {
     this.doc.moveDown(0.4);
     this.#bodyText();
     return this;
+  }
+
+  /**
+   * Each column but the filling one as wide as its widest header or cell in the bold face at the
+   * table's size (bold is the wider face: a total row's figures fit too); the filling one gets the rest.
+   */
+  #columnWidths(columns: readonly TableColumn[], rows: readonly TableRow[], gap: number): number[] {
+    this.doc.font(FONT.bold).fontSize(TABLE_FONT_SIZE);
+    // A little slack: pdfkit sums its words' widths, which may round above the string's width.
+    const natural = columns.map(
+      (column, index) =>
+        Math.max(
+          this.doc.widthOfString(column.header),
+          ...rows.map((row) => this.doc.widthOfString(row.cells[index] ?? '')),
+        ) + 1,
+    );
+    const fixed = natural.reduce((sum, width, index) => (columns[index]!.fill ? sum : sum + width), 0);
+    const rest = this.#contentWidth - fixed - gap * (columns.length - 1);
+    return natural.map((width, index) => (columns[index]!.fill ? rest : width));
   }
 
   /** A shaded box with the data a customer types in, side by side, large and easy to read. */
@@ -315,6 +342,33 @@ export class PdfBuilder {
     return lines;
   }
 
+  /**
+   * `text` with line breaks of its own wherever it holds a web address, for the current font and
+   * size: pdfkit would break an address after „http://” or inside its host; here its lines break
+   * only between words, and an address wider than a whole line only after one of its slashes.
+   */
+  #keepAddressesWhole(text: string, width: number): string {
+    if (!text.includes('://')) return text;
+    const fits = (line: string) => this.doc.widthOfString(line) <= width - 2;
+    const wrap = (paragraph: string) => {
+      const lines: string[] = [];
+      let line = '';
+      for (const word of paragraph.split(' ')) {
+        if (line === '' || fits(`${line} ${word}`)) {
+          line = line === '' ? word : `${line} ${word}`;
+          continue;
+        }
+        lines.push(line);
+        line = word;
+      }
+      lines.push(line);
+      return lines.flatMap((wrapped) =>
+        wrapped.includes('://') && !fits(wrapped) ? this.#breakUrl(wrapped, width) : [wrapped],
+      );
+    };
+    return text.split('\n').map(wrap).flat().join('\n');
+  }
+
   #ensureSpace(height: number): void {
     if (this.doc.y + height > this.doc.page.height - MARGIN.bottom) this.doc.addPage();
   }
@@ -376,11 +430,9 @@ export class PdfBuilder {
         .lineWidth(0.75)
         .strokeColor(COLOR.rule)
         .stroke();
-      doc
-        .font(FONT.regular)
-        .fontSize(7.5)
-        .fillColor(COLOR.muted)
-        .text(lines.join('\n'), MARGIN.left, top, { width: this.#contentWidth - 80, lineGap: 1.5 });
+      const width = this.#contentWidth - 80;
+      doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted);
+      doc.text(this.#keepAddressesWhole(lines.join('\n'), width), MARGIN.left, top, { width, lineGap: 1.5 });
       doc.text(documentTexts.shared.pageOf(index - range.start + 1, range.count), MARGIN.left, top, {
         width: this.#contentWidth,
         align: 'right',
