@@ -243,4 +243,4 @@ test(`today's release on a database of release ${EARLIER_RELEASE_COMMIT.slice(0,
   );
 
   await portal.stop();
-}, 180_000);
+}, 300_000);
