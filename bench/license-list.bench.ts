@@ -14,7 +14,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { CompiledQuery, type Kysely } from 'kysely';
-import pg from 'pg';
 import { parseApiListQuery } from '@lizenzportal/domain';
 import { openDatabase, type Database } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
@@ -26,6 +25,8 @@ import { LICENSE_CSV } from '../apps/server/src/modules/licenses/csv.ts';
 import { LICENSE_LIST_ENTITY } from '../apps/server/src/modules/licenses/list.ts';
 import { toLicense } from '../apps/server/src/modules/licenses/mapper.ts';
 import type { DB, LicenseRow } from '../apps/server/src/db/schema.ts';
+import { benchDatabase } from './lib/postgres-database.ts';
+import { ms, timedInTurns, type Timing } from './lib/timing.ts';
 
 const LICENSES = Number(process.env['BENCH_LICENSES'] ?? 1_000_000);
 const PGLITE_LICENSES = Number(process.env['BENCH_PGLITE_LICENSES'] ?? 100_000);
@@ -148,32 +149,6 @@ async function floorQueries(entry: Case, run: (text: string) => Promise<{ rows: 
   );
 }
 
-/** A database of the bench's own on the PostgreSQL server, dropped again by the returned function. */
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
-  const server =
-    process.env['BENCH_DATABASE_URL'] ??
-    process.env['TEST_DATABASE_URL'] ??
-    'postgres://postgres@127.0.0.1:5432/test';
-  const name = `lizenzportal_bench_list_${process.pid}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 2000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end().catch(() => {});
-    }
-  };
-  try {
-    await admin(`create database ${name}`);
-  } catch {
-    return undefined;
-  }
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
-
 /**
  * Licenses: German names, a third bound, classes and sizes, three years of dates. In as many
  * statements as the row count's triggers may leave delta rows before a reader folds them (decision
@@ -229,35 +204,6 @@ async function generatePart(db: Kysely<DB>, first: number, last: number): Promis
   );
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-interface Timing {
-  p50: number;
-  p95: number;
-}
-
-/** Runs both a round at a time, in turns, so that a change of the machine's load hits both alike. */
-async function timedPair(a: () => Promise<unknown>, b: () => Promise<unknown>): Promise<[Timing, Timing]> {
-  await a(); // warm-up: plans and caches
-  await b();
-  const times: [number[], number[]] = [[], []];
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [index, work] of [a, b].entries()) {
-      const start = performance.now();
-      await work();
-      times[index]!.push(performance.now() - start);
-    }
-  }
-  return times.map((list) => {
-    list.sort((x, y) => x - y);
-    return { p50: percentile(list, 50), p95: percentile(list, 95) };
-  }) as [Timing, Timing];
-}
-
-const ms = ({ p50, p95 }: Timing) => `${p50.toFixed(1)}/${p95.toFixed(1)} ms`;
-
 async function benchQueries(database: Database, count: number): Promise<void> {
   console.log(
     `${'query'.padEnd(32)} ${'engine p50/p95'.padStart(16)} ${'raw SQL p50/p95'.padStart(17)}  ratio p95`,
@@ -266,10 +212,10 @@ async function benchQueries(database: Database, count: number): Promise<void> {
   const all = cases(count);
   for (const entry of all) {
     const request = compileListQuery(parseApiListQuery(entry.query), LICENSE_LIST_ENTITY);
-    const [engine, raw] = await timedPair(
-      () => listPage(database.db, LICENSE_LIST_ENTITY, request),
-      () => floor(database, entry),
-    );
+    const [engine, raw] = (await timedInTurns(
+      [() => listPage(database.db, LICENSE_LIST_ENTITY, request), () => floor(database, entry)],
+      ROUNDS,
+    )) as [Timing, Timing];
     const ratio = engine.p95 / raw.p95;
     const within = engine.p95 <= TARGET.p95Ms && ratio <= TARGET.ratio;
     if (within) ok++;
@@ -359,7 +305,7 @@ function exportQuery(): string {
 }
 
 async function onPostgres(): Promise<void> {
-  const server = await benchDatabase();
+  const server = await benchDatabase('list');
   if (!server) {
     console.log('License list bench: no PostgreSQL server reachable (BENCH_DATABASE_URL), skipped.');
     return;

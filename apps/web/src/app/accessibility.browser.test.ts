@@ -23,6 +23,8 @@ import {
   createUpgradeSession,
   disableLicense,
   licenseToken,
+  offerSession,
+  receivePaidOrder,
   recordDownload,
 } from '@/test/seed';
 import { routeEntries, sampleAddress } from './route-addresses.ts';
@@ -83,6 +85,15 @@ async function seed(): Promise<Seeded> {
     recipientName: LONG_HOLDER,
   });
   const session = await createUpgradeSession(server);
+  // Something for each of the overview's charts (with the licenses and the download above) and an
+  // offer that runs out in 3 days for „Braucht Aufmerksamkeit”.
+  await receivePaidOrder(server, 9001);
+  await offerSession(server, await createUpgradeSession(server), {
+    number: 'A-2026-0001',
+    code: 'abcdefghk',
+    madeDaysAgo: 27,
+    validDays: 3,
+  });
   return {
     boundV9,
     boundV8,

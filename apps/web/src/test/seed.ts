@@ -1,6 +1,8 @@
 /** Test data for browser tests, written through the test server's own services. */
 import {
   licenseCreateSchema,
+  toShopOrder,
+  wooCommerceOrderSchema,
   type License,
   type LicenseCreate,
   type LoginResponse,
@@ -137,4 +139,47 @@ export async function createUpgradeSession(server: TestServer): Promise<UpgradeS
     resellerLicenses: [],
   });
   return session;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The session's offer as the back office sends one: made `madeDaysAgo` days ago, valid for
+ * `validDays` more days.
+ */
+export async function offerSession(
+  server: TestServer,
+  session: UpgradeSession,
+  offer: { number: string; code: string; madeDaysAgo: number; validDays: number },
+): Promise<void> {
+  await server.database.db
+    .updateTable('upgrade_session')
+    .set({
+      status: 'offered',
+      offer_number: offer.number,
+      offer_code: offer.code,
+      offered_at: new Date(Date.now() - offer.madeDaysAgo * DAY_MS),
+      offer_valid_until: new Date(Date.now() + offer.validDays * DAY_MS),
+    })
+    .where('id', '=', session._id)
+    .execute();
+}
+
+/**
+ * A paid shop order through the shop's intake (its generation waits: the test server works no
+ * jobs): two pro seats of a new purchase, 119,00 € with 19,00 € tax.
+ */
+export async function receivePaidOrder(server: TestServer, number: number): Promise<void> {
+  const order = wooCommerceOrderSchema.parse({
+    id: number,
+    number: String(number),
+    status: 'processing',
+    date_paid_gmt: new Date().toISOString(),
+    total: '119.00',
+    total_tax: '19.00',
+    billing: { first_name: 'Erika', last_name: 'Mustermann', email: 'erika@example.com' },
+    meta_data: [{ key: 'purchase_type', value: 'new' }],
+    line_items: [{ id: 1, name: 'Pro-Lizenz Version 9', product_id: 801, sku: 'M9-PRO', quantity: 2 }],
+  });
+  await server.app.services.shop.intake.receive(toShopOrder(order));
 }

@@ -1,10 +1,4 @@
-import {
-  ASSISTANT_PATH,
-  deliveryFailureMessages,
-  toShopOrder,
-  wooCommerceOrderSchema,
-  type License,
-} from '@lizenzportal/domain';
+import { ASSISTANT_PATH, deliveryFailureMessages, type License } from '@lizenzportal/domain';
 import type { TestServer } from '@lizenzportal/server/testing';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
@@ -12,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { AXE_SCRIPT, axeViolations } from '@/test/accessibility';
 import { setupBrowser } from '@/test/browser';
 import { waitForPath } from '@/test/page';
-import { adminToken, createLicense, createUpgradeSession, licenseToken, recordDownload } from '@/test/seed';
+import {
+  adminToken,
+  createLicense,
+  createUpgradeSession,
+  licenseToken,
+  offerSession,
+  receivePaidOrder,
+  recordDownload,
+} from '@/test/seed';
 
 const browser = setupBrowser();
 
@@ -58,12 +60,12 @@ async function seedAttention(server: TestServer): Promise<void> {
     recipientName: null,
   });
   await sql`update delivery set resent_from = ${resent} where id = ${again._id}`.execute(db);
-  const session = await createUpgradeSession(server);
-  await sql`
-    update upgrade_session set status = 'offered', offer_number = 'A-2026-0001', offer_code = 'abcdefghk',
-      offered_at = now() - interval '27 days', offer_valid_until = now() + interval '3 days'
-    where id = ${session._id}
-  `.execute(db);
+  await offerSession(server, await createUpgradeSession(server), {
+    number: 'A-2026-0001',
+    code: 'abcdefghk',
+    madeDaysAgo: 27,
+    validDays: 3,
+  });
 }
 
 describe('the overview /backend', () => {
@@ -139,25 +141,9 @@ describe('the overview /backend', () => {
   });
 });
 
-/** A paid shop order as the intake receives it: two pro seats of a new purchase, 119,00 € gross. */
-async function receiveOrder(server: TestServer, number: number): Promise<void> {
-  const order = wooCommerceOrderSchema.parse({
-    id: number,
-    number: String(number),
-    status: 'processing',
-    date_paid_gmt: new Date().toISOString(),
-    total: '119.00',
-    total_tax: '19.00',
-    billing: { first_name: 'Erika', last_name: 'Mustermann', email: 'erika@example.com' },
-    meta_data: [{ key: 'purchase_type', value: 'new' }],
-    line_items: [{ id: 1, name: 'Pro-Lizenz Version 9', product_id: 801, sku: 'M9-PRO', quantity: 2 }],
-  });
-  await server.app.services.shop.intake.receive(toShopOrder(order));
-}
-
 /** Something for every figure today: an order, licenses (a v8 one updated), an offer, a download. */
 async function seedFigures(server: TestServer): Promise<void> {
-  await receiveOrder(server, 9001);
+  await receivePaidOrder(server, 9001);
   const successor = await createLicense(server, { properties: { size: 3 } });
   const updated: License = await createLicense(server, {
     version: '8',
@@ -168,12 +154,12 @@ async function seedFigures(server: TestServer): Promise<void> {
     status: 'disabled',
     updated_to_license: successor._id,
   });
-  const session = await createUpgradeSession(server);
-  await sql`
-    update upgrade_session set status = 'offered', offer_number = 'A-2026-0002', offer_code = 'abcdefghm',
-      offered_at = now(), offer_valid_until = now() + interval '30 days'
-    where id = ${session._id}
-  `.execute(server.database.db);
+  await offerSession(server, await createUpgradeSession(server), {
+    number: 'A-2026-0002',
+    code: 'abcdefghm',
+    madeDaysAgo: 0,
+    validDays: 30,
+  });
   await recordDownload(server, successor);
 }
 
