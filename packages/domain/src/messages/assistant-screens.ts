@@ -160,5 +160,6 @@ export const assistantScreens = {
 
   cartTitle: 'Ihr Warenkorb wird übertragen',
   handingOver: 'Der Warenkorb wird an den Shop übergeben …',
-  handedOver: 'Der Warenkorb wurde an den Shop übergeben. Sie werden gleich weitergeleitet.',
+  // What happened, not what the shop may do next (whether it redirects is the shop's business).
+  handedOver: 'Der Warenkorb wurde an den Shop übergeben.',
 } as const;

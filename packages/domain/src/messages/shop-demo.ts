@@ -2,6 +2,9 @@
 export const shopDemoMessages = {
   standsForTheShop:
     'Diese Seite steht für den Shop des Herstellers: Sie bettet den Lizenz-Assistenten ein und zeigt den Warenkorb, den er übergibt.',
+  /** This page opened on another origin than the shop's: the assistant's cart would never arrive. */
+  otherOrigin: (shopOrigin: string, address: string) =>
+    `Der Lizenz-Assistent übergibt seinen Warenkorb nur an die Adresse des Shops (${shopOrigin}), nicht an diese Seite: Öffnen Sie ${address}, sonst kommt der Warenkorb hier nicht an.`,
   assistantFrame: 'Lizenz-Assistent',
   cart: 'Warenkorb',
   billingCountry: 'Rechnungsland',

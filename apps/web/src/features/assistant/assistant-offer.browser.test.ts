@@ -160,6 +160,14 @@ describe('offers in the assistant', () => {
       const cart = later.getByRole('region', { name: 'Warenkorb' });
       await cart.getByText('aus einem Angebot').waitFor();
       await cart.getByRole('cell', { name: 'M9-PRO' }).waitFor();
+      // The checkout takes the buyer from the offer's session.
+      const checkout = cart.getByRole('form', { name: 'Bestellung simulieren' });
+      await expect
+        .poll(() => checkout.getByRole('textbox', { name: 'Firmenname oder Name' }).inputValue())
+        .toBe('Förderschule am See');
+      expect(await checkout.getByRole('textbox', { name: 'E-Mail' }).inputValue()).toBe(
+        'verwaltung@foerderschule.example',
+      );
     },
     // Two browsers and the offer's PDF job, on a machine shared by every test project.
     2 * JOBS_MS,

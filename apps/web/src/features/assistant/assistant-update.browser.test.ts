@@ -4,6 +4,7 @@ import {
   bindingMessages,
   formatLicenseKey,
   HOLDER_FORM_LABELS,
+  shopDemoMessages,
   validationMessages,
   type License,
 } from '@lizenzportal/domain';
@@ -105,6 +106,14 @@ describe('updates and extensions in the assistant', () => {
     const cart = shopCart(page);
     await cart.getByRole('cell', { name: 'M9-PROU' }).waitFor();
     await cart.getByText('Update', { exact: true }).waitFor();
+    // The checkout takes the buyer from the cart's session (an update's holder) instead of asking again.
+    const checkout = cart.getByRole('form', { name: shopDemoMessages.simulateOrder });
+    await expect
+      .poll(() => checkout.getByRole('textbox', { name: 'Firmenname oder Name' }).inputValue())
+      .toBe('Förderschule am See');
+    expect(await checkout.getByRole('textbox', { name: 'E-Mail' }).inputValue()).toBe(
+      'verwaltung@foerderschule.example',
+    );
     // The session the shop order will name holds the holder and the chosen license.
     const sessionId = (await cart.locator('code').innerText()).trim();
     const stored = await browser.server.app.services.upgradeSessions.get(sessionId);

@@ -3,6 +3,7 @@ import {
   assistantScreens,
   formatMoney,
   NO_CONNECTION_MESSAGE,
+  shopDemoMessages,
 } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -85,7 +86,12 @@ describe('the license assistant in the shop page', () => {
     expect(await assistant.getByText(assistantMessages.taxFreeInvoice).count()).toBe(0);
     await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
 
-    await assistant.getByText('Der Warenkorb wurde an den Shop übergeben').waitFor();
+    // What happened, no promise of a redirect; the shop page shows its cart and puts focus on it.
+    await assistant.getByText(assistantScreens.handedOver, { exact: true }).waitFor();
+    expect(assistantScreens.handedOver).toBe('Der Warenkorb wurde an den Shop übergeben.');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(shopDemoMessages.cart);
     expect(await shopProductRows(page)).toEqual([
       ['M9-PRO', '801', '10'],
       ['M9-DVD', '805', '1'],
@@ -96,6 +102,20 @@ describe('the license assistant in the shop page', () => {
     const types = (await shopMessages()).map((message) => message.type);
     expect(types).toEqual(expect.arrayContaining(['scroll_to_top', 'adjust_height']));
     expect(types.filter((type) => type === 'add_to_cart')).toHaveLength(1);
+  });
+
+  it('says on /shop-demo opened at another address than the shop’s which address to open', async () => {
+    const shopOrigin = new URL(browser.server.url);
+    const elsewhere = `http://localhost:${shopOrigin.port}/shop-demo`;
+    const page = await browser.open(elsewhere);
+    await page
+      .getByRole('alert')
+      .getByText(shopDemoMessages.otherOrigin(shopOrigin.origin, `${shopOrigin.origin}/shop-demo`))
+      .waitFor();
+    // On the shop's own address the page has nothing to warn about.
+    const atHome = await openShopAssistant(browser);
+    await atHome.getByText(shopDemoMessages.standsForTheShop).waitFor();
+    expect(await atHome.getByText(/übergibt seinen Warenkorb nur an/).count()).toBe(0);
   });
 
   it('offers no DVD to Austria and prices the personal license with Austrian VAT', async () => {

@@ -5,6 +5,7 @@ import { usePageTitle } from '@/lib/page-title';
 import { ASSISTANT_PATH } from '@/lib/paths';
 import { useSettings } from '@/lib/settings';
 import { readAssistantMessage } from './received-messages.ts';
+import { addressOnShopOrigin } from './shop-origin.ts';
 import { ShopCart } from './shop-cart.tsx';
 import { SimulateOrder } from './simulate-order.tsx';
 
@@ -22,7 +23,10 @@ export function ShopDemoPage() {
   const cartHeading = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(INITIAL_FRAME_HEIGHT);
   const [cart, setCart] = useState<AddToCartMessage | null>(null);
-  const simulatedOrders = useSettings().data?.shopDemoOrders ?? false;
+  const settings = useSettings().data;
+  const simulatedOrders = settings?.shopDemoOrders ?? false;
+  // The assistant posts its cart to the configured shop origin only: elsewhere it never arrives.
+  const otherOrigin = settings && addressOnShopOrigin(settings.shopOrigin, new URL(window.location.href));
 
   useEffect(() => {
     function receive(event: MessageEvent) {
@@ -50,6 +54,11 @@ export function ShopDemoPage() {
         <Alert color="gray">
           <Text size="sm">{shopDemoMessages.standsForTheShop}</Text>
         </Alert>
+        {otherOrigin && (
+          <Alert color="yellow" role="alert">
+            <Text size="sm">{shopDemoMessages.otherOrigin(otherOrigin.origin, otherOrigin.address)}</Text>
+          </Alert>
+        )}
         <div ref={cartHeading}>
           {cart && (
             <ShopCart cart={cart}>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
   ADDRESS_FIELD_LABELS,
@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { apiRequest, failedCall } from '@/lib/api';
 import { backendOrderGenerationPath, LOGIN_PATH } from '@/lib/paths';
+import { useCartBuyer, type Buyer } from './cart-buyer.ts';
 
 /** The assistant's cart as the order to simulate: its products and hand-off, the checkout's billing. */
 function orderRequest(cart: AddToCartMessage, name: string, email: string): SimulatedOrderRequest {
@@ -33,12 +34,17 @@ function orderRequest(cart: AddToCartMessage, name: string, email: string): Simu
 
 /**
  * „Bestellung simulieren” (development only): what the shop's checkout would do with the cart —
- * the buyer's name and e-mail address (prefilled from the assistant), then a paid order the
+ * the buyer's name and e-mail address (filled in from the cart's session), then a paid order the
  * portal receives through its webhook. The result says where the documents went and what next.
  */
 export function SimulateOrder({ cart }: { cart: AddToCartMessage }) {
-  const [name, setName] = useState(cart.billing.name ?? '');
-  const [email, setEmail] = useState(cart.billing.email ?? '');
+  const buyer = useCartBuyer(cart);
+  return buyer ? <Checkout cart={cart} buyer={buyer} /> : <Loader size="sm" />;
+}
+
+function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
+  const [name, setName] = useState(buyer.name);
+  const [email, setEmail] = useState(buyer.email);
   const order = useMutation({
     mutationFn: (request: SimulatedOrderRequest) =>
       apiRequest<SimulatedOrderResponse>('/shop/demo-order', { method: 'POST', body: request }),
