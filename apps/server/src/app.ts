@@ -11,7 +11,8 @@ import { registerApiCompression } from './http/compression.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
-import { registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
+import { randomRequestId, registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
+import { clientErrorHandler, registerUnfinishedRequestCap, serverTimeouts } from './http/client-limits.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
@@ -62,6 +63,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
 
   app.decorateRequest('principal', null);
   await registerRequestIds(app);
+  registerUnfinishedRequestCap(app, config.http.unfinishedRequestsPerClient);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -163,6 +165,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdLogLabel: REQUEST_ID_LOG_FIELD,
     bodyLimit: 1024 * 1024,
     trustProxy: trust,
+    ...serverTimeouts(config.http),
+    clientErrorHandler: clientErrorHandler(randomRequestId),
   });
   const inlineWorker = config.worker === 'inline';
   const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });

@@ -60,6 +60,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
+  test('HTTP timeouts and the cap per client: defaults in seconds, the header timeout within the request timeout', () => {
+    expect(loadConfig({}).http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 120_000,
+      unfinishedRequestsPerClient: 16,
+    });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '60', HEADERS_TIMEOUT_SECONDS: '60' }).http).toMatchObject({
+      requestTimeoutMs: 60_000,
+      headersTimeoutMs: 60_000,
+    });
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '5' })).toThrow(
+      'HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS',
+    );
+    expect(() => loadConfig({ CLIENT_UNFINISHED_REQUEST_LIMIT: '0' })).toThrow(
+      /CLIENT_UNFINISHED_REQUEST_LIMIT/,
+    );
+  });
+
   test('admin name and password come together', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(
       'ADMIN_PASSWORD must be set together with ADMIN_USERNAME',

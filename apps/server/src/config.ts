@@ -97,6 +97,11 @@ const environmentSchema = z
       .default('false'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+    IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    CLIENT_UNFINISHED_REQUEST_LIMIT: z.coerce.number().int().min(1).max(10_000).default(16),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   })
@@ -124,6 +129,14 @@ const environmentSchema = z
         code: 'custom',
         path: ['WORKER'],
         message: 'off needs DATABASE_URL: a separate worker cannot share the embedded database',
+      });
+    }
+    // Node refuses a header timeout beyond the request's: the headers are part of the request.
+    if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_SECONDS'],
+        message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
       });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -183,6 +196,22 @@ export interface Config {
   shutdownDrainSeconds: number;
   /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
   mailRetry: { retryLimit: number; retryDelaySeconds: number };
+  /** How long a client may take, and how much it may hold open (decision 035). */
+  http: HttpLimits;
+}
+
+/** The HTTP server's timeouts (milliseconds) and its cap per client (http/client-limits.ts). */
+export interface HttpLimits {
+  /** A request's headers and body must have arrived by then (never the answer: downloads take hours). */
+  requestTimeoutMs: number;
+  /** Its headers must have arrived by then. */
+  headersTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this (longer than a load balancer's idle timeout). */
+  keepAliveTimeoutMs: number;
+  /** A connection on which no byte moved either way for this long is closed (a stalled download). */
+  idleTimeoutMs: number;
+  /** Requests of one client address whose body is still arriving; more are answered 429. */
+  unfinishedRequestsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -266,6 +295,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     worker: env.WORKER,
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
+    http: {
+      requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+      unfinishedRequestsPerClient: env.CLIENT_UNFINISHED_REQUEST_LIMIT,
+    },
   };
 }
 

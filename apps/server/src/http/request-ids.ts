@@ -25,8 +25,13 @@ export function requestIdGenerator(trust: ProxyTrust | false): (request: Incomin
     ) {
       return forwarded;
     }
-    return crypto.randomBytes(8).toString('hex');
+    return randomRequestId();
   };
+}
+
+/** 16 random hex digits: the id of a request no trusted proxy named. */
+export function randomRequestId(): string {
+  return crypto.randomBytes(8).toString('hex');
 }
 
 /**

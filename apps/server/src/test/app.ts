@@ -34,6 +34,8 @@ export function testConfig(environment: Record<string, string> = {}): Config {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-test-')),
     // The per-client limit is tested on its own; other tests send many requests from one address.
     AUTH_CLIENT_LIMIT: '1000000',
+    // So is the cap of unfinished requests: injected bursts deliver all their bodies in one tick.
+    CLIENT_UNFINISHED_REQUEST_LIMIT: '10000',
     // Tests that need background jobs ask for WORKER=inline; others keep jobs queued and quiet.
     WORKER: 'off',
     ...environment,

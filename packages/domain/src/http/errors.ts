@@ -32,6 +32,10 @@ export const ERROR_CODES = {
     message:
       'Zu diesem Lizenzschlüssel wurde keine Lizenz gefunden. Bitte überprüfen Sie den Lizenzschlüssel.',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'Die Anfrage kam nicht rechtzeitig vollständig an. Bitte versuchen Sie es erneut.',
+  },
   CONFLICT: { status: 409, message: 'Die Änderung steht im Widerspruch zum aktuellen Stand.' },
   LICENSE_CHANGED: {
     status: 409,
@@ -56,6 +60,7 @@ export const ERROR_CODES = {
     message:
       'Diese Lizenz ist bereits gebunden. Bitte melden Sie sich mit dem Namen des Lizenznehmers statt mit dem Startcode an.',
   },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Die Kopfzeilen der Anfrage sind zu groß.' },
   TOO_MANY_REQUESTS: {
     status: 429,
     message: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
