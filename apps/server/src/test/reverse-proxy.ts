@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 export interface Probe {
   upstream: string;
   at: number;
-  /** The answer's status, or `unreachable` when nothing took the connection. */
+  /** The answer's status, or `unreachable` when there was none (refused, or none within 5 s). */
   result: number | 'unreachable';
 }
 
@@ -48,7 +48,7 @@ export async function startReverseProxy(
 
   const probe = async (upstream: string) => {
     const result = await fetch(`${upstream}/api/v1/health/ready`, {
-      signal: AbortSignal.timeout(2_000),
+      signal: AbortSignal.timeout(5_000),
     }).then(
       async (response) => {
         await response.arrayBuffer();
