@@ -6,7 +6,9 @@
  * floor and rerun on a quiet machine for absolute figures. Targets (issue #21): performance ≥ 90 on
  * the customer pages and ≥ 80 on the back office's, LCP ≤ 1.5× the floor's, the assistant's first
  * load (what had arrived at its largest paint) ≤ 200 KiB on the wire, accessibility 100.
- * `npm run build` first; BENCH_RUNS sets the runs per page.
+ * `npm run build` first; BENCH_RUNS sets the runs per page. While working on one page:
+ * BENCH_PAGES picks pages by a part of their name (`BENCH_PAGES=assistant,admin login`; the floor
+ * always runs), BENCH_UNUSED=1 lists the files behind the unused-JavaScript and unused-CSS figures.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,8 @@ import { ROOT, startPortal, stop } from './lib/processes.ts';
 const PORTAL_PORT = 3921;
 const FLOOR_PORT = 3922;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const PAGE_FILTER = process.env['BENCH_PAGES']?.split(',').map((part) => part.trim().toLowerCase());
+const LIST_UNUSED = process.env['BENCH_UNUSED'] === '1';
 const ATTEMPTS = 3;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 /** What a holder binds the license to: a school, as most of them are. */
@@ -103,6 +107,8 @@ interface Figures {
   firstLoadBytes: number;
   unusedJavaScript: number;
   unusedCss: number;
+  /** The files behind the two unused figures, most unused bytes first (of one run). */
+  unusedFiles: string[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -195,6 +201,7 @@ async function measure(debuggingPort: number, url: string, signedInRequest?: Reg
     firstLoadBytes: of((figures) => figures.firstLoadBytes),
     unusedJavaScript: of((figures) => figures.unusedJavaScript),
     unusedCss: of((figures) => figures.unusedCss),
+    unusedFiles: runs.at(-1)!.unusedFiles,
   };
 }
 
@@ -221,6 +228,12 @@ function figuresOf(lhr: Result, signedInRequest?: RegExp): Figures {
   const numeric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
   const savings = (audit: string) =>
     (lhr.audits[audit]?.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes ?? 0;
+  const unusedFiles = ['unused-javascript', 'unused-css-rules'].flatMap((audit) =>
+    (rows<{ url: string; wastedBytes: number; totalBytes: number }>(audit) ?? []).map(
+      (item) =>
+        `${audit === 'unused-css-rules' ? 'CSS' : 'JS '} ${kib(item.wastedBytes)} of ${kib(item.totalBytes)} ${item.url}`,
+    ),
+  );
   return {
     score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
@@ -232,6 +245,7 @@ function figuresOf(lhr: Result, signedInRequest?: RegExp): Figures {
       .reduce((total, request) => total + request.transferSize, 0),
     unusedJavaScript: savings('unused-javascript'),
     unusedCss: savings('unused-css-rules'),
+    unusedFiles,
   };
 }
 
@@ -308,10 +322,14 @@ export async function run(): Promise<void> {
       `  ${'page'.padEnd(29)} score  a11y      LCP      TBT first load    total  LCP×fl bytes×fl  unused JS unused CSS  targets`,
     );
     console.log(row(FLOOR, floor, floor));
-    for (const page of PAGES) {
+    const pages = PAGES.filter(
+      (page) => !PAGE_FILTER || PAGE_FILTER.some((part) => page.name.toLowerCase().includes(part)),
+    );
+    for (const page of pages) {
       await setToken(chrome.port, portalOrigin, page.signedInAs ? tokens[page.signedInAs] : null);
       const figures = await measure(chrome.port, `${portalOrigin}${page.path}`, page.signedInRequest);
       console.log(row(page, figures, floor));
+      if (LIST_UNUSED) for (const file of figures.unusedFiles) console.log(`      ${file}`);
     }
     console.log(
       `  (load average after the run: ${os

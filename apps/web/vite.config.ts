@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { ASSISTANT_PATH } from '../../packages/domain/src/pages.ts';
 import { BUILD_MODE_FILE } from '../../scripts/web-build.ts';
+import { mantineStylesPerComponent } from './build/mantine-styles.ts';
 import { metaDescription } from './build/meta-description.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -52,7 +53,14 @@ export default defineConfig(({ command }) => {
   // documented server setting): Vite would otherwise bundle React's development build.
   if (command === 'build') process.env['NODE_ENV'] = 'production';
   return {
-    plugins: [react(), recordBuildMode(), serveAssistantEntry(), metaDescription(), precompress()],
+    plugins: [
+      react(),
+      mantineStylesPerComponent(),
+      recordBuildMode(),
+      serveAssistantEntry(),
+      metaDescription(),
+      precompress(),
+    ],
     resolve: {
       alias: [
         { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },

@@ -2,9 +2,7 @@
  * The license assistant's own entry (`assistant.html`, served at `/m9-assistent`): the shop's
  * iframe loads the assistant and what it uses, none of the portal's router, pages or back office.
  */
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import './app/global.css';
+import './app/base-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CoreProviders } from './app/core-providers.tsx';

@@ -1,12 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
+import { readToken, UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
 import { PageTitleOverride } from '@/lib/page-title';
 import { sessionMessages, type AuthUser } from '@lizenzportal/domain';
 import { adminAccess, customerAccess, homeAccess, type Access, type UserState } from './access.ts';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { LicenseOverviewPage } from '@/features/portal/components/license-overview-page';
+
+/** „Meine Lizenz” with the binding form: loaded for a signed-in license, not with the login. */
+const loadLicenseOverview = () => import('@/features/portal/components/license-overview-page');
+const LicenseOverviewPage = lazy(async () => ({
+  default: (await loadLicenseOverview()).LicenseOverviewPage,
+}));
 
 function useUserState(): { state: UserState; user: AuthUser | null } {
   const query = useCurrentUser();
@@ -48,6 +53,10 @@ export function AdminGuard() {
 export function HomeRoute({ visitorTitle }: { visitorTitle: string }) {
   const { state, user } = useUserState();
   const access = homeAccess(state);
+  // A stored token most likely brings a license: its page loads beside the user, not after it.
+  useEffect(() => {
+    if (readToken() !== null) void loadLicenseOverview();
+  }, []);
   if (access.kind === 'login') {
     return (
       <PageTitleOverride value={visitorTitle}>
@@ -56,6 +65,12 @@ export function HomeRoute({ visitorTitle }: { visitorTitle: string }) {
     );
   }
   return (
-    <Guarded access={access}>{user?.type === 'license' && <LicenseOverviewPage license={user} />}</Guarded>
+    <Guarded access={access}>
+      {user?.type === 'license' && (
+        <Suspense fallback={<PageLoader />}>
+          <LicenseOverviewPage license={user} />
+        </Suspense>
+      )}
+    </Guarded>
   );
 }

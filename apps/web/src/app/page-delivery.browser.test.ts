@@ -5,6 +5,7 @@ import {
   pageDescriptions,
   pageTitles,
 } from '@lizenzportal/domain';
+import { Button, Table } from '@mantine/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -52,7 +53,24 @@ const received = (page: Page): Promise<Received[]> =>
     }),
   );
 
+/** Every style rule the page has loaded (the portal's stylesheets are its own origin's, so readable). */
+const styleRules = (page: Page): Promise<string> =>
+  page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules].map((rule) => rule.cssText)).join('\n'),
+  );
+
 describe('what the server sends the pages', () => {
+  it('a page loads the styles of the components it shows, the back office’s table with its list', async () => {
+    const login = await browser.open('/login');
+    await login.getByRole('heading', { name: pageTitles.login }).waitFor();
+    const loginStyles = await styleRules(login);
+    expect(loginStyles).toContain(`.${Button.classes.root}`);
+    expect(loginStyles).not.toContain(`.${Table.classes.table}`);
+    const list = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    await list.getByRole('heading', { name: pageTitles.licenses }).waitFor();
+    expect(await styleRules(list)).toContain(`.${Table.classes.table}`);
+  });
+
   it('the assistant runs into its later steps without a CSP violation', async () => {
     const page = await browser.open(ASSISTANT_PATH, { prepare: recordViolations });
     await page.getByRole('button', { name: /^Assistent starten/ }).click();

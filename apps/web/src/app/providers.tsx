@@ -1,4 +1,3 @@
-import { ModalsProvider } from '@mantine/modals';
 import { sessionMessages } from '@lizenzportal/domain';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,14 +6,12 @@ import { onUnauthorized } from '@/lib/api';
 import { endSession } from '@/lib/auth';
 import { CoreProviders } from './core-providers.tsx';
 
-/** The portal's pages: besides the core, confirmation dialogs and the end of a sign-in. */
+/** The portal's pages: besides the core, the end of a sign-in. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <CoreProviders>
-      <ModalsProvider>
-        <SessionExpiry />
-        {children}
-      </ModalsProvider>
+      <SessionExpiry />
+      {children}
     </CoreProviders>
   );
 }

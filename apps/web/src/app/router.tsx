@@ -1,14 +1,7 @@
-import { redirect, type RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { HelpPage } from '@/features/legal/components/help-page';
-import { ImprintPage } from '@/features/legal/components/imprint-page';
-import { PrivacyPage } from '@/features/legal/components/privacy-page';
-import { DownloadPage } from '@/features/portal/components/download-page';
-import { TermsPage } from '@/features/portal/components/terms-page';
-import { RecoveryPage } from '@/features/recovery/components/recovery-page';
 import { assistantScreens, backOfficeMessages, pageTitles } from '@lizenzportal/domain';
-import { fieldParametersAsFilters } from '@/lib/list-state';
 import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
@@ -76,21 +69,55 @@ export const routes: RouteObject[] = [
             element: <HomeRoute visitorTitle={pageTitles.login} />,
             handle: titled(pageTitles.myLicense),
           },
+          // The logins are the first screens of the links holders and admins follow: in the first
+          // load. The other pages load with their route (decision 047).
           { path: 'login', element: <LoginPage />, handle: titled(pageTitles.login) },
           { path: 'backend/login', element: <AdminLoginPage />, handle: titled(pageTitles.adminLogin) },
-          { path: 'imprint.html', element: <ImprintPage />, handle: titled(pageTitles.imprint) },
-          { path: 'datenschutz', element: <PrivacyPage />, handle: titled(pageTitles.privacy) },
-          { path: 'hilfe', element: <HelpPage />, handle: titled(pageTitles.help) },
+          {
+            path: 'imprint.html',
+            handle: titled(pageTitles.imprint),
+            lazy: async () => ({
+              Component: (await import('@/features/legal/components/imprint-page')).ImprintPage,
+            }),
+          },
+          {
+            path: 'datenschutz',
+            handle: titled(pageTitles.privacy),
+            lazy: async () => ({
+              Component: (await import('@/features/legal/components/privacy-page')).PrivacyPage,
+            }),
+          },
+          {
+            path: 'hilfe',
+            handle: titled(pageTitles.help),
+            lazy: async () => ({
+              Component: (await import('@/features/legal/components/help-page')).HelpPage,
+            }),
+          },
           {
             path: 'lizenz-wiederherstellen',
-            element: <RecoveryPage />,
             handle: titled(pageTitles.recovery),
+            lazy: async () => ({
+              Component: (await import('@/features/recovery/components/recovery-page')).RecoveryPage,
+            }),
           },
           {
             element: <CustomerGuard />,
             children: [
-              { path: 'download', element: <DownloadPage />, handle: titled(pageTitles.download) },
-              { path: 'terms', element: <TermsPage />, handle: titled(pageTitles.terms) },
+              {
+                path: 'download',
+                handle: titled(pageTitles.download),
+                lazy: async () => ({
+                  Component: (await import('@/features/portal/components/download-page')).DownloadPage,
+                }),
+              },
+              {
+                path: 'terms',
+                handle: titled(pageTitles.terms),
+                lazy: async () => ({
+                  Component: (await import('@/features/portal/components/terms-page')).TermsPage,
+                }),
+              },
             ],
           },
           { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
@@ -189,15 +216,20 @@ export const routes: RouteObject[] = [
                 path: 'download',
                 handle: titled(pageTitles.downloads),
                 // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
-                loader: ({ request }) => {
-                  const url = new URL(request.url);
-                  const adopted = fieldParametersAsFilters(url.searchParams, ['license']);
-                  return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
+                lazy: async () => {
+                  const [{ DownloadListPage }, { fieldParametersAsFilters }] = await Promise.all([
+                    import('@/features/backend/downloads/download-list-page'),
+                    import('@/lib/list-state'),
+                  ]);
+                  return {
+                    Component: DownloadListPage,
+                    loader: ({ request }: LoaderFunctionArgs) => {
+                      const url = new URL(request.url);
+                      const adopted = fieldParametersAsFilters(url.searchParams, ['license']);
+                      return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
+                    },
+                  };
                 },
-                lazy: async () => ({
-                  Component: (await import('@/features/backend/downloads/download-list-page'))
-                    .DownloadListPage,
-                }),
               },
               { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
             ],

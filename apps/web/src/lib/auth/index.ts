@@ -7,4 +7,5 @@ export {
   UnknownUserTypeError,
   useCurrentUser,
 } from './current-user.ts';
+export { readToken } from './token.ts';
 export { useSignOut } from './use-sign-out.ts';
