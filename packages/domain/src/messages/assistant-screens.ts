@@ -1,7 +1,7 @@
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
 import { NEXT_LABEL } from './common.ts';
 import { loginPageMessages } from './login.ts';
-import { counted } from './plurals.ts';
+import { counted, COUNTED_NOUNS } from './plurals.ts';
 
 /**
  * The license assistant's screens (customer spec §2): step headings, explanations, buttons and
@@ -29,6 +29,9 @@ export const assistantScreens = {
   otherCountryTitle: 'Anderes Land wählen',
   countryLabel: 'Land',
   countryPlaceholder: 'Land suchen oder wählen',
+  /** Said in the country list when the search finds none: what to do instead of an empty list. */
+  noCountryFound: (supportEmail: string) =>
+    `Kein Land gefunden – für Länder, die hier fehlen, erstellt Ihnen unser Support ein Angebot: ${supportEmail}`,
 
   startTitle: 'Haben Sie bereits eine Lizenz?',
   startYes: 'Ja, ich habe bereits eine Lizenz',
@@ -69,8 +72,9 @@ export const assistantScreens = {
   recommended: 'Empfohlen',
   choosePersonal: 'Persönliche Lizenz wählen',
   choosePro: 'Pro-Lizenz wählen',
-  pricePerSeat: (price: string) => `${price} je Arbeitsplatz`,
-  priceFrom: (price: string) => `${price} inkl. MwSt.`,
+  /** A license's price in the product choice: gross for the billing country, per what it is sold by. */
+  unitPrice: (price: string, unit: 'license' | 'seat') =>
+    `${price} inkl. MwSt. je ${COUNTED_NOUNS[unit].one}`,
 
   seatsTitle: 'Wie viele Arbeitsplätze brauchen Sie?',
   seatsSlider: 'Arbeitsplätze (Schieberegler)',

@@ -19,6 +19,9 @@ export const validationMessages = {
     `Das Feld „${field}” darf keine Zeilenumbrüche oder Steuerzeichen enthalten.`,
   /** A text of several lines with a control character other than line breaks and tabs (`severalLines`). */
   controlCharacter: (field: string) => `Das Feld „${field}” darf keine Steuerzeichen enthalten.`,
+  /** A count outside what the field takes: said at the field, the number typed stays as it is. */
+  outOfRange: (field: string, min: number, max: number) =>
+    `„${field}” muss zwischen ${min.toLocaleString('de-DE')} und ${max.toLocaleString('de-DE')} liegen.`,
 } as const;
 
 /** German labels of the fields the API validates, used in 400 messages and in forms. */

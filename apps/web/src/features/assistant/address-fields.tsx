@@ -1,6 +1,7 @@
-import { Group, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { COUNTRY_CODES, countryName, fieldLabel } from '@lizenzportal/domain';
 import type { AddressValues, OfferFormProblems } from './offer-form.ts';
+import { CountrySelect } from './country-select.tsx';
 
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort(
   (a, b) => a.label.localeCompare(b.label, 'de'),
@@ -49,7 +50,7 @@ export function AddressFields({
         <TextInput {...text('postcode', true)} autoComplete={`${prefix} postal-code`} miw={100} />
         <TextInput {...text('city', true)} autoComplete={`${prefix} address-level2`} miw={180} />
       </Group>
-      <Select
+      <CountrySelect
         label={fieldLabel(`${prefix}.countryCode`)}
         data={COUNTRY_OPTIONS}
         name={`${prefix}.countryCode`}

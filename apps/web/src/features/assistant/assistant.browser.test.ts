@@ -56,6 +56,9 @@ describe('the license assistant in the shop page', () => {
     await choice(assistant, 'Deutschland').click();
     await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
     await assistant.getByRole('heading', { name: 'Welche Lizenz möchten Sie?' }).waitFor();
+    // Both prices in one form: gross, per license or per seat.
+    await choice(assistant, 'Persönliche Lizenz').getByText('80,00 € inkl. MwSt. je Lizenz').waitFor();
+    await choice(assistant, 'Pro-Lizenz').getByText('90,00 € inkl. MwSt. je Arbeitsplatz').waitFor();
     expect((await shopMessages()).map((message) => message.type)).not.toContain('test');
     await choice(assistant, 'Pro-Lizenz').click();
     // The pro license click posts the test message (customer spec §7), from the assistant's origin.
@@ -118,6 +121,33 @@ describe('the license assistant in the shop page', () => {
     expect(await atHome.getByText(/übergibt seinen Warenkorb nur an/).count()).toBe(0);
   });
 
+  it('says at the field what it does not take: 10.001 seats, a country not in the list', async () => {
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Anderes Land').click();
+    const country = assistant.getByPlaceholder(assistantScreens.countryPlaceholder);
+    await country.fill('Kosovo');
+    await assistant.getByText(assistantScreens.noCountryFound('support@example.com')).waitFor();
+    await country.fill('Schweden');
+    await assistant.getByRole('option', { name: 'Schweden' }).click();
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+    await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+    await choice(assistant, 'Pro-Lizenz').click();
+
+    const seats = assistant.getByLabel('Anzahl der Arbeitsplätze');
+    await seats.fill('10001');
+    await assistant.getByText('„Anzahl der Arbeitsplätze” muss zwischen 1 und 10.000 liegen.').waitFor();
+    await seats.blur();
+    // The number typed stays; nothing is priced for another one, and the step waits.
+    expect(await seats.inputValue()).toBe('10001');
+    expect(await assistant.getByRole('row', { name: /Pro-Lizenz Version 9 10\.000/ }).count()).toBe(0);
+    expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(true);
+    await seats.fill('10000');
+    await assistant.getByRole('row', { name: /^Pro-Lizenz Version 9 10\.000/ }).waitFor();
+    expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(false);
+  });
+
   it('offers no DVD to Austria and prices the personal license with Austrian VAT', async () => {
     const page = await openShopAssistant(browser);
     const assistant = assistantIn(page);
@@ -125,6 +155,8 @@ describe('the license assistant in the shop page', () => {
     await choice(assistant, 'Assistent starten').click();
     await choice(assistant, 'Österreich').click();
     await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+    // The price with the billing country's VAT: 67,23 € net plus 20 %.
+    await choice(assistant, 'Persönliche Lizenz').getByText('80,68 € inkl. MwSt. je Lizenz').waitFor();
     await choice(assistant, 'Persönliche Lizenz').click();
 
     await assistant.getByText('DVDs können nur nach Deutschland geliefert werden').waitFor();

@@ -1,9 +1,10 @@
-import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { assistantScreens, countryName, MAIN_COUNTRY_CODES, OTHER_COUNTRIES } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { useAssistant } from '../assistant-context.ts';
 import { ChoiceButton } from '../choice-button.tsx';
 import { StepFrame } from '../step-frame.tsx';
+import { CountrySelect } from '../country-select.tsx';
 
 export function CountryStep() {
   const { snapshot, send } = useAssistant();
@@ -44,7 +45,7 @@ export function OtherCountryStep() {
         }}
       >
         <Stack>
-          <Select
+          <CountrySelect
             label={assistantScreens.countryLabel}
             placeholder={assistantScreens.countryPlaceholder}
             data={OTHER_COUNTRY_OPTIONS}

@@ -4,8 +4,7 @@ import {
   assistantScreens,
   classRecommendation,
   formatMoney,
-  licenseSku,
-  PRODUCTS,
+  purchaseCart,
   type PurchasableClass,
 } from '@lizenzportal/domain';
 import { useAssistant } from '../assistant-context.ts';
@@ -17,9 +16,16 @@ export function LicenseSelectStep() {
   const { snapshot, send } = useAssistant();
   const { context } = snapshot;
   const recommendation = classRecommendation(context);
-  const type = context.purchaseType === 'upgrade' ? 'update' : 'full';
-  const price = (licenseClass: PurchasableClass) =>
-    formatMoney(PRODUCTS[licenseSku(licenseClass, type)].baseGross);
+  const update = context.purchaseType === 'upgrade';
+  // One license of one seat as the cart would price it, VAT of the billing country included.
+  const price = (licenseClass: PurchasableClass) => {
+    const one = { licenseClass, seatCount: 1, dvdCount: 0 };
+    const cart = purchaseCart(
+      update ? { purchaseType: 'upgrade', originalSeats: 1, ...one } : { purchaseType: 'new', ...one },
+      context.billing.countryCode,
+    );
+    return formatMoney(cart.groupedLineItems[0]!.lineItems[0]!.itemGross);
+  };
   return (
     <StepFrame title={assistantScreens.selectTitle}>
       <Stack gap="sm">
@@ -29,7 +35,7 @@ export function LicenseSelectStep() {
             <>
               {assistantScreens.personalText}
               <br />
-              {assistantScreens.priceFrom(price('personal'))}
+              {assistantScreens.unitPrice(price('personal'), 'license')}
             </>
           }
           badge={recommendation === 'personal' ? assistantScreens.recommended : undefined}
@@ -42,7 +48,7 @@ export function LicenseSelectStep() {
             <>
               {assistantScreens.proText}
               <br />
-              {assistantScreens.pricePerSeat(price('pro'))}
+              {assistantScreens.unitPrice(price('pro'), 'seat')}
             </>
           }
           badge={recommendation === 'pro' ? assistantScreens.recommended : undefined}

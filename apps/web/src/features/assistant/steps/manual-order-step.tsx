@@ -8,6 +8,8 @@ import {
   countryName,
   dvdsDeliverableTo,
   LICENSE_CLASS_LABELS,
+  MAX_RESELLER_QUANTITY,
+  MAX_RESELLER_SIZE,
   PURCHASABLE_CLASSES,
   type PurchasableClass,
   type ResellerLicense,
@@ -18,6 +20,7 @@ import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
 import { StepFrame } from '../step-frame.tsx';
 import { WholeNumberInput } from '../whole-number-input.tsx';
+import { CountrySelect } from '../country-select.tsx';
 
 const COUNTRY_OPTIONS = COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code) })).sort(
   (a, b) => a.label.localeCompare(b.label, 'de'),
@@ -36,7 +39,7 @@ export function ManualOrderStep() {
   return (
     <StepFrame title={assistantScreens.manualTitle}>
       <Text>{assistantScreens.manualText}</Text>
-      <Select
+      <CountrySelect
         label={assistantScreens.deliveryCountry}
         data={COUNTRY_OPTIONS}
         value={context.billing.countryCode}
@@ -118,12 +121,16 @@ function ResellerLineEditor({ line, dvdsDeliverable, onChange, onRemove }: Resel
           <WholeNumberInput
             label={assistantScreens.resellerSize}
             value={line.properties.size}
+            min={1}
+            max={MAX_RESELLER_SIZE}
             disabled={line.class !== 'pro'}
             onChange={(size) => onChange({ size })}
           />
           <WholeNumberInput
             label={assistantScreens.resellerQuantity}
             value={line.quantity}
+            min={1}
+            max={MAX_RESELLER_QUANTITY}
             onChange={(quantity) => onChange({ quantity })}
           />
           <WholeNumberInput

@@ -7,6 +7,8 @@ import {
   dvdsDeliverableTo,
   formatMoney,
   maxDvdCount,
+  MAX_SEATS,
+  MIN_SEATS,
   minimumSeats,
   originalSeats,
   PRODUCTS,
@@ -14,6 +16,7 @@ import {
   seatReduction,
   seatSliderMarks,
 } from '@lizenzportal/domain';
+import { useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
@@ -33,6 +36,8 @@ export function ProCalculatorStep() {
   const cart = assistantCart(context);
   const patchError = context.errors.patchSession;
   const extension = context.purchaseType === 'extension';
+  // The cart shows the last count in range: with another one in the field, the step waits.
+  const [seatsOutOfRange, setSeatsOutOfRange] = useState(false);
   return (
     <StepFrame title={assistantScreens.seatsTitle} busyText={assistantScreens.savingChoice}>
       <Box px="xs" pb="lg">
@@ -52,7 +57,10 @@ export function ProCalculatorStep() {
           label={assistantScreens.seatsInput}
           description={assistantScreens.seatsInputHint}
           value={context.seatCount}
+          min={MIN_SEATS}
+          max={MAX_SEATS}
           onChange={(seatCount) => send({ type: 'SET_SEATS', seatCount })}
+          onOutOfRange={setSeatsOutOfRange}
           disabled={busy}
           miw={200}
         />
@@ -111,7 +119,7 @@ export function ProCalculatorStep() {
       )}
       <Stack align="flex-end">
         <Button
-          disabled={!snapshot.can({ type: 'COMPLETED' })}
+          disabled={seatsOutOfRange || !snapshot.can({ type: 'COMPLETED' })}
           loading={busy}
           onClick={() => send({ type: 'COMPLETED' })}
         >
