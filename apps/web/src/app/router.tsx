@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { assistantScreens, backOfficeMessages, pageTitles } from '@lizenzportal/domain';
+import { assistantScreens, pageTitles } from '@lizenzportal/domain';
 import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
@@ -147,7 +147,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'license/create',
-                handle: titled(backOfficeMessages.createLicenses),
+                handle: titled(pageTitles.createLicenses),
                 lazy: async () => ({
                   Component: (await import('@/features/backend/licenses/license-create-page'))
                     .LicenseCreatePage,

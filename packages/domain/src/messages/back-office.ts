@@ -2,6 +2,7 @@ import { formatCount } from '../formats/numbers.ts';
 import { operatorRow, type FilterOperator } from '../list-query/operators.ts';
 import { assistantScreens } from './assistant-screens.ts';
 import { licenseVersion } from './common.ts';
+import { pageTitles } from './navigation.ts';
 import { counted, type CountedNoun } from './plurals.ts';
 
 /** Why a list request (`GET /license?…`, the query builder's values) cannot be answered. */
@@ -67,7 +68,7 @@ export const backOfficeMessages = {
   upgradeSessionLoadFailed: 'Fehler beim Abrufen der Upgrade-Session.',
   noUpgradeSessions: 'Keine Upgrade-Session gefunden..',
   noDownloads: 'Keine Downloads gefunden',
-  createLicenses: 'Neue Lizenz(en) anlegen',
+  createLicenses: pageTitles.createLicenses,
   upgradeSessionDeliveries: 'Auslieferungen dieser Upgrade-Session',
   /** The create page's way back (spec §2: it leads to /backend/). */
   backToOverview: 'Zurück zur Übersicht',

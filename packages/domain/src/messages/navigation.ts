@@ -19,6 +19,7 @@ export const pageTitles = {
   /** The back office's first page (`/backend`): what needs attention, and the figures. */
   overview: 'Übersicht',
   licenses: 'Alle Lizenzen',
+  createLicenses: 'Neue Lizenz(en) anlegen',
   license: (id: string) => `Details der Lizenz ${id}`,
   orderGenerations: 'Alle Shop-Generierungen',
   orderGeneration: 'Shop-Generierung',
