@@ -28,9 +28,7 @@ import { OrderGenerationRepository } from './modules/order-generations/repositor
 import { OrderGenerationService } from './modules/order-generations/service.ts';
 import { UpgradeSessionRepository } from './modules/upgrade-sessions/repository.ts';
 import { UpgradeSessionService } from './modules/upgrade-sessions/service.ts';
-import { OfferDocuments } from './modules/upgrade-sessions/offer-documents.ts';
 import { defineUpgradeSessionQueues, workUpgradeSessions } from './modules/upgrade-sessions/jobs.ts';
-import { DocumentRepository } from './modules/documents/repository.ts';
 import { OFFER_CODE_POLICY } from './modules/upgrade-sessions/offer-code-policy.ts';
 import { OfferMailLimits } from './modules/upgrade-sessions/offer-mail-limits.ts';
 import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
@@ -141,18 +139,8 @@ export async function createServices({
     outboxDir: config.mail.outboxDir,
   });
   const upgradeSessionRepository = new UpgradeSessionRepository(db);
-  const offerDocuments = new OfferDocuments({
-    repository: upgradeSessionRepository,
-    licenses: licenses.repository,
-    uploads: new DocumentRepository(db),
-    storage,
-    renderer: documents.renderer,
-    shopProductIds: config.shop.productIds,
-    shopUrl: config.shop.url,
-  });
   const deliveries = new DeliveryService({
     db,
-    offers: offerDocuments,
     licenses: licenses.repository,
     orderGenerations: orderGenerations.repository,
     queue,
@@ -162,6 +150,7 @@ export async function createServices({
       portalUrl: config.publicUrl,
       supportEmail: config.mail.supportEmail,
       vendorName: config.vendor.name,
+      shopUrl: config.shop.url,
     },
     log,
   });

@@ -19,9 +19,12 @@ export const documentMessages = {
   licenseBatchRefused: 'Diese Lizenzen haben kein Lizenzdokument, weil sie nicht gebunden sind',
   batchSize: (max: number) => `Bitte wählen Sie zwischen 1 und ${counted(max, 'license')} aus.`,
   licensesNotFound: (keys: string) => `Diese Lizenzen wurden nicht gefunden: ${keys}.`,
+  offersNotFound: (ids: string) => `Diese Angebote wurden nicht gefunden: ${ids}.`,
+  offerNotGenerated: 'Für dieses Angebot wurde noch kein Dokument erzeugt.',
   /** The end of a list of keys cut short: „A, B, C und 4 weitere”. */
   andMore: (named: string, more: number) => `${named} und ${more} weitere`,
   /** The names of a batch's files („Startdokumente.zip”, dated). */
   starterDocumentsFile: COUNTED_NOUNS.starterDocument.other,
   licenseDocumentsFile: COUNTED_NOUNS.licenseDocument.other,
+  offerDocumentsFile: COUNTED_NOUNS.offer.other,
 } as const;

@@ -11,6 +11,7 @@ export const COUNTED_NOUNS = {
   entry: { one: 'Eintrag', other: 'Einträge' },
   starterDocument: { one: 'Startdokument', other: 'Startdokumente' },
   licenseDocument: { one: 'Lizenzdokument', other: 'Lizenzdokumente' },
+  offer: { one: 'Angebot', other: 'Angebote' },
   /** After „nach”: „nach 1 Versuch”, „nach 3 Versuchen”. */
   attemptDative: { one: 'Versuch', other: 'Versuchen' },
   /** What the back office's overview counts as needing attention. */

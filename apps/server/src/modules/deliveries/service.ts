@@ -9,33 +9,26 @@ import {
   type DocumentType,
   type ManualDelivery,
 } from '@lizenzportal/domain';
-import type { DB, LicenseRow } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { mapInOrder } from '../documents/batch/look-ahead.ts';
-import { documentFileName } from '../documents/document-kinds.ts';
-import type { OfferDocuments } from '../upgrade-sessions/offer-documents.ts';
 import type { DocumentService } from '../documents/service.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
 import type { OrderGenerationRepository } from '../order-generations/repository.ts';
 import { HandoverInDoubtError, type Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
-import { renderDeliveryMail, type MailLicense, type MailOffer } from './templates.ts';
+import { renderDeliveryMail } from './templates.ts';
 
-/** Documents read or rendered at once for one delivery. */
-const DOCUMENTS_AHEAD = 4;
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
 const RECOVERIES_PER_HOUR = 3;
 
-/** Where a delivery gets its PDFs: read from storage, generated first if missing. */
-export type DeliveryDocuments = Pick<DocumentService, 'current'>;
-/** The same for offers, and what their mail says of them. */
-export type DeliveryOffers = Pick<OfferDocuments, 'current' | 'mailFacts'>;
+/** What a delivery's mail says of its documents, and the documents it attaches (any kind). */
+export type DeliveryDocuments = Pick<DocumentService, 'mailFacts' | 'attachments'>;
 
 export interface NewDelivery {
   occasion: DeliveryOccasion;
@@ -54,6 +47,8 @@ export interface DeliverySettings {
   portalUrl: string;
   supportEmail: string;
   vendorName: string;
+  /** Where offers are ordered: the shop's page of the assistant. */
+  shopUrl: string;
 }
 
 /**
@@ -67,7 +62,6 @@ export class DeliveryService {
   readonly #orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
   readonly #queue: JobQueue;
   readonly #documents: DeliveryDocuments;
-  readonly #offers: DeliveryOffers;
   readonly #mailer: Mailer;
   readonly #settings: DeliverySettings;
   readonly #log: FastifyBaseLogger;
@@ -78,7 +72,6 @@ export class DeliveryService {
     orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
     queue: JobQueue;
     documents: DeliveryDocuments;
-    offers: DeliveryOffers;
     mailer: Mailer;
     settings: DeliverySettings;
     log: FastifyBaseLogger;
@@ -89,7 +82,6 @@ export class DeliveryService {
     this.#orderGenerations = deps.orderGenerations;
     this.#queue = deps.queue;
     this.#documents = deps.documents;
-    this.#offers = deps.offers;
     this.#mailer = deps.mailer;
     this.#settings = deps.settings;
     this.#log = deps.log;
@@ -104,21 +96,12 @@ export class DeliveryService {
   }
 
   async #create(input: NewDelivery, transaction: Kysely<DB>): Promise<Delivery> {
-    const licenses = await Promise.all(
-      input.licenseIds.map((id) => this.#licenses.findById(id, transaction)),
-    );
-    const offer: MailOffer | null = input.upgradeSession
-      ? await this.#offers.mailFacts(input.upgradeSession, transaction)
-      : null;
+    const records = { licenses: input.licenseIds, upgradeSession: input.upgradeSession ?? null };
     const mail = renderDeliveryMail({
-      offer,
+      ...(await this.#documents.mailFacts(input.documentType, records, this.#settings, transaction)),
       occasion: input.occasion,
       documentType: input.documentType,
       recipientName: input.recipientName,
-      licenses: licenses.map((license) => {
-        if (!license) throw notFound('license');
-        return toMailLicense(license);
-      }),
       note: input.note ?? null,
       ...this.#settings,
     });
@@ -164,25 +147,18 @@ export class DeliveryService {
     try {
       const documents: string[] = [];
       const attachments = [];
-      const documentType = delivery.document_type;
-      if (documentType === 'offer') {
-        const offer = await this.#offers.current(delivery.upgrade_session!);
-        documents.push(offer.key);
-        attachments.push({ filename: offer.fileName, content: offer.bytes, contentType: 'application/pdf' });
-      } else {
-        // A reseller order's delivery renders all its licenses' documents: several at a time (the
-        // render threads work side by side), attached in the licenses' order.
-        const current = mapInOrder(delivery.licenses, DOCUMENTS_AHEAD, (licenseId) =>
-          this.#documents.current(licenseId, documentType),
-        );
-        for await (const document of current) {
-          documents.push(document.key);
-          attachments.push({
-            filename: documentFileName(documentType, document.row.key),
-            content: document.bytes,
-            contentType: 'application/pdf',
-          });
-        }
+      // A reseller order's delivery attaches all its licenses' documents, in the licenses' order.
+      const current = this.#documents.attachments(delivery.document_type, {
+        licenses: delivery.licenses,
+        upgradeSession: delivery.upgrade_session,
+      });
+      for await (const document of current) {
+        documents.push(document.key);
+        attachments.push({
+          filename: document.fileName,
+          content: document.bytes,
+          contentType: 'application/pdf',
+        });
       }
       await this.#mailer.send(
         {
@@ -342,16 +318,4 @@ export class DeliveryService {
     if (!(await this.#licenses.exists(licenseId))) throw notFound('license');
     return (await this.#repository.forLicense(licenseId)).map(toDelivery);
   }
-}
-
-function toMailLicense(license: LicenseRow): MailLicense {
-  return {
-    key: license.key,
-    startCode: license.start_code,
-    authenticationCode: license.authentication_code,
-    version: license.version,
-    class: license.class,
-    size: license.size,
-    holderName: license.holder_name,
-  };
 }

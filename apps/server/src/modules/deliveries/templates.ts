@@ -10,35 +10,17 @@ import {
   productTitle,
   type DeliveryOccasion,
   type DocumentType,
-  type LicenseClass,
 } from '@lizenzportal/domain';
+import type { MailLicense, MailOffer } from '../documents/kinds/kind.ts';
 import { html, type SafeHtml } from './html.ts';
-
-export interface MailLicense {
-  key: string;
-  startCode: string;
-  authenticationCode: string;
-  version: string;
-  class: LicenseClass;
-  size: number;
-  holderName: string | null;
-}
-
-/** What an offer's mail says of it. */
-export interface MailOffer {
-  offerNumber: string;
-  offerCode: string;
-  /** ISO timestamp. */
-  validUntil: string;
-  /** Where the assistant is reached: the shop page. */
-  shopUrl: string;
-}
 
 export interface MailContext {
   occasion: DeliveryOccasion;
   /** The offer an `offer` delivery sends. */
   offer: MailOffer | null;
   documentType: DocumentType;
+  /** What the document kind calls the attached documents; without it the mail names none. */
+  documentWord?: string;
   recipientName: string | null;
   licenses: MailLicense[];
   note: string | null;
@@ -63,21 +45,14 @@ interface Parts {
 
 const T = deliveryMailTexts;
 
-const documentWord = (context: MailContext) => {
-  const plural = context.licenses.length > 1;
-  if (context.documentType === 'offer') return T.offerWord;
-  if (context.documentType === 'starter') return T.starterWord(plural);
-  return T.licenseWord(plural);
-};
-
 function partsOf(context: MailContext): Parts {
-  const attached = T.attached(documentWord(context));
+  const attached = context.documentWord ? [T.attached(context.documentWord)] : [];
   const product = () => productTitle(context.licenses[0]!.version);
   switch (context.occasion) {
     case 'order':
       return {
         subject: T.order.subject(context.licenses.length > 1, product()),
-        intro: [T.order.thanks, attached],
+        intro: [T.order.thanks, ...attached],
         outro: [T.bindingSteps],
       };
     case 'bind':
@@ -89,20 +64,20 @@ function partsOf(context: MailContext): Parts {
     case 'update':
       return {
         subject: T.update.subject(product()),
-        intro: [T.update.processed, attached],
+        intro: [T.update.processed, ...attached],
         outro: [T.holderNameLogin],
       };
     case 'recovery':
       return {
         subject: T.recovery.subject,
-        intro: [T.recovery.requested, `${attached} ${T.recovery.allBound}`],
+        intro: [T.recovery.requested, [...attached, T.recovery.allBound].join(' ')],
         outro: [T.recovery.notRequested],
       };
     case 'offer': {
       const offer = context.offer!;
       return {
         subject: T.offer.subject(offer.offerNumber),
-        intro: [T.offer.thanks, attached],
+        intro: [T.offer.thanks, ...attached],
         outro: [
           T.offer.howToOrder(formatDate(offer.validUntil), offer.shopUrl, formatOfferCode(offer.offerCode)),
         ],
@@ -112,7 +87,7 @@ function partsOf(context: MailContext): Parts {
       const starter = context.documentType === 'starter';
       return {
         subject: T.manual.subject(starter),
-        intro: [T.manual.asAgreed, attached],
+        intro: [T.manual.asAgreed, ...attached],
         outro: starter ? [T.bindingSteps] : [T.holderNameLogin],
       };
     }

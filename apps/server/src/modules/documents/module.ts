@@ -7,18 +7,15 @@ import { BatchDownloadService } from './batch/batch-download.ts';
 import { brandingFromConfig } from './render/branding.ts';
 import { loadUnicodeFonts } from './render/fonts.ts';
 import { PooledDocumentRenderer } from './render/pooled-renderer.ts';
-import type { DocumentRenderer } from './render/document-renderer.ts';
 import { DocumentRepository } from './repository.ts';
 import { DocumentService } from './service.ts';
 import { FileUrlSigner } from '../../lib/signed-urls.ts';
 import { DOCUMENT_FILE_ROUTE, DOCUMENT_LINK_SECONDS } from './service.ts';
 
 export interface DocumentModule {
-  /** Generation (jobs call `ensure`), URLs and files. */
+  /** Documents of every kind: generation (jobs call `ensure`), mails' attachments, URLs and files. */
   documents: DocumentService;
   batch: BatchDownloadService;
-  /** Renders documents of every kind (in the render threads): what other modules' documents use. */
-  renderer: DocumentRenderer;
   /** Sweeps abandoned uploads now and then every ten minutes (where jobs are worked). */
   sweepAbandonedUploads(log: FastifyBaseLogger): void;
   /** Stops the sweep and the render threads once the renderings under way are done. */
@@ -66,8 +63,7 @@ export function createDocumentModule({
   let sweeping: NodeJS.Timeout | undefined;
   return {
     documents,
-    batch: new BatchDownloadService({ repository, documents }),
-    renderer,
+    batch: new BatchDownloadService({ documents }),
     sweepAbandonedUploads(log) {
       const sweep = () =>
         documents.sweepAbandonedUploads().then(

@@ -1,95 +1,63 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB, LicenseRow } from '../../db/schema.ts';
-import type { LicenseDocumentType } from '@lizenzportal/domain';
-import { DOCUMENT_KIND } from './document-kinds.ts';
+import type { DB } from '../../db/schema.ts';
+import type { AnyDocumentKind, Loaded } from './kinds/kind.ts';
 
-/** A license row and the exact version (`updated_at` to the microsecond) it was read at. */
-export interface LicenseSnapshot {
-  row: LicenseRow;
-  version: string;
-}
-
-// JavaScript dates stop at milliseconds; compared as text the version keeps every digit.
-const versionOf = sql<string>`extract(epoch from updated_at)::text`;
-
-/** The queries of the documents module: license rows and their document columns. */
+/**
+ * The queries of the documents module: the owners of documents (through their kinds) and the
+ * uploads under way.
+ */
 export class DocumentRepository {
-  readonly #db: Kysely<DB>;
+  /** Where the kinds read their owners and what the documents show. */
+  readonly db: Kysely<DB>;
 
   constructor(db: Kysely<DB>) {
-    this.#db = db;
+    this.db = db;
   }
 
-  async findSnapshot(id: string): Promise<LicenseSnapshot | undefined> {
-    const found = await this.#db
-      .selectFrom('license')
-      .selectAll()
-      .select(versionOf.as('row_version'))
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!found) return undefined;
-    const { row_version: version, ...row } = found;
-    return { row, version };
+  /** The owners of these ids that exist, in the order asked for (duplicates read once). */
+  async load<Owner>(kind: AnyDocumentKind, ids: readonly string[], db = this.db): Promise<Loaded<Owner>[]> {
+    const found = new Map<string, Loaded<Owner>>(
+      (await kind.load(db, [...new Set(ids)])).map((loaded: Loaded<Owner>) => [
+        kind.id(loaded.owner),
+        loaded,
+      ]),
+    );
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
-  findById(id: string): Promise<LicenseRow | undefined> {
-    return this.#db.selectFrom('license').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  findByIds(ids: readonly string[]): Promise<LicenseRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.#db.selectFrom('license').selectAll().where('id', 'in', ids).execute();
-  }
-
-  /** The license whose current starter or license document is stored under `documentKey`. */
-  findByDocumentKey(documentKey: string): Promise<LicenseRow | undefined> {
-    return this.#db
-      .selectFrom('license')
-      .selectAll()
-      .where((where) =>
-        where.or([where('starter_document', '=', documentKey), where('license_document', '=', documentKey)]),
-      )
-      .executeTakeFirst();
-  }
-
-  /** Records a file about to be written that no row refers to yet (see `setDocument`). */
+  /** Records a file about to be written that no row refers to yet (see `point`). */
   async recordPendingUpload(key: string): Promise<void> {
-    await this.#db.insertInto('pending_upload').values({ key }).execute();
+    await this.db.insertInto('pending_upload').values({ key }).execute();
   }
 
   async forgetPendingUpload(key: string): Promise<void> {
-    await this.#db.deleteFrom('pending_upload').where('key', '=', key).execute();
+    await this.db.deleteFrom('pending_upload').where('key', '=', key).execute();
   }
 
   /**
-   * Points the license at a new document, only if the row is still the version the document was
-   * rendered from, and ends the document's pending upload in the same transaction. Undefined when
-   * the license changed meanwhile (or is gone), or when the sweep took the upload for abandoned.
+   * Points the owner at a new document, only if it is still the version the document was
+   * rendered from (the kind's rule), and ends the document's pending upload in the same
+   * transaction. Undefined when the owner changed meanwhile (or is gone), or when the sweep took
+   * the upload for abandoned.
    */
-  async setDocument(
-    kind: LicenseDocumentType,
-    snapshot: LicenseSnapshot,
+  async point<Owner>(
+    kind: AnyDocumentKind,
+    loaded: Loaded<Owner>,
     documentKey: string,
-    commitWith?: (transaction: Kysely<DB>, row: LicenseRow) => Promise<void>,
-  ): Promise<LicenseRow | undefined> {
-    return this.#db
+    commitWith?: (transaction: Kysely<DB>, owner: Owner) => Promise<void>,
+  ): Promise<Owner | undefined> {
+    return this.db
       .transaction()
       .execute(async (transaction) => {
-        const row = await transaction
-          .updateTable('license')
-          .set({ [DOCUMENT_KIND[kind].column]: documentKey, updated_at: sql<Date>`now()` })
-          .where('id', '=', snapshot.row.id)
-          .where(versionOf, '=', snapshot.version)
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) return undefined;
+        const owner: Owner | undefined = await kind.point(transaction, loaded, documentKey);
+        if (!owner) return undefined;
         const ended = await transaction
           .deleteFrom('pending_upload')
           .where('key', '=', documentKey)
           .executeTakeFirstOrThrow();
         if (ended.numDeletedRows === 0n) throw new UploadSweptError();
-        await commitWith?.(transaction, row);
-        return row;
+        await commitWith?.(transaction, owner);
+        return owner;
       })
       .catch((error: unknown) => {
         if (error instanceof UploadSweptError) return undefined;
@@ -105,14 +73,14 @@ export class DocumentRepository {
     olderThanSeconds: number,
     remove: (key: string) => Promise<void>,
   ): Promise<number> {
-    const candidates = await this.#db
+    const candidates = await this.db
       .selectFrom('pending_upload')
       .select('key')
       .where('started_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
       .execute();
     let removed = 0;
     for (const { key } of candidates) {
-      await this.#db.transaction().execute(async (transaction) => {
+      await this.db.transaction().execute(async (transaction) => {
         const entry = await transaction
           .deleteFrom('pending_upload')
           .where('key', '=', key)
@@ -127,5 +95,5 @@ export class DocumentRepository {
   }
 }
 
-/** The pending upload of a document was swept as abandoned before the license pointed at it. */
+/** The pending upload of a document was swept as abandoned before its owner pointed at it. */
 class UploadSweptError extends Error {}

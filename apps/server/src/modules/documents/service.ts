@@ -1,15 +1,20 @@
 import crypto from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { documentMessages, mayGenerateDocument, type AuditChange, type License } from '@lizenzportal/domain';
+import {
+  documentMessages,
+  type AuditChange,
+  type License,
+  type LicenseDocumentType,
+} from '@lizenzportal/domain';
 import type { Kysely } from 'kysely';
 import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../../http/principal.ts';
-import { changedFields } from '../audit/audit-log.ts';
-import { toLicense, UNRECORDED_FIELDS } from '../licenses/mapper.ts';
-import type { LicenseDocumentType } from '@lizenzportal/domain';
-import { DOCUMENT_KIND, documentFileName, newDocumentKey } from './document-kinds.ts';
+import { toLicense } from '../licenses/mapper.ts';
+import { mapInOrder } from './batch/look-ahead.ts';
+import type { AnyDocumentKind, DeliveredRecords, Loaded, MailFacts } from './kinds/kind.ts';
+import { DOCUMENT_KINDS, newDocumentKey, type DocumentKinds } from './kinds/registry.ts';
 import type { DocumentRenderer } from './render/document-renderer.ts';
 import type { DocumentRepository } from './repository.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
@@ -19,44 +24,51 @@ export const DOCUMENT_FILE_ROUTE = '/document/file';
 /** Document links are opened at once (a new window, a mail attachment's source). */
 export const DOCUMENT_LINK_SECONDS = 5 * 60;
 
-/** A license changed under a generation this often in a row: give up rather than loop. */
+/** An owner changed under a generation this often in a row: give up rather than loop. */
 const MAX_ATTEMPTS = 5;
 /** A generation takes a fraction of a second, its job at most a minute: an older upload was abandoned. */
 export const ABANDONED_UPLOAD_SECONDS = 600;
+/** Documents read or rendered at once for one mail (the render threads work side by side). */
+const ATTACHMENTS_AHEAD = 4;
 
 export interface DocumentServiceDependencies {
   repository: DocumentRepository;
   storage: FileStorage;
   renderer: DocumentRenderer;
   urls: FileUrlSigner;
+  /** The kinds it makes and finds; the portal's registry unless a test adds one. */
+  kinds?: DocumentKinds;
   now?: () => Date;
 }
 
-interface GeneratedDocument {
-  row: LicenseRow;
-  bytes: Uint8Array;
-}
-
-/**
- * More work for the transaction that points a license at its new document, with the license's
- * fields that changed (the document, old key → new): what the audit trail records.
- */
-export type CommitWith = (transaction: Kysely<DB>, row: LicenseRow, changes: AuditChange[]) => Promise<void>;
-
-/** A license's current document: its storage key, its bytes and the row that points at it. */
-export interface CurrentDocument extends GeneratedDocument {
+/** A stored document: its key, its bytes, the name it is downloaded and attached under, its owner. */
+export interface StoredDocument<Owner = unknown> {
   key: string;
+  bytes: Uint8Array;
+  fileName: string;
+  owner: Owner;
 }
 
 /**
- * Starter and license documents of licenses: generating them under the rules of the back-office
- * spec (§4), storing them, and handing out short-lived signed URLs to them.
+ * More work for the transaction that points an owner at its new document, with the owner's fields
+ * that changed (the document, old key → new): what the audit trail records.
+ */
+export type CommitWith<Owner = LicenseRow> = (
+  transaction: Kysely<DB>,
+  owner: Owner,
+  changes: AuditChange[],
+) => Promise<void>;
+
+/**
+ * Documents of every kind (`kinds/`): making them under their kind's rules, storing them, finding
+ * the current one of an owner, handing them to mails and handing out short-lived signed URLs.
  */
 export class DocumentService {
   readonly #repository: DocumentRepository;
   readonly #storage: FileStorage;
   readonly #renderer: DocumentRenderer;
   readonly #urls: FileUrlSigner;
+  readonly #kinds: DocumentKinds;
   readonly #now: () => Date;
 
   constructor(dependencies: DocumentServiceDependencies) {
@@ -64,6 +76,7 @@ export class DocumentService {
     this.#storage = dependencies.storage;
     this.#renderer = dependencies.renderer;
     this.#urls = dependencies.urls;
+    this.#kinds = dependencies.kinds ?? DOCUMENT_KINDS;
     this.#now = dependencies.now ?? (() => new Date());
   }
 
@@ -78,60 +91,35 @@ export class DocumentService {
   }
 
   /**
-   * Generates the document now; `commitWith` runs in the transaction that points the license at
-   * it (the back office records the generation in its audit trail there).
+   * Generates a license's document now; `commitWith` runs in the transaction that points the
+   * license at it (the back office records the generation in its audit trail there).
    */
   async generate(kind: LicenseDocumentType, licenseId: string, commitWith?: CommitWith): Promise<License> {
-    return toLicense((await this.#generateFile(kind, licenseId, commitWith)).row);
+    return toLicense((await this.make<LicenseRow>(kind, licenseId, commitWith)).owner);
   }
 
   /**
-   * Renders the document from the license as it is now, stores it under a new key and points the
-   * license at it. If the license changes in between (an edit, a second generation), the document
-   * is rendered again from the new state, so the stored document always matches the row it is
+   * Renders the document from its owner as it is now, stores it under a new key and points the
+   * owner at it. If the owner changes in between (an edit, a second generation), the document is
+   * rendered again from the new state, so the stored document always matches the record it is
    * attached to; of two concurrent generations the later one wins. Earlier versions stay stored:
    * deliveries refer to the documents they sent.
    */
-  async #generateFile(
-    kind: LicenseDocumentType,
-    licenseId: string,
-    commitWith?: CommitWith,
-  ): Promise<GeneratedDocument> {
+  async make<Owner>(
+    kindName: string,
+    ownerId: string,
+    commitWith?: CommitWith<Owner>,
+  ): Promise<StoredDocument<Owner>> {
+    const kind = this.#kinds.get(kindName);
     for (let attempt = 1; ; attempt++) {
-      const snapshot = await this.#repository.findSnapshot(licenseId);
-      if (!snapshot) throw notFound('license');
-      assertMayGenerate(kind, snapshot.row);
-      const now = this.#now();
-      const bytes = await this.#renderer.render({ kind, license: toLicense(snapshot.row), createdAt: now });
-      const key = newDocumentKey(licenseId, kind, now, crypto.randomBytes(3).toString('hex'));
-      // Recorded first, so that a process dying before the license points at the file leaves an
-      // entry behind for the sweep rather than an orphan file.
-      await this.#repository.recordPendingUpload(key);
-      await this.#storage.put(key, bytes, 'application/pdf');
-      const row = await this.#repository.setDocument(
-        kind,
-        snapshot,
-        key,
-        commitWith &&
-          ((transaction, updated) =>
-            commitWith(
-              transaction,
-              updated,
-              changedFields(toLicense(snapshot.row), toLicense(updated), UNRECORDED_FIELDS),
-            )),
-      );
-      if (row) return { row, bytes };
-      // Never referenced by any row: remove it before trying again.
-      await this.#storage.delete(key);
-      await this.#repository.forgetPendingUpload(key);
-      if (attempt === MAX_ATTEMPTS) {
-        throw new AppError('CONFLICT', documentMessages.changedMeanwhile);
-      }
+      const made = await this.#tryToMake<Owner>(kind, await this.#loadOne(kind, ownerId), commitWith);
+      if (made) return made;
+      if (attempt === MAX_ATTEMPTS) throw new AppError('CONFLICT', documentMessages.changedMeanwhile);
     }
   }
 
   /**
-   * Removes the files of generations that died (or failed) before a license pointed at them, once
+   * Removes the files of generations that died (or failed) before an owner pointed at them, once
    * their entry is older than any generation runs: what a killed process leaves behind.
    */
   sweepAbandonedUploads(olderThanSeconds = ABANDONED_UPLOAD_SECONDS): Promise<number> {
@@ -139,62 +127,92 @@ export class DocumentService {
   }
 
   /**
-   * The key of the license's current document, generated first when it has none yet (or its file
-   * is gone) and the rules allow it: what a delivery attaches.
+   * The key of the owner's current document, generated first when it has none yet (or its file
+   * is gone) and the rules allow it: what the generation job makes sure of.
    */
-  async ensure(licenseId: string, kind: LicenseDocumentType): Promise<string> {
-    const row = await this.#repository.findById(licenseId);
-    if (!row) throw notFound('license');
-    const { column } = DOCUMENT_KIND[kind];
-    const key = row[column];
+  async ensure(ownerId: string, kindName: string): Promise<string> {
+    const kind = this.#kinds.get(kindName);
+    const key = kind.storedKey((await this.#loadOne(kind, ownerId)).owner);
     if (key && (await this.#storage.exists(key))) return key;
-    return (await this.#generateFile(kind, licenseId)).row[column]!;
+    return (await this.make(kindName, ownerId)).key;
   }
 
   /**
-   * A license's current document as read in `row`, generated first when there is none yet (or its
-   * file is gone) and the rules allow it.
+   * The owner's current document as loaded, generated first when there is none yet (or its file
+   * is gone) and the rules allow it. Where another rendering stored first, that one is read.
    */
-  async readOrGenerate(kind: LicenseDocumentType, row: LicenseRow): Promise<CurrentDocument> {
-    const { column } = DOCUMENT_KIND[kind];
-    const key = row[column];
-    if (key) {
-      try {
-        return { key, row, bytes: await buffer((await this.#storage.get(key)).stream) };
-      } catch (error) {
-        if (!(error instanceof FileNotFoundError)) throw error;
+  async current<Owner>(kindName: string, loaded: Loaded<Owner>): Promise<StoredDocument<Owner>> {
+    const kind = this.#kinds.get(kindName);
+    for (let attempt = 1; ; attempt++) {
+      const key: string | null = kind.storedKey(loaded.owner);
+      if (key) {
+        try {
+          const bytes = await buffer((await this.#storage.get(key)).stream);
+          return { key, bytes, fileName: kind.fileName(loaded.owner), owner: loaded.owner };
+        } catch (error) {
+          if (!(error instanceof FileNotFoundError)) throw error;
+        }
       }
+      const made = await this.#tryToMake<Owner>(kind, loaded);
+      if (made) return made;
+      if (attempt === MAX_ATTEMPTS) throw new AppError('CONFLICT', documentMessages.changedMeanwhile);
+      loaded = await this.#loadOne(kind, kind.id(loaded.owner));
     }
-    const generated = await this.#generateFile(kind, row.id);
-    return { ...generated, key: generated.row[column]! };
   }
 
-  /** The same for a license by id: what a mail attaches. */
-  async current(licenseId: string, kind: LicenseDocumentType): Promise<CurrentDocument> {
-    const row = await this.#repository.findById(licenseId);
-    if (!row) throw notFound('license');
-    return this.readOrGenerate(kind, row);
+  /** The owners of these ids that exist, in the order asked for: what a batch is made of. */
+  load<Owner>(kindName: string, ids: readonly string[]): Promise<Loaded<Owner>[]> {
+    return this.#repository.load(this.#kinds.get(kindName), ids);
   }
 
-  /** A signed URL of a license's document: admins for any license, a license user for its own. */
-  async documentUrl(kind: LicenseDocumentType, licenseId: string, principal: Principal): Promise<string> {
-    if (principal.type === 'license' && principal.licenseId !== licenseId) throw new AppError('FORBIDDEN');
-    const row = await this.#repository.findById(licenseId);
-    if (!row) throw notFound('license');
-    const key = row[DOCUMENT_KIND[kind].column];
-    if (!key) {
-      throw new AppError('NOT_FOUND', documentMessages.notGenerated(DOCUMENT_KIND[kind].name));
-    }
-    return this.#urls.sign({ key, name: documentFileName(kind, row.key) });
+  /** What a mail of the kind says of the records a delivery names, read in `db` (its transaction). */
+  async mailFacts(
+    kindName: string,
+    records: DeliveredRecords,
+    settings: { shopUrl: string },
+    db: Kysely<DB>,
+  ): Promise<MailFacts> {
+    const kind = this.#kinds.get(kindName);
+    const ids = kind.mail.owners(records);
+    const loaded = await this.#repository.load(kind, ids, db);
+    if (loaded.length !== ids.length) throw notFound(kind.record);
+    return kind.mail.facts(
+      db,
+      loaded.map(({ owner }) => owner),
+      settings,
+    );
   }
 
-  /** A signed URL of any stored document (back office); named after its license where it has one. */
+  /**
+   * The current documents of the records a delivery names, in their order, several read or
+   * rendered at a time: what its mail attaches.
+   */
+  attachments(kindName: string, records: DeliveredRecords): AsyncIterable<StoredDocument> {
+    const kind = this.#kinds.get(kindName);
+    return mapInOrder(kind.mail.owners(records), ATTACHMENTS_AHEAD, async (id) =>
+      this.current(kindName, await this.#loadOne(kind, id)),
+    );
+  }
+
+  /** A signed URL of an owner's document: admins for any, a license user for its own license's. */
+  async documentUrl(kindName: string, ownerId: string, principal: Principal): Promise<string> {
+    if (principal.type === 'license' && principal.licenseId !== ownerId) throw new AppError('FORBIDDEN');
+    const kind = this.#kinds.get(kindName);
+    const { owner } = await this.#loadOne(kind, ownerId);
+    const key = kind.storedKey(owner);
+    if (!key) throw new AppError('NOT_FOUND', kind.notGenerated);
+    return this.#urls.sign({ key, name: kind.fileName(owner) });
+  }
+
+  /** A signed URL of any stored document (back office); named after its owner while it is its current one. */
   async urlForKey(documentKey: string): Promise<string> {
     if (!(await this.#storage.exists(documentKey))) throw notFound('document');
-    const row = await this.#repository.findByDocumentKey(documentKey);
-    const name = row
-      ? documentFileName(row.starter_document === documentKey ? 'starter' : 'license', row.key)
-      : documentKey.slice(documentKey.lastIndexOf('/') + 1);
+    const stored = this.#kinds.ofKey(documentKey);
+    const [loaded] = stored ? await this.#repository.load(stored.kind, [stored.ownerId]) : [];
+    const name =
+      stored && loaded && stored.kind.storedKey(loaded.owner) === documentKey
+        ? stored.kind.fileName(loaded.owner)
+        : documentKey.slice(documentKey.lastIndexOf('/') + 1);
     return this.#urls.sign({ key: documentKey, name });
   }
 
@@ -210,12 +228,42 @@ export class DocumentService {
       throw error;
     }
   }
-}
 
-/** 409 unless the rule of the back-office spec (§4) lets the document be made for the row as read. */
-function assertMayGenerate(kind: LicenseDocumentType, row: LicenseRow): void {
-  const { column, refusal } = DOCUMENT_KIND[kind];
-  if (!mayGenerateDocument(kind, { status: row.status, documentPresent: row[column] !== null })) {
-    throw new AppError('CONFLICT', refusal);
+  async #loadOne<Owner>(kind: AnyDocumentKind, ownerId: string): Promise<Loaded<Owner>> {
+    const [loaded] = await this.#repository.load<Owner>(kind, [ownerId]);
+    if (!loaded) throw notFound(kind.record);
+    return loaded;
+  }
+
+  /**
+   * One attempt: 409 unless the kind's rule lets the document be made for the owner as read;
+   * undefined when the owner changed before it could point at the new document.
+   */
+  async #tryToMake<Owner>(
+    kind: AnyDocumentKind,
+    loaded: Loaded<Owner>,
+    commitWith?: CommitWith<Owner>,
+  ): Promise<StoredDocument<Owner> | undefined> {
+    const refusal = kind.refusal(loaded.owner);
+    if (refusal) throw new AppError('CONFLICT', refusal.one);
+    const now = this.#now();
+    const bytes = await this.#renderer.render(await kind.task(this.#repository.db, loaded.owner, now));
+    const key = newDocumentKey(kind, kind.id(loaded.owner), now, crypto.randomBytes(3).toString('hex'));
+    // Recorded first, so that a process dying before the owner points at the file leaves an
+    // entry behind for the sweep rather than an orphan file.
+    await this.#repository.recordPendingUpload(key);
+    await this.#storage.put(key, bytes, 'application/pdf');
+    const owner = await this.#repository.point<Owner>(
+      kind,
+      loaded,
+      key,
+      commitWith &&
+        ((transaction, updated) => commitWith(transaction, updated, kind.changes(loaded.owner, updated))),
+    );
+    if (owner) return { key, bytes, fileName: kind.fileName(owner), owner };
+    // Never referenced by any record: remove it before trying again.
+    await this.#storage.delete(key);
+    await this.#repository.forgetPendingUpload(key);
+    return undefined;
   }
 }

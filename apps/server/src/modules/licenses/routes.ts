@@ -15,7 +15,7 @@ import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
 import { listQuerystringSchema, listRoute, readListQuery } from '../../http/list-route.ts';
 import { compileListQuery, MAX_PAGE_SIZE } from '../../lists/compile.ts';
-import { datedFileName } from '../documents/document-kinds.ts';
+import { datedFileName } from '../../lib/dated-file-name.ts';
 import { LICENSE_LIST_ENTITY } from './list.ts';
 import type { Guards } from '../../http/guards.ts';
 import type { LicenseBinding } from './binding.ts';

@@ -1,12 +1,18 @@
-import type {
-  BeforeExtension,
-  BillingDraft,
-  HolderData,
-  ResellerLicense,
-  SessionProperties,
-  Shipping,
-  UpgradeSession,
-  UpgradeSessionDetail,
+import {
+  purchaseCart,
+  shopProducts,
+  type BeforeExtension,
+  type BillingDraft,
+  type Cart,
+  type HolderData,
+  type Purchase,
+  type ResellerLicense,
+  type SessionProperties,
+  type Shipping,
+  type ShopProduct,
+  type ShopProductIds,
+  type UpgradeSession,
+  type UpgradeSessionDetail,
 } from '@lizenzportal/domain';
 import type { UpgradeSessionRow } from '../../db/schema.ts';
 import type { UpgradeSessionTokens } from './tokens.ts';
@@ -47,5 +53,38 @@ export function toUpgradeSessionDetail(
     offerDocument: row.offer_document,
     beforeExtension: (row.before_extension as BeforeExtension | null) ?? null,
     productLicense: row.product_license,
+  };
+}
+
+/** The priced cart of a session and the products it hands to the shop. */
+export interface SessionCart {
+  cart: Cart;
+  products: ShopProduct[];
+}
+
+/** The purchase a session stands for, in pricing terms; null while it is not determined. */
+export function sessionPurchase(session: UpgradeSession): Purchase | null {
+  if (session.purchaseType === 'reseller') {
+    return { purchaseType: 'reseller', resellerLicenses: session.resellerLicenses };
+  }
+  const { properties } = session;
+  if (!properties) return null;
+  const license = {
+    licenseClass: properties.class,
+    seatCount: properties.size,
+    dvdCount: properties.dvdCount,
+  };
+  if (session.purchaseType === 'new') return { purchaseType: 'new', ...license };
+  return { purchaseType: session.purchaseType, ...license, originalSeats: session.originalSeats };
+}
+
+/** The priced cart and shop products of a stored session (see `UpgradeSessionService.cart`). */
+export function sessionCart(row: UpgradeSessionRow, shopProductIds: ShopProductIds): SessionCart | null {
+  const session = toUpgradeSession(row);
+  const purchase = sessionPurchase(session);
+  if (!purchase) return null;
+  return {
+    cart: purchaseCart(purchase, session.billing.countryCode),
+    products: shopProducts(purchase, shopProductIds),
   };
 }

@@ -75,17 +75,6 @@ export class UpgradeSessionRepository {
       .executeTakeFirst();
   }
 
-  /** Points the session at its offer PDF unless another rendering got there first (`expected` is what was read). */
-  async setOfferDocument(id: string, expected: string | null, key: string): Promise<boolean> {
-    const result = await this.#db
-      .updateTable('upgrade_session')
-      .set({ offer_document: key, updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where(sql<boolean>`offer_document is not distinct from ${expected}`)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
   /**
    * Expires offers past their date that were not ordered (of one session, or all); returns how many.
    * Its condition is that of the partial index `upgrade_session_offer_expiry_idx` (migration 009):

@@ -7,15 +7,11 @@ import {
   effectiveDvdCount,
   licenseRejection,
   purchaseCart,
-  shopProducts,
   upgradeSessionContentSchema,
   upgradeSessionMessages as messages,
-  type Cart,
   type CreateUpgradeSessionRequest,
   type CreateUpgradeSessionResponse,
   type OfferedSession,
-  type Purchase,
-  type ShopProduct,
   type ShopProductIds,
   type UpgradeSession,
   type UpgradeSessionDetail,
@@ -34,7 +30,13 @@ import type { DeliveryService } from '../deliveries/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import { toLicense } from '../licenses/mapper.ts';
 import type { LicenseRepository } from '../licenses/repository.ts';
-import { toUpgradeSession, toUpgradeSessionDetail } from './mapper.ts';
+import {
+  sessionCart,
+  sessionPurchase,
+  toUpgradeSession,
+  toUpgradeSessionDetail,
+  type SessionCart,
+} from './mapper.ts';
 import { OFFER_CODE_SUBJECT } from './offer-code-policy.ts';
 import type { OfferMailLimits } from './offer-mail-limits.ts';
 import { json, type UpgradeSessionRepository } from './repository.ts';
@@ -44,12 +46,6 @@ import type { UpgradeSessionTokens } from './tokens.ts';
 type SessionContent = Omit<CreateUpgradeSessionRequest, 'accessTokens'> & {
   holder: UpgradeSessionPatch['holder'] | null;
 };
-
-/** The priced cart of a session and the products it hands to the shop. */
-export interface SessionCart {
-  cart: Cart;
-  products: ShopProduct[];
-}
 
 export interface UpgradeSessionServiceDependencies {
   db: Kysely<DB>;
@@ -390,33 +386,6 @@ export class UpgradeSessionService {
 /** An expired offer is gone for its customer: 410. */
 function assertNotExpired(row: UpgradeSessionRow): void {
   if (row.status === 'expired') throw new AppError('OFFER_EXPIRED');
-}
-
-/** The purchase a session stands for, in pricing terms; null while it is not determined. */
-export function sessionPurchase(session: UpgradeSession): Purchase | null {
-  if (session.purchaseType === 'reseller') {
-    return { purchaseType: 'reseller', resellerLicenses: session.resellerLicenses };
-  }
-  const { properties } = session;
-  if (!properties) return null;
-  const license = {
-    licenseClass: properties.class,
-    seatCount: properties.size,
-    dvdCount: properties.dvdCount,
-  };
-  if (session.purchaseType === 'new') return { purchaseType: 'new', ...license };
-  return { purchaseType: session.purchaseType, ...license, originalSeats: session.originalSeats };
-}
-
-/** The priced cart and shop products of a stored session (see `UpgradeSessionService.cart`). */
-export function sessionCart(row: UpgradeSessionRow, shopProductIds: ShopProductIds): SessionCart | null {
-  const session = toUpgradeSession(row);
-  const purchase = sessionPurchase(session);
-  if (!purchase) return null;
-  return {
-    cart: purchaseCart(purchase, session.billing.countryCode),
-    products: shopProducts(purchase, shopProductIds),
-  };
 }
 
 /** The domain's rules of a session's shape (versions, licenses, DVDs only to Germany, …). */

@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
-import { documentMessages, formatLicenseKey, mayGenerateDocument } from '@lizenzportal/domain';
-import type { LicenseRow } from '../../../db/schema.ts';
+import { documentMessages } from '@lizenzportal/domain';
 import { AppError } from '../../../lib/app-error.ts';
-import type { LicenseDocumentType } from '@lizenzportal/domain';
-import { batchFileName, DOCUMENT_KIND } from '../document-kinds.ts';
-import type { DocumentRepository } from '../repository.ts';
+import { datedFileName } from '../../../lib/dated-file-name.ts';
+import type { Loaded } from '../kinds/kind.ts';
+import { DOCUMENT_KINDS, type DocumentKinds } from '../kinds/registry.ts';
 import type { DocumentService } from '../service.ts';
 import { mapInOrder } from './look-ahead.ts';
 import { mergedPdfStream } from './merged-pdf.ts';
@@ -26,57 +25,51 @@ export interface BatchDownload {
 }
 
 /**
- * Many licenses' documents as one merged PDF or one ZIP. Everything that could make a document
+ * Many documents of one kind as one merged PDF or one ZIP. Everything that could make a document
  * impossible is checked before the first byte is sent; the file is then streamed, reading stored
  * documents and generating missing ones as it goes.
  */
 export class BatchDownloadService {
-  readonly #repository: DocumentRepository;
   readonly #documents: DocumentService;
+  readonly #kinds: DocumentKinds;
   readonly #now: () => Date;
 
-  constructor(dependencies: {
-    repository: DocumentRepository;
-    documents: DocumentService;
-    now?: () => Date;
-  }) {
-    this.#repository = dependencies.repository;
+  constructor(dependencies: { documents: DocumentService; kinds?: DocumentKinds; now?: () => Date }) {
     this.#documents = dependencies.documents;
+    this.#kinds = dependencies.kinds ?? DOCUMENT_KINDS;
     this.#now = dependencies.now ?? (() => new Date());
   }
 
   /**
-   * The licenses in the order given, duplicates removed. 404 naming unknown ids; 409 naming the
-   * keys of licenses that have no such document and may not get one — never skipped silently.
+   * The owners in the order given, duplicates removed. 404 naming unknown ids; 409 naming the
+   * owners that have no such document and may not get one — never skipped silently.
    */
-  async prepare(kind: LicenseDocumentType, ids: readonly string[]): Promise<LicenseRow[]> {
+  async prepare(kindName: string, ids: readonly string[]): Promise<Loaded<unknown>[]> {
+    const kind = this.#kinds.get(kindName);
     const unique = [...new Set(ids)];
-    const found = new Map((await this.#repository.findByIds(unique)).map((row) => [row.id, row]));
+    const loaded = await this.#documents.load(kindName, unique);
+    const found = new Set(loaded.map(({ owner }) => kind.id(owner)));
     const unknown = unique.filter((id) => !found.has(id));
-    if (unknown.length > 0) {
-      throw new AppError('NOT_FOUND', documentMessages.licensesNotFound(enumerate(unknown)));
-    }
-    const rows = unique.map((id) => found.get(id)!);
-    const { column, batchRefusal } = DOCUMENT_KIND[kind];
-    const impossible = rows.filter(
-      (row) => !row[column] && !mayGenerateDocument(kind, { status: row.status, documentPresent: false }),
-    );
+    if (unknown.length > 0) throw new AppError('NOT_FOUND', kind.batch.unknown(enumerate(unknown)));
+    const impossible = loaded.filter(({ owner }) => !kind.storedKey(owner) && kind.refusal(owner));
     if (impossible.length > 0) {
+      const { many } = kind.refusal(impossible[0]!.owner)!;
       throw new AppError(
         'CONFLICT',
-        `${batchRefusal}: ${enumerate(impossible.map((row) => formatLicenseKey(row.key)))}.`,
+        `${many}: ${enumerate(impossible.map(({ owner }) => kind.label(owner)))}.`,
       );
     }
-    return rows;
+    return loaded;
   }
 
-  open(kind: LicenseDocumentType, format: BatchFormat, rows: readonly LicenseRow[]): BatchDownload {
+  open(kindName: string, format: BatchFormat, owners: readonly Loaded<unknown>[]): BatchDownload {
+    const kind = this.#kinds.get(kindName);
     const now = this.#now();
-    const fileName = batchFileName(kind, format, now);
+    const fileName = datedFileName(`${kind.batch.fileName}.${format}`, now);
     const contents = mapInOrder(
-      rows,
+      owners,
       LOOK_AHEAD,
-      async (row) => (await this.#documents.readOrGenerate(kind, row)).bytes,
+      async (loaded) => (await this.#documents.current(kindName, loaded)).bytes,
     );
     if (format === 'pdf') {
       return {
@@ -85,7 +78,7 @@ export class BatchDownloadService {
         stream: mergedPdfStream(contents, fileName.replace(/\.pdf$/, '')),
       };
     }
-    const names = rows.map((row) => `${formatLicenseKey(row.key)}.pdf`);
+    const names = owners.map(({ owner }) => `${kind.label(owner)}.pdf`);
     return { fileName, contentType: 'application/zip', stream: zipArchiveStream(names, contents, now) };
   }
 }

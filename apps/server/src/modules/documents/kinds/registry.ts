@@ -1,0 +1,56 @@
+import { licenseKind } from './license.ts';
+import type { AnyDocumentKind, KindTask } from './kind.ts';
+import type { DocumentStyle } from '../render/pdf-builder.ts';
+import { offerKind } from './offer.ts';
+import { starterKind } from './starter.ts';
+
+/** A stored document's file: its kind, the moment it was made (to the millisecond), a nonce. */
+const STORED_FILE = /^(.+)-\d{8}T\d{9}Z-[0-9a-f]+\.pdf$/;
+
+/**
+ * `licenses/<id>/starter-20250131T101500123Z-1a2b3c.pdf`: a new key per version of a document,
+ * in the folder of the record it belongs to.
+ */
+export function newDocumentKey(kind: AnyDocumentKind, ownerId: string, now: Date, nonce: string): string {
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  return `${kind.folder}/${ownerId}/${kind.name}-${stamp}-${nonce}.pdf`;
+}
+
+/** The kinds of documents, found by name: where a kind is registered (decision 032). */
+export class DocumentKinds {
+  readonly #kinds: ReadonlyMap<string, AnyDocumentKind>;
+
+  constructor(kinds: readonly AnyDocumentKind[]) {
+    this.#kinds = new Map(kinds.map((kind) => [kind.name, kind]));
+  }
+
+  get(name: string): AnyDocumentKind {
+    const kind = this.#kinds.get(name);
+    if (!kind) throw new Error(`no document kind "${name}" is registered`);
+    return kind;
+  }
+
+  /** The kind whose documents a storage key names (`<folder>/<owner id>/<kind>-<stamp>-<nonce>.pdf`). */
+  ofKey(key: string): { kind: AnyDocumentKind; ownerId: string } | undefined {
+    const [folder, ownerId, file] = key.split('/');
+    const kind = this.#kinds.get(STORED_FILE.exec(file ?? '')?.[1] ?? '');
+    return kind && kind.folder === folder && ownerId ? { kind, ownerId } : undefined;
+  }
+
+  /** These kinds and one more: how a test registers a kind of its own. */
+  with(kind: AnyDocumentKind): DocumentKinds {
+    return new DocumentKinds([...this.#kinds.values(), kind]);
+  }
+}
+
+const KINDS = [starterKind, licenseKind, offerKind] as const;
+
+/** Every kind of document the portal makes. */
+export const DOCUMENT_KINDS = new DocumentKinds(KINDS);
+
+type TaskOf<Kind> = Kind extends { render(style: DocumentStyle, task: infer Task): unknown } ? Task : never;
+/**
+ * A document to render: of one of the portal's kinds (its kind, that kind's data, its date), or
+ * of a kind a test registers (`KindTask`).
+ */
+export type RenderTask = TaskOf<(typeof KINDS)[number]> | KindTask;
