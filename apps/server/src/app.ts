@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './lib/app-error.ts';
@@ -14,6 +14,8 @@ import { proxyTrust } from './http/proxy-trust.ts';
 import { randomRequestId, registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
 import { clientErrorHandler, registerUnfinishedRequestCap, serverTimeouts } from './http/client-limits.ts';
 import { registerRouteAccess } from './http/route-access.ts';
+import { openApiTransform, SECURITY_SCHEMES } from './http/route-contract.ts';
+import { registerMethodNotAllowed } from './http/method-not-allowed.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
@@ -81,9 +83,9 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Lizenzportal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   await app.register(
@@ -93,6 +95,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
         done();
       });
       await registerApiCompression(api);
+      registerMethodNotAllowed(api);
       const clientLimitPerMinute = config.authClientLimitPerMinute;
       await api.register(healthRoutes, { db: services.database.db, readiness: services.readiness });
       await api.register(settingsRoutes, { config });

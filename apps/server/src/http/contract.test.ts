@@ -146,3 +146,25 @@ test('actions without parameters refuse a body with fields', async () => {
   });
   expect(errorOf(response)).toMatchObject({ status: 400, message: 'Unbekanntes Feld „force”.' });
 });
+
+test('the file routes name a wrong key or name of their link as the file, not as a license', async () => {
+  const signature = 'A'.repeat(43);
+  for (const route of ['/api/v1/download/file', '/api/v1/document/file']) {
+    const badKey = await ctx.app.inject({
+      method: 'GET',
+      url: `${route}?key=..%2Fetc&name=Setup.exe&expires=9999999999&signature=${signature}`,
+    });
+    expect(errorOf(badKey)).toMatchObject({
+      status: 400,
+      message: 'Die Angabe für das Feld „Datei” ist ungültig.',
+    });
+    const badName = await ctx.app.inject({
+      method: 'GET',
+      url: `${route}?key=a%2Fb.pdf&name=%2Fetc%2Fpasswd&expires=9999999999&signature=${signature}`,
+    });
+    expect(errorOf(badName)).toMatchObject({
+      status: 400,
+      message: 'Die Angabe für das Feld „Dateiname” ist ungültig.',
+    });
+  }
+});

@@ -1,8 +1,9 @@
 /**
  * The portal probed as an attacker would, from the OpenAPI document, so every new route is covered
  * without touching this file: each route × {anonymous, license A, license B, admin} answers the
- * class its declared access allows (see route-access.ts), and every route taking a body survives
- * malformed ones (no 5xx, the server answers afterwards).
+ * class its declared access allows (see route-access.ts), every route taking a body survives
+ * malformed ones (no 5xx, the server answers afterwards), and the document lists every status
+ * these answers had, with the security its access needs (route-contract.ts).
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -23,6 +24,20 @@ interface Operation {
   route: string;
   bodySchema?: { properties?: Record<string, unknown> };
 }
+
+interface OpenApiOperation {
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+  responses?: Record<string, { description?: string }>;
+  security?: Record<string, unknown>[];
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { securitySchemes: Record<string, unknown> };
+}
+
+/** Every status each operation answered in this file's tests, by `METHOD path`. */
+const answered = new Map<string, Set<number>>();
 
 interface World {
   headers: Record<Role, Record<string, string>>;
@@ -49,13 +64,12 @@ beforeEach(async () => {
   };
 });
 
+async function openApiDocument(): Promise<OpenApiDocument> {
+  return (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument;
+}
+
 async function operations(): Promise<Operation[]> {
-  const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<
-      string,
-      Record<string, { requestBody?: { content?: Record<string, { schema?: unknown }> } }>
-    >;
-  };
+  const document = await openApiDocument();
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
@@ -73,19 +87,31 @@ function urlOf(operation: Operation): string {
   );
 }
 
-function call(operation: Operation, role: Role, payload?: string, contentType = 'application/json') {
-  return ctx.app.inject({
+async function call(operation: Operation, role: Role, payload?: string, contentType = 'application/json') {
+  const response = await ctx.app.inject({
     method: operation.method as 'GET',
     url: urlOf(operation),
     headers: { ...world.headers[role], ...(payload === undefined ? {} : { 'content-type': contentType }) },
     ...(payload === undefined ? {} : { payload }),
   });
+  const key = `${operation.method} ${operation.path}`;
+  answered.set(key, (answered.get(key) ?? new Set()).add(response.statusCode));
+  return response;
 }
 
 const denied = (status: number) => status === 401 || status === 403;
 
-/** Whether a role's answer is of the class the route's access allows. */
-function allowedAnswer(access: RouteAccess, role: Role, status: number, ownsPath: boolean): boolean {
+/** Whether a role's answer is of the class the route's access allows (any one of its kinds). */
+function allowedAnswer(
+  access: readonly RouteAccess[],
+  role: Role,
+  status: number,
+  ownsPath: boolean,
+): boolean {
+  return access.some((kind) => allowedBy(kind, role, status, ownsPath));
+}
+
+function allowedBy(access: RouteAccess, role: Role, status: number, ownsPath: boolean): boolean {
   if (status >= 500) return false;
   switch (access) {
     case 'public':
@@ -100,9 +126,12 @@ function allowedAnswer(access: RouteAccess, role: Role, status: number, ownsPath
       if (role === 'license B' && ownsPath) return status === 403 || status === 404 || status === 400;
       return status !== 401 && (role !== 'admin' || status !== 403);
     case 'sessionToken':
-      // Only the session's (offer's) own token, which none of these roles holds; admins may read some.
-      return role === 'admin' || status >= 400;
-    case 'signature':
+      // Only the session's own token, which none of these roles holds: refused before the body.
+      return status === 401;
+    case 'offerToken':
+      return status === 401;
+    case 'signedLink':
+    case 'shopSignature':
       return status >= 400;
   }
 }
@@ -206,4 +235,85 @@ describe('every route taking a body', () => {
     expect(health.json()).toEqual({ data: { status: 'ok', db: 'ok' } });
     // Thousands of requests, more with every route taking a body.
   }, 120_000);
+});
+
+describe('the OpenAPI document', () => {
+  test('lists every status the routes answered above, with the error envelope, and the security of each', async () => {
+    const document = await openApiDocument();
+    expect(answered.size, 'run with the tests above: they make the answers').toBeGreaterThan(20);
+    const undocumented: string[] = [];
+    for (const [operation, statuses] of answered) {
+      const [method, path] = operation.split(' ') as [string, string];
+      const responses = document.paths[path]![method.toLowerCase()]!.responses ?? {};
+      for (const status of statuses)
+        if (!responses[String(status)]) undocumented.push(`${operation}: ${status}`);
+    }
+    expect(undocumented, 'declare it in the route: config: { errors: [...] } (route-contract.ts)').toEqual(
+      [],
+    );
+
+    const unsecured: string[] = [];
+    for (const operation of await operations()) {
+      const access = ctx.app.routeAccess.get(`${operation.method} ${operation.route}`) ?? [];
+      const declared = document.paths[operation.path]![operation.method.toLowerCase()]!;
+      const schemes = (declared.security ?? []).flatMap((requirement) => Object.keys(requirement));
+      const needsCredential = !access.includes('public');
+      // A sign-in's 401 refuses the credentials in its body; any other 401 asks for a credential.
+      const refusesWithout = declared.responses?.['401']?.description?.includes('AUTHENTICATION_REQUIRED');
+      if (needsCredential !== schemes.length > 0 || (refusesWithout && schemes.length === 0)) {
+        unsecured.push(`${operation.method} ${operation.path} (${access.join(', ')}): ${schemes.join(', ')}`);
+      }
+      for (const scheme of schemes) expect(document.components.securitySchemes).toHaveProperty(scheme);
+    }
+    expect(unsecured).toEqual([]);
+  });
+
+  test('an error answer names its codes and has the envelope schema', async () => {
+    const document = await openApiDocument();
+    const retry = document.paths['/api/v1/order-generation/{id}/retry']!.post!.responses!;
+    expect(retry['409']).toMatchObject({
+      description: 'Error envelope: ORDER_GENERATION_NOT_FAILED',
+      content: {
+        'application/json': {
+          schema: { properties: { error: { required: ['status', 'code', 'message', 'requestId'] } } },
+        },
+      },
+    });
+    expect(Object.keys(retry)).toEqual(
+      expect.arrayContaining([
+        '200',
+        '400',
+        '401',
+        '403',
+        '404',
+        '408',
+        '409',
+        '413',
+        '415',
+        '429',
+        '431',
+        '500',
+      ]),
+    );
+    expect(document.paths['/api/v1/license/{id}']!.get!.security).toEqual([
+      { licenseBearer: [] },
+      { adminBearer: [] },
+    ]);
+    expect(document.paths['/api/v1/auth/license']!.post!.security).toEqual([]);
+  });
+});
+
+describe('a request no route takes', () => {
+  test('a wrong method answers 405 with Allow in the error envelope; an unknown address 404', async () => {
+    const wrongMethod = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/license/${world.licenseA}` });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers['allow']).toBe('GET, HEAD, PUT');
+    expect(wrongMethod.json().error).toMatchObject({
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      requestId: wrongMethod.headers['x-request-id'],
+    });
+    const unknown = await ctx.app.inject({ method: 'DELETE', url: '/api/v1/nothing-here' });
+    expect(unknown.json().error).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+  });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { SIGNED_FILE_LABELS } from '@lizenzportal/domain';
 import { isCanonicalBase64url } from './canonical-base64url.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from './storage/storage-key.ts';
 
@@ -36,18 +37,26 @@ export const signedFileName = z
   .max(150)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u);
 
-/** The query of a signed file URL, as its route validates it. */
+/** The query of a signed file URL, as its route validates it; 400s name the fields by their titles. */
 export const signedFileQuerySchema = z.strictObject({
-  key: z.string().max(STORAGE_KEY_MAX_LENGTH).regex(STORAGE_KEY_PATTERN),
-  name: signedFileName,
-  record: z.uuid().optional(),
+  key: z
+    .string()
+    .max(STORAGE_KEY_MAX_LENGTH)
+    .regex(STORAGE_KEY_PATTERN)
+    .meta({ title: SIGNED_FILE_LABELS.key }),
+  name: signedFileName.meta({ title: SIGNED_FILE_LABELS.name }),
+  record: z.uuid().optional().meta({ title: SIGNED_FILE_LABELS.record }),
   // Digits only, no leading zero: every other spelling of the same number (0x…, N.0, Ne0, 0N, +N)
   // would carry the same signature, and one signature is one URL.
   expires: z
     .string()
     .regex(/^[1-9]\d{0,14}$/)
-    .transform(Number),
-  signature: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    .transform(Number)
+    .meta({ title: SIGNED_FILE_LABELS.expires }),
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .meta({ title: SIGNED_FILE_LABELS.signature }),
 });
 
 /**

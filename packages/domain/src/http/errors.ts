@@ -32,6 +32,7 @@ export const ERROR_CODES = {
     message:
       'Zu diesem Lizenzschlüssel wurde keine Lizenz gefunden. Bitte überprüfen Sie den Lizenzschlüssel.',
   },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Diese Adresse unterstützt diese Anfragemethode nicht.' },
   REQUEST_TIMEOUT: {
     status: 408,
     message: 'Die Anfrage kam nicht rechtzeitig vollständig an. Bitte versuchen Sie es erneut.',
@@ -60,7 +61,6 @@ export const ERROR_CODES = {
     message:
       'Diese Lizenz ist bereits gebunden. Bitte melden Sie sich mit dem Namen des Lizenznehmers statt mit dem Startcode an.',
   },
-  HEADERS_TOO_LARGE: { status: 431, message: 'Die Kopfzeilen der Anfrage sind zu groß.' },
   TOO_MANY_REQUESTS: {
     status: 429,
     message: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
@@ -70,6 +70,7 @@ export const ERROR_CODES = {
     message:
       'Es wurden in kurzer Zeit zu viele Angebote angefordert. Bitte versuchen Sie es später erneut oder wenden Sie sich an uns.',
   },
+  HEADERS_TOO_LARGE: { status: 431, message: 'Die Kopfzeilen der Anfrage sind zu groß.' },
   INTERNAL_ERROR: {
     status: 500,
     message: GENERIC_SERVER_ERROR,

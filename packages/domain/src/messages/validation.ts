@@ -58,6 +58,18 @@ export const FIELD_LABELS: Record<string, string> = {
   ...HOLDER_FORM_LABELS,
 };
 
+/**
+ * Labels of the query of a signed file link (a document or download): its fields share names with
+ * the license's (`key`, `name`) but mean the file, so its schema names them (`meta({ title })`).
+ */
+export const SIGNED_FILE_LABELS = {
+  key: 'Datei',
+  name: 'Dateiname',
+  record: 'Download',
+  expires: 'Ablaufzeit',
+  signature: 'Signatur',
+} as const;
+
 export function fieldLabel(path: string): string {
   return FIELD_LABELS[path] ?? path;
 }

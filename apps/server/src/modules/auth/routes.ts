@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/license-status',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', rateLimit, errors: ['LICENSE_NOT_FOUND', 'LICENSE_DISABLED'] },
       schema: {
         tags: ['auth'],
         summary: 'Status of a license by key (unbound, bound); 404 unknown, 403 disabled',
@@ -40,7 +40,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/license',
     {
-      config: { access: 'public', rateLimit },
+      config: {
+        access: 'public',
+        rateLimit,
+        errors: ['INVALID_CREDENTIALS', 'LICENSE_DEACTIVATED', 'LICENSE_ALREADY_BOUND'],
+      },
       schema: {
         tags: ['auth'],
         summary: 'License sign-in with start code (unbound) or holder name (bound)',
@@ -56,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/admin',
     {
-      config: { access: 'public', rateLimit },
+      config: { access: 'public', rateLimit, errors: ['INVALID_CREDENTIALS'] },
       schema: {
         tags: ['auth'],
         summary: 'Back-office sign-in',

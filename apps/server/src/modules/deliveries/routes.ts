@@ -107,6 +107,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
     '/license/:id/delivery',
     {
       preHandler: guards.admin,
+      config: { errors: ['CONFLICT'] },
       schema: {
         tags: ['deliveries'],
         summary: "Send a license's starter or license document by e-mail (admin)",

@@ -55,6 +55,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
       `/license/:id/${kind}-document`,
       {
         preHandler: guards.admin,
+        config: { errors: ['CONFLICT'] },
         schema: {
           tags: ['documents'],
           summary: `Generate or regenerate the ${kind} document (admin)`,
@@ -83,6 +84,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     '/document/url',
     {
       preHandler: guards.admin,
+      config: { errors: ['NOT_FOUND'] },
       schema: {
         tags: ['documents'],
         summary: 'Short-lived URL of a stored document (admin)',
@@ -96,7 +98,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
   app.get(
     DOCUMENT_FILE_ROUTE,
     {
-      config: { access: 'signature' },
+      config: { access: 'signedLink', errors: ['NOT_FOUND'], fileTypes: ['application/pdf'] },
       schema: {
         tags: ['documents'],
         summary: 'The file behind a signed document URL (no token; the signature is the permission)',
@@ -118,6 +120,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     '/batch-download/license-documents/:kind/:format',
     {
       preHandler: guards.admin,
+      config: { errors: ['NOT_FOUND'], fileTypes: ['application/pdf', 'application/zip'] },
       schema: {
         tags: ['documents'],
         summary: 'Documents of up to 1,000 licenses as one merged PDF or one ZIP, streamed (admin)',

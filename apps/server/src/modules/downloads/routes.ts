@@ -78,6 +78,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService;
     '/product/metasearch/platform/:platform/download-link',
     {
       preHandler: guards.signedIn,
+      config: { errors: ['NOT_FOUND'] },
       schema: {
         tags: ['downloads'],
         summary: `Signed link to the one-click installer of a platform; ${LINK_SUMMARY}`,
@@ -99,6 +100,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService;
     '/product/metasearch/extra/multistep/download-link',
     {
       preHandler: guards.signedIn,
+      config: { errors: ['NOT_FOUND'] },
       schema: {
         tags: ['downloads'],
         summary: `Signed link to the multistep installer; ${LINK_SUMMARY}`,
@@ -114,7 +116,11 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService;
     method: ['GET', 'HEAD'],
     url: DOWNLOAD_FILE_ROUTE,
     exposeHeadRoute: false,
-    config: { access: 'signature' },
+    config: {
+      access: 'signedLink',
+      errors: ['NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
+      fileTypes: ['application/octet-stream'],
+    },
     schema: {
       tags: ['downloads'],
       summary:

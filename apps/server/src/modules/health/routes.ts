@@ -22,7 +22,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; readiness: Re
   app.get(
     '/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: ['SERVICE_UNAVAILABLE'] },
       schema: {
         tags: ['health'],
         summary: 'Liveness and database reachability',

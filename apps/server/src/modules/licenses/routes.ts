@@ -81,6 +81,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
       preHandler: guards.admin,
       // Streamed as it is read: compressing would hold rows back (decision 040).
       compress: false,
+      config: { fileTypes: ['text/csv'] },
       schema: {
         tags: ['licenses'],
         summary: 'Every license the filters match, without paging, as a streamed CSV file (admin)',
@@ -102,6 +103,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
       preHandler: guards.admin,
       // Streamed as it is read: compressing would hold rows back (decision 040).
       compress: false,
+      config: { fileTypes: ['text/csv'] },
       schema: {
         tags: ['licenses'],
         summary: 'The selected licenses (up to 1,000) as a CSV file, in the order of `sort` (admin)',
@@ -135,6 +137,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     '/license/:id',
     {
       preHandler: guards.admin,
+      config: { errors: ['LICENSE_CHANGED'] },
       schema: {
         tags: ['licenses'],
         summary: 'Save an edited license (admin)',
@@ -152,6 +155,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     '/license/:id/holder',
     {
       preHandler: guards.signedIn,
+      config: { errors: ['LICENSE_NOT_UNBOUND'] },
       schema: {
         tags: ['licenses'],
         summary:

@@ -43,6 +43,7 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
     '/order-generation/:id/retry',
     {
       preHandler: guards.admin,
+      config: { errors: ['ORDER_GENERATION_NOT_FAILED'] },
       schema: {
         tags: ['order generations'],
         summary: 'Retry a failed order generation („Erneut versuchen”, admin); 409 unless it failed',

@@ -21,7 +21,7 @@ export const shopRoutes: FastifyPluginAsyncZod<{ intake: ShopOrderIntake; webhoo
   app.post(
     '/shop/webhook',
     {
-      config: { access: 'signature' },
+      config: { access: 'shopSignature' },
       schema: {
         tags: ['shop'],
         summary: 'WooCommerce order webhook, signed with X-WC-Webhook-Signature (the shop only)',

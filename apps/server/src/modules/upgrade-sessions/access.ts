@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { upgradeSessionMessages } from '@lizenzportal/domain';
 import { AppError } from '../../lib/app-error.ts';
 import type { Guards } from '../../http/guards.ts';
+import { accessGuard } from '../../http/route-access.ts';
 import { UpgradeSessionTokens } from './tokens.ts';
 
 /** Who asks for a session: its customer (holding the session token) or an admin. */
@@ -27,6 +28,17 @@ export function requireSessionToken(
     throw new AppError('FORBIDDEN');
   }
   throw new AppError('AUTHENTICATION_REQUIRED', upgradeSessionMessages.sessionTokenRequired);
+}
+
+/**
+ * The guard of a route `/…/:id` of a session: its session token. It runs before the body is read
+ * (route-access.ts), so it reads the id as it came (any case, as `idParams` takes it).
+ */
+export function sessionTokenGuard(tokens: UpgradeSessionTokens): onRequestAsyncHookHandler {
+  return accessGuard('sessionToken', async (request: FastifyRequest) => {
+    const { id } = request.params as { id?: string };
+    requireSessionToken(request, tokens, (id ?? '').toLowerCase());
+  });
 }
 
 /** The session token of that session, or an admin's sign-in token (the back office reads any session). */

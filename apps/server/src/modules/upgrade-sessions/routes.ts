@@ -16,14 +16,13 @@ import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../../http/guards.ts';
-import { offeredSessionOf, requireSessionToken, sessionReader } from './access.ts';
+import { offeredSessionOf, sessionReader, sessionTokenGuard } from './access.ts';
 import { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 import type { UpgradeSessionService } from './service.ts';
 
 const TAG = 'upgrade sessions';
 /** The offered session and its code (which the mail and the PDF repeat). */
 const offerResponseSchema = z.object({ session: upgradeSessionSchema, offerCode: z.string() });
-const bearer = [{ bearer: [] }];
 
 export interface UpgradeSessionRoutesOptions {
   sessions: UpgradeSessionService;
@@ -37,10 +36,15 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app,
   { sessions, guards, clientLimitPerMinute },
 ) => {
+  const sessionToken = sessionTokenGuard(sessions.tokens);
   app.post(
     '/upgrade-session/offer-code',
     {
-      config: { access: 'public', rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' },
+        errors: ['OFFER_NOT_FOUND', 'OFFER_EXPIRED'],
+      },
       schema: {
         tags: [TAG],
         summary:
@@ -57,12 +61,11 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.get(
     '/upgrade-session/offered',
     {
-      config: { access: 'sessionToken' },
+      config: { access: 'offerToken', errors: ['NOT_FOUND', 'OFFER_EXPIRED'] },
       schema: {
         tags: [TAG],
         summary:
           'The offered session of an offer token (Authorization: Bearer <offerToken>), its licenses by key; 410 expired',
-        security: bearer,
         response: { 200: dataEnvelope(offeredSessionResponseSchema) },
       },
     },
@@ -74,12 +77,11 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.post(
     '/upgrade-session/:id/offer',
     {
-      config: { access: 'sessionToken' },
-      preHandler: async (request) => requireSessionToken(request, sessions.tokens, request.params.id),
+      preHandler: sessionToken,
+      config: { errors: ['CONFLICT', 'OFFER_LIMIT_REACHED'] },
       schema: {
         tags: [TAG],
         summary: 'Make the session an offer: number, code, PDF by e-mail, valid 30 days (session token)',
-        security: bearer,
         params: idParams,
         body: offerRequestSchema,
         response: { 200: dataEnvelope(offerResponseSchema) },
@@ -92,7 +94,11 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
     '/upgrade-session',
     {
       // Public and writing a row: limited per client like the sign-in routes.
-      config: { access: 'public', rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' } },
+      config: {
+        access: 'public',
+        rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' },
+        errors: ['FORBIDDEN'],
+      },
       schema: {
         tags: [TAG],
         summary: 'Create an upgrade session; updates and extensions prove each license by its access token',
@@ -106,12 +112,11 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.patch(
     '/upgrade-session/:id',
     {
-      config: { access: 'sessionToken' },
-      preHandler: async (request) => requireSessionToken(request, sessions.tokens, request.params.id),
+      preHandler: sessionToken,
+      config: { errors: ['CONFLICT'] },
       schema: {
         tags: [TAG],
         summary: 'Change a session that is not offered or ordered yet (session token)',
-        security: bearer,
         params: idParams,
         body: upgradeSessionPatchSchema,
         response: { 200: dataEnvelope(upgradeSessionResponseSchema) },
@@ -123,11 +128,10 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.get(
     '/upgrade-session/:id',
     {
-      config: { access: 'sessionToken' },
+      config: { access: ['sessionToken', 'admin'] },
       schema: {
         tags: [TAG],
         summary: 'One session: for its session token as the customer sees it, for an admin in full',
-        security: bearer,
         params: idParams,
         response: {
           200: dataEnvelope(

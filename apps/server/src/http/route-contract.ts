@@ -1,0 +1,148 @@
+import type { RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
+import { errorEnvelopeSchema } from './envelope.ts';
+import type { RouteAccess } from './route-access.ts';
+
+/** The OpenAPI security schemes, one per kind of credential (`components.securitySchemes`). */
+export const SECURITY_SCHEMES = {
+  adminBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Sign-in token of an admin (POST /api/v1/auth/admin)',
+  },
+  licenseBearer: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Sign-in token of a license (POST /api/v1/auth/license)',
+  },
+  sessionToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Token of one upgrade session (answer of POST /api/v1/upgrade-session)',
+  },
+  offerToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Token of an offer (POST /api/v1/upgrade-session/offer-code)',
+  },
+  signedLink: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'signature',
+    description: 'A link the portal signed (with `expires`); the signature is the permission',
+  },
+  shopSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-WC-Webhook-Signature',
+    description: "Base64 HMAC-SHA256 of the body with the shop's webhook secret",
+  },
+} as const;
+
+type SecurityScheme = keyof typeof SECURITY_SCHEMES;
+
+/** The credentials each access admits: any one of them will do. */
+const SCHEMES_OF: Record<RouteAccess, SecurityScheme[]> = {
+  public: [],
+  signedIn: ['licenseBearer', 'adminBearer'],
+  admin: ['adminBearer'],
+  sessionToken: ['sessionToken'],
+  offerToken: ['offerToken'],
+  signedLink: ['signedLink'],
+  shopSignature: ['shopSignature'],
+};
+
+/** The refusals of each access: no or a wrong credential (401), another's credential (403). */
+const REFUSALS_OF: Record<RouteAccess, ErrorCode[]> = {
+  public: [],
+  signedIn: ['AUTHENTICATION_REQUIRED', 'FORBIDDEN'],
+  admin: ['AUTHENTICATION_REQUIRED', 'FORBIDDEN'],
+  sessionToken: ['AUTHENTICATION_REQUIRED', 'FORBIDDEN'],
+  offerToken: ['AUTHENTICATION_REQUIRED'],
+  signedLink: ['FORBIDDEN'],
+  shopSignature: ['WEBHOOK_SIGNATURE_INVALID'],
+};
+
+/**
+ * What any request may be answered, whatever its route: a body or headers too slow or too large
+ * for the server (decision 035), too many requests of its client, a failure of the portal.
+ */
+const EVERY_ROUTE: ErrorCode[] = [
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+];
+/** Methods whose body the server reads, and what a body can be refused for. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY_REFUSALS: ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
+
+/**
+ * Completes a route's OpenAPI operation from what the route declares, so no route repeats it:
+ * its security (by its access) and an error-envelope answer for every status it can give — from
+ * its access, its parameters and body (400, 413, 415), a record in its path (404), the limits
+ * every route has (408, 429, 431, 500) and its own `config.errors` (a conflict, an expired offer).
+ * Each answer's description names the codes of the domain's catalogue it carries.
+ */
+export function documentAnswers(route: RouteOptions, access: readonly RouteAccess[]): void {
+  const schema = (route.schema ??= {});
+  if (schema.hide) return;
+  const codes = new Set<ErrorCode>([
+    ...EVERY_ROUTE,
+    ...access.flatMap((kind) => REFUSALS_OF[kind]),
+    ...(route.config?.errors ?? []),
+  ]);
+  if ([route.method].flat().some((method) => BODY_METHODS.has(method))) {
+    for (const code of BODY_REFUSALS) codes.add(code);
+  }
+  if (schema.params || schema.querystring) codes.add('VALIDATION_FAILED');
+  if (/\/:id(\/|$)/.test(route.url)) codes.add('NOT_FOUND');
+
+  const response = (schema.response ??= {}) as Record<string, unknown>;
+  for (const [status, carried] of byStatus(codes)) {
+    response[status] ??= errorEnvelopeSchema.describe(`Error envelope: ${carried.join(', ')}`);
+  }
+  schema.security = access.flatMap((kind) => SCHEMES_OF[kind].map((scheme) => ({ [scheme]: [] })));
+}
+
+function byStatus(codes: Set<ErrorCode>): Map<number, ErrorCode[]> {
+  const grouped = new Map<number, ErrorCode[]>();
+  for (const code of [...codes].sort()) {
+    const { status } = ERROR_CODES[code];
+    grouped.set(status, [...(grouped.get(status) ?? []), code]);
+  }
+  return grouped;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The media types of the file a route answers with instead of JSON (a CSV export, a PDF). */
+    fileTypes?: readonly string[];
+  }
+}
+
+/**
+ * The OpenAPI document's transform: zod schemas as JSON schemas, and the success answers of routes
+ * that send a file (which no JSON schema describes): 200, and 206 where the route serves ranges.
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const { fileTypes, errors } = input.route.config ?? {};
+  if (!fileTypes) return transformed;
+  const content = Object.fromEntries(
+    fileTypes.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]),
+  );
+  const response: Record<string, unknown> = { ...(transformed.schema.response as object) };
+  response['200'] = { description: 'The file', content };
+  if (errors?.includes('RANGE_NOT_SATISFIABLE'))
+    response['206'] = { description: 'A range of the file', content };
+  return { ...transformed, schema: { ...transformed.schema, response } };
+};
