@@ -32,6 +32,7 @@ import { shopRoutes } from './modules/shop/routes.ts';
 import { shopDemoRoutes } from './modules/shop/demo-order-routes.ts';
 import { overviewRoutes } from './modules/overview/routes.ts';
 import { shopStatusRoutes } from './modules/shop/status-routes.ts';
+import { metricsRoutes } from './modules/metrics/routes.ts';
 import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -70,6 +71,15 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRouteAccess(app, guards);
+  app.addHook('onResponse', (request, reply, done) => {
+    services.metrics.observeRequest(
+      request.routeOptions.url,
+      request.method,
+      reply.statusCode,
+      reply.elapsedTime,
+    );
+    done();
+  });
 
   await app.register(rateLimit, {
     global: false,
@@ -140,6 +150,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
     },
     { prefix: '/api/v1' },
   );
+  await app.register(metricsRoutes, {
+    metrics: services.metrics,
+    served: config.metrics.token !== undefined && config.metrics.port === undefined,
+    token: config.metrics.token,
+  });
   // Pages (the web app, the API docs) get helmet's full set of headers, the CSP above all; the API
   // answers JSON with the few headers that matter there, which costs a fraction per request.
   await app.register(async (pages) => {

@@ -102,6 +102,11 @@ const environmentSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
     IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     CLIENT_UNFINISHED_REQUEST_LIMIT: z.coerce.number().int().min(1).max(10_000).default(16),
+    METRICS_TOKEN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
+    METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), port.optional()),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   })
@@ -138,6 +143,9 @@ const environmentSchema = z
         path: ['HEADERS_TIMEOUT_SECONDS'],
         message: 'must not exceed REQUEST_TIMEOUT_SECONDS',
       });
+    }
+    if (env.METRICS_PORT === env.PORT) {
+      context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
     }
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
       const [missing, given] = env.ADMIN_USERNAME
@@ -194,6 +202,11 @@ export interface Config {
    * load balancer stops sending it new ones before it stops accepting.
    */
   shutdownDrainSeconds: number;
+  /**
+   * Who reads `/metrics`: with `port`, only a scraper on this machine, at 127.0.0.1:port (the portal's
+   * port answers 404 there); with `token`, only a request carrying it as bearer. Neither: nobody (404).
+   */
+  metrics: { token: string | undefined; port: number | undefined };
   /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
   mailRetry: { retryLimit: number; retryDelaySeconds: number };
   /** How long a client may take, and how much it may hold open (decision 035). */
@@ -229,6 +242,7 @@ const SECRETS = new Set([
   'SHOP_WEBHOOK_SECRET',
   'SHOP_API_KEY',
   'SHOP_API_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** What a message may repeat of a given value: nothing of a secret, no credentials of a URL. */
@@ -294,6 +308,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     worker: env.WORKER,
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
     http: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,

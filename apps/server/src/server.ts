@@ -9,6 +9,7 @@ import { createOrResetAdmin } from './modules/auth/admin-accounts.ts';
 import { resolveJwtSecret } from './modules/auth/tokens.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoReleases } from './seed/demo-releases.ts';
+import { listenForMetrics } from './modules/metrics/metrics-server.ts';
 
 /** Starts the portal: configuration, database and migrations, initial admin, demo data, HTTP. */
 async function start(): Promise<void> {
@@ -49,6 +50,11 @@ async function start(): Promise<void> {
     };
     logger.info(`Admin "${username}" ${done[outcome]} from ADMIN_USERNAME/ADMIN_PASSWORD.`);
   }
+  const { port: metricsPort, token: metricsToken } = config.metrics;
+  const metricsServer =
+    metricsPort === undefined
+      ? undefined
+      : await listenForMetrics(app.services.metrics, { port: metricsPort, token: metricsToken }, app.log);
   const shutdown = async (signal: NodeJS.Signals) => {
     // Readiness answers 503 from now on; on SIGTERM (systemd, an orchestrator) the server keeps
     // answering for the drain time, so the load balancer sees it and sends new requests elsewhere.
@@ -57,6 +63,7 @@ async function start(): Promise<void> {
     const drainNote = drainSeconds ? ` in ${drainSeconds} s (not ready meanwhile)` : '';
     logger.info(`${signal} received, shutting down${drainNote}`);
     await setTimeout(drainSeconds * 1000);
+    await metricsServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -11,7 +11,7 @@ import { AdminRepository } from './modules/auth/admin-repository.ts';
 import type { Guards } from './http/guards.ts';
 import { createGuards } from './modules/auth/guards.ts';
 import { AuthService } from './modules/auth/service.ts';
-import { SignInThrottle } from './modules/auth/throttle.ts';
+import { SignInThrottle, type ThrottleScope } from './modules/auth/throttle.ts';
 import { TokenService } from './modules/auth/tokens.ts';
 import { defineDeliveryQueues, workDeliveries } from './modules/deliveries/jobs.ts';
 import { createMailer, type Mailer } from './modules/deliveries/mailer.ts';
@@ -50,6 +50,7 @@ import { ORDER_GENERATION_LIST_ENTITY } from './modules/order-generations/list.t
 import { DELIVERY_LIST_ENTITY } from './modules/deliveries/list.ts';
 import { UPGRADE_SESSION_LIST_ENTITY } from './modules/upgrade-sessions/list.ts';
 import { DOWNLOAD_LIST_ENTITY } from './modules/downloads/list.ts';
+import { PortalMetrics } from './modules/metrics/portal-metrics.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -87,6 +88,8 @@ export interface Services {
   downloads: DownloadService;
   /** The back office's first page: what needs attention, and the figures. */
   overview: OverviewService;
+  /** The Prometheus figures (`/metrics`, decision 037). */
+  metrics: PortalMetrics;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -115,6 +118,8 @@ export async function createServices({
   await defineReconciliationQueue(queue);
   await defineUpgradeSessionQueues(queue);
 
+  const metrics = new PortalMetrics({ db, attention: () => overview.attention() });
+  const onRefusal = (scope: ThrottleScope) => metrics.throttleRefused(scope);
   const tokens = new TokenService(jwtSecret);
   const audit = new AuditLog(db);
   const licenses = new LicenseService(db, queue, audit);
@@ -123,7 +128,7 @@ export async function createServices({
     licenses: licenses.repository,
     admins,
     tokens,
-    throttle: new SignInThrottle(db),
+    throttle: new SignInThrottle(db, { onRefusal }),
   });
   const orderGenerations = new OrderGenerationService({
     repository: new OrderGenerationRepository(db),
@@ -163,7 +168,7 @@ export async function createServices({
     shopProductIds: config.shop.productIds,
     deliveries,
     queue,
-    offerCodeThrottle: new SignInThrottle(db, OFFER_CODE_POLICY),
+    offerCodeThrottle: new SignInThrottle(db, { policy: OFFER_CODE_POLICY, onRefusal }),
     offerMailLimits: new OfferMailLimits(),
   });
   const orderGenerator = new OrderGenerator({
@@ -218,6 +223,22 @@ export async function createServices({
       lifetimeSeconds: DOWNLOAD_LINK_SECONDS,
     }),
   });
+  const overview = new OverviewService({
+    tally: new OverviewTally(db),
+    lists: {
+      license: { entity: LICENSE_LIST_ENTITY, list: (request) => licenses.list(request) },
+      orderGeneration: {
+        entity: ORDER_GENERATION_LIST_ENTITY,
+        list: (request) => orderGenerations.list(request),
+      },
+      delivery: { entity: DELIVERY_LIST_ENTITY, list: (request) => deliveries.list(request) },
+      upgradeSession: {
+        entity: UPGRADE_SESSION_LIST_ENTITY,
+        list: (request) => upgradeSessions.list(request),
+      },
+      download: { entity: DOWNLOAD_LIST_ENTITY, list: (request) => downloads.list(request) },
+    },
+  });
   return {
     config,
     database,
@@ -242,22 +263,8 @@ export async function createServices({
     releases,
     downloads,
     readiness: new Readiness({ db, storage }),
-    overview: new OverviewService({
-      tally: new OverviewTally(db),
-      lists: {
-        license: { entity: LICENSE_LIST_ENTITY, list: (request) => licenses.list(request) },
-        orderGeneration: {
-          entity: ORDER_GENERATION_LIST_ENTITY,
-          list: (request) => orderGenerations.list(request),
-        },
-        delivery: { entity: DELIVERY_LIST_ENTITY, list: (request) => deliveries.list(request) },
-        upgradeSession: {
-          entity: UPGRADE_SESSION_LIST_ENTITY,
-          list: (request) => upgradeSessions.list(request),
-        },
-        download: { entity: DOWNLOAD_LIST_ENTITY, list: (request) => downloads.list(request) },
-      },
-    }),
+    overview,
+    metrics,
     close: async () => {
       shop.reconciliation?.stop();
       await queue.stop();

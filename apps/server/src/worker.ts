@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { resolveJwtSecret } from './modules/auth/tokens.ts';
+import { listenForMetrics } from './modules/metrics/metrics-server.ts';
 import { createServices, startWorkers } from './services.ts';
 
 async function start(): Promise<void> {
@@ -28,8 +29,15 @@ async function start(): Promise<void> {
     maintenance: true,
   });
   await startWorkers(services, logger);
+  // Its own figures (event loop, heap) beside the database's, on this process's METRICS_PORT.
+  const { port: metricsPort, token: metricsToken } = config.metrics;
+  const metricsServer =
+    metricsPort === undefined
+      ? undefined
+      : await listenForMetrics(services.metrics, { port: metricsPort, token: metricsToken }, logger);
   logger.info('job worker running');
   const shutdown = async () => {
+    await metricsServer?.close();
     await services.close();
     await database.close();
     process.exit(0);

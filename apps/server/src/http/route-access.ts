@@ -14,9 +14,17 @@ import { documentAnswers } from './route-contract.ts';
  * - offerToken: the token an offer code was exchanged for
  * - signedLink: a link signed by the portal (a document or download file)
  * - shopSignature: a request signed with the shop's webhook secret
+ * - metricsToken: the operator's scraper, with `METRICS_TOKEN` as bearer (or on the metrics port)
  */
 export type RouteAccess =
-  'public' | 'signedIn' | 'admin' | 'sessionToken' | 'offerToken' | 'signedLink' | 'shopSignature';
+  | 'public'
+  | 'signedIn'
+  | 'admin'
+  | 'sessionToken'
+  | 'offerToken'
+  | 'signedLink'
+  | 'shopSignature'
+  | 'metricsToken';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -53,6 +53,8 @@ const SCHEMES_OF: Record<RouteAccess, SecurityScheme[]> = {
   offerToken: ['offerToken'],
   signedLink: ['signedLink'],
   shopSignature: ['shopSignature'],
+  // `/metrics` is for the operator's scraper, not in the API's documentation.
+  metricsToken: [],
 };
 
 /** The refusals of each access: no or a wrong credential (401), another's credential (403). */
@@ -64,6 +66,7 @@ const REFUSALS_OF: Record<RouteAccess, ErrorCode[]> = {
   offerToken: ['AUTHENTICATION_REQUIRED'],
   signedLink: ['FORBIDDEN'],
   shopSignature: ['WEBHOOK_SIGNATURE_INVALID'],
+  metricsToken: ['AUTHENTICATION_REQUIRED'],
 };
 
 /**

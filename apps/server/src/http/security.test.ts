@@ -132,6 +132,7 @@ function allowedBy(access: RouteAccess, role: Role, status: number, ownsPath: bo
       return status === 401;
     case 'signedLink':
     case 'shopSignature':
+    case 'metricsToken':
       return status >= 400;
   }
 }

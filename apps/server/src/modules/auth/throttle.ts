@@ -53,10 +53,19 @@ export class SignInThrottle {
   readonly #db: Kysely<DB>;
   readonly #policy: ThrottlePolicy;
   readonly #serial = new KeyedMutex();
+  readonly #onRefusal: (scope: ThrottleScope) => void;
 
-  constructor(db: Kysely<DB>, policy: ThrottlePolicy = SIGN_IN_POLICY) {
+  /** `onRefusal` learns of every attempt refused (the metrics count them). */
+  constructor(
+    db: Kysely<DB>,
+    {
+      policy = SIGN_IN_POLICY,
+      onRefusal = () => {},
+    }: { policy?: ThrottlePolicy; onRefusal?: (scope: ThrottleScope) => void } = {},
+  ) {
     this.#db = db;
     this.#policy = policy;
+    this.#onRefusal = onRefusal;
   }
 
   /** The client group of an address: IPv6 clients get a /56 each, so one network counts once. */
@@ -97,7 +106,9 @@ export class SignInThrottle {
       where c.scope = ${scope} and c.subject = ${subject} and c.client = ${client}
         and c.expires_at > now() and c.failures >= ${this.#policy.freeFailures} and ${until} > now()
     `.execute(this.#db);
-    if (rows[0]) throw this.#blocked(rows[0].retry_after);
+    if (!rows[0]) return;
+    this.#onRefusal(scope);
+    throw this.#blocked(rows[0].retry_after);
   }
 
   /** The 429 for a client that must wait. */

@@ -1,0 +1,141 @@
+import type { Kysely } from 'kysely';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Attention, AttentionItem } from '@lizenzportal/domain';
+import type { DB } from '../../db/schema.ts';
+import type { ThrottleScope } from '../auth/throttle.ts';
+import { countOpenOffers, readQueueFigures } from './database-figures.ts';
+
+const PREFIX = 'lizenzportal_';
+const THROTTLE_SCOPES: ThrottleScope[] = ['license', 'admin', 'offer-code'];
+/** The route label of a request no route took (unknown addresses, the web app's pages). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * The process's own figures (event-loop delay, heap, handles, CPU), collected once per process
+ * whatever number of apps it builds (tests build many; each collector would add a monitor).
+ */
+let processRegistry: Registry | undefined;
+function processFigures(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/** The counts „Braucht Aufmerksamkeit” shows that an operator alerts on, by metric. */
+const ATTENTION_GAUGES: Partial<Record<AttentionItem, { name: string; help: string }>> = {
+  failedOrderGenerations: {
+    name: `${PREFIX}order_generations_failed`,
+    help: 'Order generations that failed and wait for „Erneut versuchen” (as the back office counts them)',
+  },
+  failedDeliveries: {
+    name: `${PREFIX}deliveries_failed`,
+    help: 'E-mail deliveries that failed and were not resent (as the back office counts them)',
+  },
+  deliveriesInDoubt: {
+    name: `${PREFIX}deliveries_in_doubt`,
+    help: 'Deliveries whose handover to the mail server was interrupted: maybe sent, never resent automatically',
+  },
+};
+
+export interface MetricsSources {
+  db: Kysely<DB>;
+  /** The back office's attention counts (failed generations and deliveries, deliveries in doubt). */
+  attention: () => Promise<Attention>;
+}
+
+/**
+ * The portal's Prometheus figures. Counted in this process as they happen: HTTP request durations
+ * by route pattern, method and status, and the throttle's refusals. Read from the database when
+ * scraped: the job queues, failed generations and deliveries, open offers — the same answer from
+ * every process on the database.
+ */
+export class PortalMetrics {
+  readonly #sources: MetricsSources;
+  readonly #registry = new Registry();
+  readonly #requestDuration = new Histogram({
+    name: `${PREFIX}http_request_duration_seconds`,
+    help: 'HTTP requests by route pattern, method and status, until the answer was sent',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [this.#registry],
+  });
+  readonly #throttleRefusals = new Counter({
+    name: `${PREFIX}throttle_refusals_total`,
+    help: 'Attempts the sign-in throttle refused (429): license and admin sign-ins, offer codes',
+    labelNames: ['scope'] as const,
+    registers: [this.#registry],
+  });
+  readonly #jobs = new Gauge({
+    name: `${PREFIX}jobs`,
+    help: 'Background jobs per queue and state (queued: due now; delayed: due later; failed: after the last retry)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [this.#registry],
+  });
+  readonly #oldestWaiting = new Gauge({
+    name: `${PREFIX}jobs_oldest_waiting_seconds`,
+    help: 'Per queue, how long its longest-waiting due job has waited for a worker (0: none waits)',
+    labelNames: ['queue'] as const,
+    registers: [this.#registry],
+  });
+  readonly #openOffers = new Gauge({
+    name: `${PREFIX}offers_open`,
+    help: 'Offers sent and neither bought nor expired',
+    registers: [this.#registry],
+  });
+  readonly #attention = new Map(
+    Object.entries(ATTENTION_GAUGES).map(([item, gauge]) => [
+      item,
+      new Gauge({ ...gauge, registers: [this.#registry] }),
+    ]),
+  );
+
+  constructor(sources: MetricsSources) {
+    this.#sources = sources;
+    processFigures();
+    // Every scope from 0: an alert on the rate of refusals needs the series before the first one.
+    for (const scope of THROTTLE_SCOPES) this.#throttleRefusals.labels(scope).inc(0);
+  }
+
+  /** The Content-Type of `scrape()`'s text. */
+  get contentType(): string {
+    return this.#registry.contentType;
+  }
+
+  /** Counts one answered request; `route` is its pattern (`/api/v1/license/:id`), never the address. */
+  observeRequest(route: string | undefined, method: string, status: number, milliseconds: number): void {
+    this.#requestDuration.observe(
+      { route: route ?? UNMATCHED_ROUTE, method, status: String(status) },
+      milliseconds / 1000,
+    );
+  }
+
+  /** Counts one attempt the throttle refused. */
+  throttleRefused(scope: ThrottleScope): void {
+    this.#throttleRefusals.labels(scope).inc();
+  }
+
+  /** Every figure in Prometheus' text format, the database's read now. */
+  async scrape(): Promise<string> {
+    await this.#readDatabase();
+    const [own, process] = await Promise.all([this.#registry.metrics(), processFigures().metrics()]);
+    return `${own}\n${process}`;
+  }
+
+  async #readDatabase(): Promise<void> {
+    const { db, attention } = this.#sources;
+    const [queues, counts, openOffers] = await Promise.all([
+      readQueueFigures(db),
+      attention(),
+      countOpenOffers(db),
+    ]);
+    this.#jobs.reset();
+    this.#oldestWaiting.reset();
+    for (const { queue, oldestWaitingSeconds, ...states } of queues) {
+      for (const [state, count] of Object.entries(states)) this.#jobs.set({ queue, state }, count);
+      this.#oldestWaiting.set({ queue }, oldestWaitingSeconds);
+    }
+    for (const { item, count } of counts.items) this.#attention.get(item)?.set(count);
+    this.#openOffers.set(openOffers);
+  }
+}
