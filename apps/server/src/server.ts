@@ -10,6 +10,7 @@ import { resolveJwtSecret } from './modules/auth/tokens.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoReleases } from './seed/demo-releases.ts';
 import { listenForMetrics } from './modules/metrics/metrics-server.ts';
+import { listenForBackups } from './backup/pglite-dump.ts';
 
 /** Starts the portal: configuration, database and migrations, initial admin, demo data, HTTP. */
 async function start(): Promise<void> {
@@ -55,6 +56,10 @@ async function start(): Promise<void> {
     metricsPort === undefined
       ? undefined
       : await listenForMetrics(app.services.metrics, { port: metricsPort, token: metricsToken }, app.log);
+  // `npm run backup` asks this process for the embedded database, which no other process may open.
+  const backupServer = database.pglite
+    ? await listenForBackups(database.pglite, config.dataDir, app.log)
+    : undefined;
   const shutdown = async (signal: NodeJS.Signals) => {
     // Readiness answers 503 from now on; on SIGTERM (systemd, an orchestrator) the server keeps
     // answering for the drain time, so the load balancer sees it and sends new requests elsewhere.
@@ -64,6 +69,7 @@ async function start(): Promise<void> {
     logger.info(`${signal} received, shutting down${drainNote}`);
     await setTimeout(drainSeconds * 1000);
     await metricsServer?.close();
+    await backupServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,0 +1,204 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import yauzl from 'yauzl';
+import type { Config } from '../config.ts';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
+import { BackupError } from './backup-error.ts';
+import {
+  BACKUP_FORMAT,
+  DATABASE_ENTRIES,
+  databaseKind,
+  fileRoots,
+  MANIFEST_ENTRY,
+  type FileRoot,
+  type Manifest,
+} from './archive-layout.ts';
+import { runPostgresTool } from './postgres-tools.ts';
+
+export interface RestoreSummary {
+  manifest: Manifest;
+  files: number;
+}
+
+/** The archive's entries by name, read from its central directory. */
+async function openArchive(file: string): Promise<{ zip: yauzl.ZipFile; entries: Map<string, yauzl.Entry> }> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.open(file, { lazyEntries: true, autoClose: false }, (error, opened) =>
+        error ? reject(error) : resolve(opened),
+      ),
+    );
+  } catch (error) {
+    throw new BackupError(`${file} is no backup of the portal (${(error as Error).message}).`, {
+      cause: error,
+    });
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      entries.set(entry.fileName, entry);
+      zip.readEntry();
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return { zip, entries };
+}
+
+function entryStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+  );
+}
+
+async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await entryStream(zip, entry)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function readManifest(
+  zip: yauzl.ZipFile,
+  entries: Map<string, yauzl.Entry>,
+  file: string,
+): Promise<Manifest> {
+  const entry = entries.get(MANIFEST_ENTRY);
+  const manifest = entry
+    ? (JSON.parse((await entryBytes(zip, entry)).toString()) as Partial<Manifest>)
+    : undefined;
+  if (
+    manifest?.format !== BACKUP_FORMAT ||
+    !manifest.database ||
+    !entries.has(DATABASE_ENTRIES[manifest.database])
+  ) {
+    throw new BackupError(`${file} is no backup of the portal (made by npm run backup).`);
+  }
+  return manifest as Manifest;
+}
+
+/** Refuses to restore over anything: each directory must be absent or empty, the database without tables. */
+async function assertEmpty(config: Config, roots: FileRoot[]): Promise<void> {
+  for (const { dir } of roots) {
+    if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
+      throw new BackupError(
+        `${dir} is not empty. A backup is restored only into an empty directory: point DATA_DIR${
+          roots.length > 1 ? ' (and STORAGE_URL)' : ''
+        } at a new one, or move this one away.`,
+      );
+    }
+  }
+  if (!config.databaseUrl) return;
+  const client = new pg.Client({ connectionString: config.databaseUrl });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new BackupError(`The database of DATABASE_URL cannot be reached: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  try {
+    const { rows } = await client.query<{ tables: number }>(
+      `select count(*)::int as tables from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`,
+    );
+    if (rows[0]!.tables > 0) {
+      throw new BackupError(
+        `The database of DATABASE_URL is not empty (${rows[0]!.tables} tables). A backup is restored only into an empty database: create a new one (createdb) and name it in DATABASE_URL.`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Writes the archive's files under `prefix/` into the staging directory; refuses names that leave it. */
+async function extractFiles(
+  zip: yauzl.ZipFile,
+  entries: Map<string, yauzl.Entry>,
+  prefix: string,
+  staging: string,
+): Promise<number> {
+  let files = 0;
+  for (const [name, entry] of entries) {
+    if (!name.startsWith(`${prefix}/`) || name.endsWith('/')) continue;
+    const target = path.resolve(staging, name.slice(prefix.length + 1));
+    if (!target.startsWith(`${staging}${path.sep}`))
+      throw new BackupError(`The archive names a file outside: ${name}`);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    await pipeline(await entryStream(zip, entry), fs.createWriteStream(target, { mode: 0o600 }));
+    files += 1;
+  }
+  return files;
+}
+
+/**
+ * Restores a backup of `npm run backup` into an empty DATA_DIR (and an empty database of
+ * DATABASE_URL, or a `file://` storage outside DATA_DIR). Everything is written beside its place
+ * first and moved there at the end; PostgreSQL restores in one transaction. A restore that fails
+ * leaves the places as empty as it found them.
+ */
+export async function restoreBackup(config: Config, file: string): Promise<RestoreSummary> {
+  const source = path.resolve(file);
+  if (!fs.existsSync(source)) throw new BackupError(`${source} does not exist.`);
+  const { zip, entries } = await openArchive(source);
+  const staged: { root: FileRoot; staging: string }[] = [];
+  const postgresDump = `${config.dataDir}.restoring-${process.pid}.pgdump`;
+  try {
+    const manifest = await readManifest(zip, entries, source);
+    const wanted = databaseKind(config);
+    if (manifest.database !== wanted) {
+      throw new BackupError(
+        manifest.database === 'pglite'
+          ? 'This backup is of the embedded database: restore it without DATABASE_URL.'
+          : 'This backup is of a PostgreSQL database: set DATABASE_URL to an empty database to restore it.',
+      );
+    }
+    const roots = fileRoots(config);
+    await assertEmpty(config, roots);
+    let files = 0;
+    for (const root of roots) {
+      const staging = `${root.dir}.restoring-${process.pid}`;
+      fs.rmSync(staging, { recursive: true, force: true });
+      fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+      staged.push({ root, staging });
+      files += await extractFiles(zip, entries, root.prefix, staging);
+    }
+    const database = entries.get(DATABASE_ENTRIES[manifest.database])!;
+    if (manifest.database === 'pglite') {
+      const pglite = await PGlite.create({
+        dataDir: path.join(staged[0]!.staging, 'db'),
+        loadDataDir: new Blob([await entryBytes(zip, database)]),
+        extensions: PGLITE_EXTENSIONS,
+      });
+      await pglite.close();
+    } else {
+      await pipeline(await entryStream(zip, database), fs.createWriteStream(postgresDump, { mode: 0o600 }));
+      await runPostgresTool(
+        'pg_restore',
+        [
+          '--single-transaction',
+          '--exit-on-error',
+          '--no-owner',
+          '--no-privileges',
+          // The name alone: the credentials go through the environment (postgres-tools.ts).
+          `--dbname=${decodeURIComponent(new URL(config.databaseUrl!).pathname.slice(1))}`,
+          postgresDump,
+        ],
+        config.databaseUrl!,
+      );
+    }
+    for (const { root, staging } of staged.splice(0)) {
+      if (fs.existsSync(root.dir)) fs.rmdirSync(root.dir);
+      fs.renameSync(staging, root.dir);
+    }
+    return { manifest, files };
+  } finally {
+    zip.close();
+    fs.rmSync(postgresDump, { force: true });
+    for (const { staging } of staged) fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
