@@ -60,6 +60,7 @@ export * from './pricing/cart.ts';
 export * from './pricing/purchase.ts';
 export * from './upgrade-session/enums.ts';
 export * from './upgrade-session/address.ts';
+export * from './upgrade-session/address-format.ts';
 export * from './upgrade-session/example.ts';
 export * from './upgrade-session/address-labels.ts';
 export * from './upgrade-session/schema.ts';

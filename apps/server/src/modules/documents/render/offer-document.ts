@@ -1,5 +1,5 @@
 import {
-  countryName,
+  addressLines,
   documentTexts,
   exampleBilling,
   formatDate,
@@ -45,19 +45,6 @@ const COLUMNS: TableColumn[] = [
   { header: texts.columnPrice, align: 'right' },
   { header: texts.columnNet, align: 'right' },
 ];
-
-function addressLines(address: Shipping | Billing): string {
-  return [
-    address.name,
-    address.additional1,
-    address.additional2,
-    `${address.street} ${address.houseNumber}`,
-    `${address.postcode} ${address.city}`,
-    countryName(address.countryCode),
-  ]
-    .filter((line) => line.trim() !== '')
-    .join('\n');
-}
 
 function cartRows(cart: Cart): TableRow[] {
   const rows: TableRow[] = [];
@@ -118,8 +105,9 @@ export function renderOfferDocument(
     .title(texts.title, texts.number(offer.offerNumber))
     .keyValues(facts)
     .heading(offer.shipping ? texts.billingAddress : texts.billingAndShippingAddress)
-    .paragraph(addressLines(offer.billing));
-  if (offer.shipping) builder.heading(texts.shippingAddress).paragraph(addressLines(offer.shipping));
+    .paragraph(addressLines(offer.billing).join('\n'));
+  if (offer.shipping)
+    builder.heading(texts.shippingAddress).paragraph(addressLines(offer.shipping).join('\n'));
   if (offer.billing.note) builder.heading(texts.note).paragraph(offer.billing.note);
   return builder
     .heading(texts.lineItems)

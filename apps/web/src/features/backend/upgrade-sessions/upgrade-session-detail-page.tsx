@@ -1,8 +1,10 @@
-import { Button, Code, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Code, Stack, Tabs } from '@mantine/core';
 import {
   ADDRESS_FIELD_LABELS,
   backOfficeMessages,
   fieldLabel,
+  formatAddress,
+  formatOfferCode,
   LICENSE_CLASS_LABELS,
   listFieldLabel,
   PURCHASE_TYPE_LABELS,
@@ -14,8 +16,7 @@ import {
   type LicenseClass,
   type UpgradeSessionDetail,
 } from '@lizenzportal/domain';
-import type { ReactNode } from 'react';
-import { backendDeliveriesOfUpgradeSessionPath, backendLicensePath } from '@/lib/paths';
+import { backendDeliveriesOfUpgradeSessionPath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { openStoredDocument } from '../components/open-document.ts';
 import { RecordPage } from '../components/record-page.tsx';
@@ -24,25 +25,6 @@ import { LicenseLinks, PageLink } from '../components/page-link.tsx';
 import { FactsPanel, Panel, PanelGrid } from '../components/panel.tsx';
 import { ExtensionPanels } from './extension-panels.tsx';
 import { SessionStatus } from './upgrade-session-labels.tsx';
-
-type Address = Record<string, string | null | undefined> | null;
-
-function address(value: Address, fields: string[]): ReactNode {
-  if (!value) return null;
-  const lines = fields.map((field) => value[field]).filter(Boolean);
-  return lines.length === 0 ? null : lines.join(', ');
-}
-
-const ADDRESS_LINES = [
-  'name',
-  'additional1',
-  'additional2',
-  'street',
-  'houseNumber',
-  'postcode',
-  'city',
-  'countryCode',
-];
 
 /** A fact's label: the label of the upgrade session list's field it shows. */
 const label = (name: UpgradeSessionListFieldName) => listFieldLabel(UPGRADE_SESSION_LIST_FIELDS, name);
@@ -92,14 +74,14 @@ export function UpgradeSessionDetailPage() {
                   title={texts.offer}
                   items={[
                     [label('offerNumber'), session.offerNumber],
-                    [texts.offerCode, session.offerCode],
+                    [texts.offerCode, session.offerCode && formatOfferCode(session.offerCode)],
                     [texts.validUntil, <DateTimeText key="valid" value={session.offerValidUntil} />],
                     [ADDRESS_FIELD_LABELS['billing.email']!, session.billing.email ?? null],
                     [ADDRESS_FIELD_LABELS['billing.reference']!, session.billing.reference ?? null],
                     [ADDRESS_FIELD_LABELS['billing.note']!, session.billing.note ?? null],
-                    [texts.billingAddress, address(session.billing as Address, ADDRESS_LINES)],
+                    [texts.billingAddress, formatAddress(session.billing) || null],
                     [label('shipToDifferentAddress'), yesNo(session.shipToDifferentAddress)],
-                    [texts.shippingAddress, address(session.shipping as Address, ADDRESS_LINES)],
+                    [texts.shippingAddress, session.shipping && formatAddress(session.shipping)],
                   ]}
                 >
                   {session.offerDocument && (
@@ -121,13 +103,10 @@ export function UpgradeSessionDetailPage() {
                 <LicenseLinks ids={session.originalLicenses} empty={backOfficeMessages.noLicenses} />
               </Panel>
               <Panel title={label('productLicense')}>
-                {session.productLicense ? (
-                  <PageLink to={backendLicensePath(session.productLicense)}>
-                    {session.productLicense}
-                  </PageLink>
-                ) : (
-                  <Text size="sm">{backOfficeMessages.noLicense}</Text>
-                )}
+                <LicenseLinks
+                  ids={session.productLicense ? [session.productLicense] : []}
+                  empty={backOfficeMessages.noLicense}
+                />
               </Panel>
             </PanelGrid>
           </Tabs.Panel>

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { BeforeExtension } from '@lizenzportal/domain';
+import { formatLicenseKey, type BeforeExtension } from '@lizenzportal/domain';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, bindLicense, createLicense, createUpgradeSession } from '@/test/seed';
 
@@ -58,11 +58,18 @@ const fact = (panel: Locator, label: string) =>
 
 describe('an extension session', () => {
   it("shows the license's properties and holder before the extension and the new license's after it", async () => {
-    const { session } = await extendedLicense();
+    const { license, session } = await extendedLicense();
     const page = await browser.open(`/backend/upgrade-session/${session._id}`, {
       token: await adminToken(browser.server),
     });
     await page.getByRole('heading', { name: 'Upgrade-Session' }).waitFor();
+    // The licenses it names by their keys, each linked to its page.
+    for (const panel of ['Ursprüngliche Lizenzen', 'Erzeugte Lizenz']) {
+      const link = page
+        .getByRole('region', { name: panel })
+        .getByRole('link', { name: formatLicenseKey(license.key) });
+      expect(await link.getAttribute('href')).toBe(`/backend/license/${license._id}`);
+    }
 
     const before = page.getByRole('region', { name: 'Vor der Erweiterung' });
     await before.waitFor();

@@ -1,3 +1,4 @@
+import { formatOfferCode } from '@lizenzportal/domain';
 import { describe, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, createUpgradeSession } from '@/test/seed';
@@ -68,11 +69,14 @@ describe('an upgrade session with an offer', () => {
     await page.getByRole('region', { name: 'Details' }).getByText('Pro-Lizenz').waitFor();
     const offer = page.getByRole('region', { name: 'Angebot' });
     await offer.getByText(offered.offerNumber!, { exact: true }).waitFor();
-    await offer.getByText(offerCode, { exact: true }).waitFor();
+    // The code as the customer sees it, the addresses as a German letter writes them.
+    await offer.getByText(formatOfferCode(offerCode), { exact: true }).waitFor();
     await offer.getByText('Bestellung 2026/17').waitFor();
     await offer.getByText('Bitte mit Rechnung per Post.').waitFor();
-    await offer.getByText('Förderschule am See, Verwaltung, Seestraße, 1, 78462, Konstanz, DE').waitFor();
-    await offer.getByText('Außenstelle Insel, Hafenweg, 7, 78479, Reichenau, DE').waitFor();
+    await offer
+      .getByText('Förderschule am See, Verwaltung, Seestraße 1, 78462 Konstanz, Deutschland')
+      .waitFor();
+    await offer.getByText('Außenstelle Insel, Hafenweg 7, 78479 Reichenau, Deutschland').waitFor();
     await offer.getByText('Ja', { exact: true }).waitFor();
 
     // The offer mail is a delivery of the session: the list filtered on it shows exactly that one.
