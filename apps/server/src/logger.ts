@@ -5,6 +5,7 @@ import pino, {
   type Logger,
   type LoggerOptions,
 } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import { currentRequestId } from './lib/request-context.ts';
 
@@ -93,4 +94,13 @@ export function requestLogger(logger: Logger, bindings: Bindings, options: Child
   const child = logger.child(bindings, options) as Logger & { [BOUND_TO_REQUEST]?: true };
   child[BOUND_TO_REQUEST] = true;
   return child;
+}
+
+/**
+ * A child logger for a side server that answers machines (the metrics port, the backup socket):
+ * its requests are not logged (info), its warnings and errors are — unless the parent is quieter.
+ */
+export function sideServerLogger(parent: FastifyBaseLogger, server: string): FastifyBaseLogger {
+  const level = ['error', 'fatal', 'silent'].includes(parent.level) ? parent.level : 'warn';
+  return parent.child({ server }, { level });
 }

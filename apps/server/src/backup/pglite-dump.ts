@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { sideServerLogger } from '../logger.ts';
 import { openDatabase } from '../db/database.ts';
 import { BackupError } from './backup-error.ts';
 
@@ -35,7 +36,7 @@ export async function listenForBackups(
 ): Promise<FastifyInstance> {
   const socketPath = backupSocketPath(dataDir);
   fs.rmSync(socketPath, { force: true });
-  const server = Fastify({ loggerInstance: log.child({ server: 'backup' }), disableRequestLogging: true });
+  const server = Fastify({ loggerInstance: sideServerLogger(log, 'backup') });
   server.get('/database', async (_request, reply) => {
     const started = Date.now();
     const body = await dump(pglite);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerErrorHandling, sendError } from '../../http/error-handler.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { sideServerLogger } from '../../logger.ts';
 import type { PortalMetrics } from './portal-metrics.ts';
 import { metricsRoutes } from './routes.ts';
 
@@ -16,8 +17,7 @@ export async function listenForMetrics(
   { port, token }: { port: number; token: string | undefined },
   log: FastifyBaseLogger,
 ): Promise<FastifyInstance> {
-  // A scrape every few seconds would fill the log with its requests.
-  const server = Fastify({ loggerInstance: log.child({ server: 'metrics' }), disableRequestLogging: true });
+  const server = Fastify({ loggerInstance: sideServerLogger(log, 'metrics') });
   registerErrorHandling(server);
   server.setNotFoundHandler((_request, reply) => sendError(reply, notFound('address')));
   await server.register(metricsRoutes, { metrics, served: true, token });
