@@ -12,6 +12,7 @@ import { AdminRepository } from '../modules/auth/admin-repository.ts';
 import { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 import { createTestDatabase, resetDatabase } from './database.ts';
 import { testLogger } from './error-logs.ts';
+import { recordAnswers } from './documented-answers.ts';
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'test-admin-password' } as const;
 
@@ -54,6 +55,7 @@ export function useTestApp(
 ): TestApp {
   const context = {} as TestApp;
   let starting: Promise<void> | undefined;
+  let answers: ReturnType<typeof recordAnswers> | undefined;
   beforeAll(() => {
     starting = (async () => {
       context.config = testConfig(environment);
@@ -65,6 +67,7 @@ export function useTestApp(
         logger: (options.logger ?? testLogger)(),
       });
       await context.app.ready();
+      answers = recordAnswers(context.app);
     })();
     return starting;
   });
@@ -75,9 +78,20 @@ export function useTestApp(
     // A start that outlived its hook's timeout is waited for and closed too: the next test file
     // runs in this process (decision 033), and an app left running would poll a closed database.
     await starting?.catch(() => {});
-    await context.app?.close();
-    await context.database?.close();
-    if (context.config) fs.rmSync(context.config.dataDir, { recursive: true, force: true });
+    // Every answer the file's tests saw must be one its operation documents (route-contract.ts).
+    let undocumented: string[];
+    try {
+      undocumented = (await answers?.undocumented()) ?? [];
+    } finally {
+      await context.app?.close();
+      await context.database?.close();
+      if (context.config) fs.rmSync(context.config.dataDir, { recursive: true, force: true });
+    }
+    if (undocumented.length > 0) {
+      throw new Error(
+        `answers the OpenAPI document does not list (declare them: config: { errors: [...] }):\n${undocumented.join('\n')}`,
+      );
+    }
   });
   context.adminHeaders = async () => {
     await createOrResetAdmin(

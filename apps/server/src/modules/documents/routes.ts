@@ -120,7 +120,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{
     '/batch-download/license-documents/:kind/:format',
     {
       preHandler: guards.admin,
-      config: { errors: ['NOT_FOUND'], fileTypes: ['application/pdf', 'application/zip'] },
+      config: { errors: ['NOT_FOUND', 'CONFLICT'], fileTypes: ['application/pdf', 'application/zip'] },
       schema: {
         tags: ['documents'],
         summary: 'Documents of up to 1,000 licenses as one merged PDF or one ZIP, streamed (admin)',
