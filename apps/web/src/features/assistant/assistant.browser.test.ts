@@ -230,6 +230,10 @@ describe('the license assistant in the shop page', () => {
     await line('Lizenz 2').getByLabel('Lizenzart').click();
     await assistant.getByRole('option', { name: 'Persönliche Lizenz' }).click();
     await line('Lizenz 2').getByLabel('Anzahl Lizenzen').fill('5');
+    // A size out of range stays as typed with the field's error, and the order waits for it.
+    await line('Lizenz 3').getByLabel('Größe (Arbeitsplätze)').fill('100001');
+    await line('Lizenz 3').getByText('„Größe (Arbeitsplätze)” muss zwischen 1 und 100.000 liegen.').waitFor();
+    expect(await assistant.getByRole('button', { name: 'Zur Übersicht' }).isDisabled()).toBe(true);
     await line('Lizenz 3').getByLabel('Größe (Arbeitsplätze)').fill('120');
     await line('Lizenz 3').getByLabel('Anzahl Lizenzen').fill('2');
     await line('Lizenz 3').getByLabel('Kundenreferenz').fill('Schule Nord');

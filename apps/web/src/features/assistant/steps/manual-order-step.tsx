@@ -29,13 +29,20 @@ const CLASS_OPTIONS = PURCHASABLE_CLASSES.map((value) => ({ value, label: LICENS
 
 /**
  * The reseller order: licenses with class, size, quantity, DVDs and the customer's reference, the
- * delivery country (DVDs to Germany only), and the priced cart; the machine clamps every value.
+ * delivery country (DVDs to Germany only), and the priced cart. A size or quantity out of range
+ * stays in its field with the field's error, and the step waits until none is.
  */
 export function ManualOrderStep() {
   const { snapshot, send } = useAssistant();
   const { context } = snapshot;
   const cart = assistantCart(context);
   const deliverable = dvdsDeliverableTo(context.billing.countryCode);
+  // The fields (`uid.size`, `uid.quantity`) holding a number out of range.
+  const [outOfRange, setOutOfRange] = useState<ReadonlySet<string>>(new Set());
+  const markOutOfRange = (field: string, out: boolean) =>
+    setOutOfRange(
+      (fields) => new Set([...fields].filter((name) => name !== field).concat(out ? [field] : [])),
+    );
   return (
     <StepFrame title={assistantScreens.manualTitle}>
       <Text>{assistantScreens.manualText}</Text>
@@ -60,7 +67,12 @@ export function ManualOrderStep() {
           line={line}
           dvdsDeliverable={deliverable}
           onChange={(changes) => send({ type: 'RESELLER_CHANGE', uid: line.uid, changes })}
-          onRemove={() => send({ type: 'RESELLER_REMOVE', uid: line.uid })}
+          onOutOfRange={(field, out) => markOutOfRange(`${line.uid}.${field}`, out)}
+          onRemove={() => {
+            markOutOfRange(`${line.uid}.size`, false);
+            markOutOfRange(`${line.uid}.quantity`, false);
+            send({ type: 'RESELLER_REMOVE', uid: line.uid });
+          }}
         />
       ))}
       <Group>
@@ -75,7 +87,10 @@ export function ManualOrderStep() {
       </Group>
       {cart && context.resellerLicenses.length > 0 && <CartTable cart={cart} />}
       <Group justify="flex-end">
-        <Button disabled={!snapshot.can({ type: 'SUBMIT' })} onClick={() => send({ type: 'SUBMIT' })}>
+        <Button
+          disabled={outOfRange.size > 0 || !snapshot.can({ type: 'SUBMIT' })}
+          onClick={() => send({ type: 'SUBMIT' })}
+        >
           {assistantScreens.toSummary}
         </Button>
       </Group>
@@ -87,10 +102,17 @@ interface ResellerLineEditorProps {
   line: ResellerLicense;
   dvdsDeliverable: boolean;
   onChange: (changes: ResellerLineChanges) => void;
+  onOutOfRange: (field: 'size' | 'quantity', outOfRange: boolean) => void;
   onRemove: () => void;
 }
 
-function ResellerLineEditor({ line, dvdsDeliverable, onChange, onRemove }: ResellerLineEditorProps) {
+function ResellerLineEditor({
+  line,
+  dvdsDeliverable,
+  onChange,
+  onOutOfRange,
+  onRemove,
+}: ResellerLineEditorProps) {
   // The reference is committed when the field is left: an emptied field falls back to „Lizenz N”.
   const [reference, setReference] = useState<string | null>(null);
   const title = assistantScreens.resellerLine(line.customerReference);
@@ -123,6 +145,7 @@ function ResellerLineEditor({ line, dvdsDeliverable, onChange, onRemove }: Resel
             value={line.properties.size}
             min={1}
             max={MAX_RESELLER_SIZE}
+            onOutOfRange={(out) => onOutOfRange('size', out)}
             disabled={line.class !== 'pro'}
             onChange={(size) => onChange({ size })}
           />
@@ -131,6 +154,7 @@ function ResellerLineEditor({ line, dvdsDeliverable, onChange, onRemove }: Resel
             value={line.quantity}
             min={1}
             max={MAX_RESELLER_QUANTITY}
+            onOutOfRange={(out) => onOutOfRange('quantity', out)}
             onChange={(quantity) => onChange({ quantity })}
           />
           <WholeNumberInput
