@@ -20,6 +20,34 @@ const foldersOf = (folder) =>
 /** The server's floors from the ground up (decision 031). */
 const SERVER_FLOORS = [['lib'], ['db'], ['lists', 'jobs'], ['http'], ['modules']];
 const serverPath = (folder) => `./apps/server/src/${folder}`;
+/**
+ * The server's modules from the ground up (decision 031): a module imports only those on floors
+ * below its own. Where a lower module needs a higher one's work (a bound license's mail, an offer's
+ * mail, whether an order generation exists), it names an interface of its own that the higher
+ * module meets, wired in services.ts.
+ */
+const MODULE_FLOORS = [
+  ['audit'],
+  ['licenses'],
+  ['auth', 'downloads'],
+  ['upgrade-sessions'],
+  ['documents'],
+  ['deliveries'],
+  ['order-generations'],
+  ['shop'],
+  ['health', 'metrics', 'overview', 'settings', 'web'],
+];
+const modulePath = (module) => serverPath(`modules/${module}`);
+/** Everything of the server that may import a module, but the module itself and the tests' helpers. */
+const outsideOf = (module) => [
+  ...fs
+    .readdirSync('apps/server/src')
+    .filter((entry) => !['modules', 'test'].includes(entry))
+    .map(serverPath),
+  ...foldersOf('apps/server/src/modules')
+    .filter((other) => other !== module)
+    .map(modulePath),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -40,25 +68,47 @@ export default tseslint.config(
   },
   // The server's order (decision 031): each floor imports only the floors below it. The ground
   // (lib, db, lists, jobs) knows files, tables and queues, nothing of requests or of the modules
-  // above it. Tests may reach anything they test.
+  // above it. A module imports only the modules below it, and only through their public face
+  // (index.ts). No import cycle. Tests may reach anything they test.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })],
+      // no-cycle reads the imported files themselves: TypeScript, through typescript-eslint's parser.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
-          zones: SERVER_FLOORS.slice(0, -1).map((floor, index) => ({
-            target: floor.map(serverPath),
-            from: SERVER_FLOORS.slice(index + 1)
-              .flat()
-              .map(serverPath),
-            message: `${floor.join(', ')} must not import what lies above it.`,
-          })),
+          zones: [
+            ...SERVER_FLOORS.slice(0, -1).map((floor, index) => ({
+              target: floor.map(serverPath),
+              from: SERVER_FLOORS.slice(index + 1)
+                .flat()
+                .map(serverPath),
+              message: `${floor.join(', ')} must not import what lies above it.`,
+            })),
+            ...foldersOf('apps/server/src/modules').map((module) => ({
+              target: outsideOf(module),
+              from: modulePath(module),
+              except: ['./index.ts'],
+              message: `Import the ${module} module through its public face, modules/${module}/index.ts.`,
+            })),
+            ...MODULE_FLOORS.slice(0, -1).map((floor, index) => ({
+              target: floor.map(modulePath),
+              from: MODULE_FLOORS.slice(index + 1)
+                .flat()
+                .map(modulePath),
+              message: `The ${floor.join(', ')} module must not import a module above it (decision 031).`,
+            })),
+          ],
         },
       ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   // The web app's order (decision 031): lib, then components, then the features, then the app shell.

@@ -5,11 +5,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { createOrResetAdmin } from './modules/auth/admin-accounts.ts';
-import { resolveJwtSecret } from './modules/auth/tokens.ts';
+import { createOrResetAdmin, resolveJwtSecret } from './modules/auth/index.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoReleases } from './seed/demo-releases.ts';
-import { listenForMetrics } from './modules/metrics/metrics-server.ts';
+import { listenForMetrics } from './modules/metrics/index.ts';
 import { listenForBackups } from './backup/pglite-dump.ts';
 
 /** Starts the portal: configuration, database and migrations, initial admin, demo data, HTTP. */

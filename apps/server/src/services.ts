@@ -1,4 +1,4 @@
-import { Readiness } from './modules/health/readiness.ts';
+import { Readiness } from './modules/health/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -6,51 +6,69 @@ import type { Database } from './db/database.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { createFileStorage } from './lib/storage/create-file-storage.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
-import { AuditLog } from './modules/audit/audit-log.ts';
-import { AdminRepository } from './modules/auth/admin-repository.ts';
+import { AuditLog } from './modules/audit/index.ts';
+import {
+  AdminRepository,
+  AuthService,
+  createGuards,
+  SignInThrottle,
+  type ThrottleScope,
+  TokenService,
+} from './modules/auth/index.ts';
 import type { Guards } from './http/guards.ts';
-import { createGuards } from './modules/auth/guards.ts';
-import { AuthService } from './modules/auth/service.ts';
-import { SignInThrottle, type ThrottleScope } from './modules/auth/throttle.ts';
-import { TokenService } from './modules/auth/tokens.ts';
-import { defineDeliveryQueues, workDeliveries } from './modules/deliveries/jobs.ts';
-import { createMailer, type Mailer } from './modules/deliveries/mailer.ts';
-import { DeliveryService } from './modules/deliveries/service.ts';
-import { defineDocumentQueues, workDocuments } from './modules/documents/jobs.ts';
-import { createDocumentModule, type DocumentModule } from './modules/documents/module.ts';
-import { LicenseBinding } from './modules/licenses/binding.ts';
-import { ProductReleases } from './modules/downloads/releases.ts';
-import { DownloadRepository } from './modules/downloads/repository.ts';
-import { DOWNLOAD_FILE_ROUTE, DOWNLOAD_LINK_SECONDS, DownloadService } from './modules/downloads/service.ts';
+import {
+  createMailer,
+  defineDeliveryQueues,
+  DELIVERY_LIST_ENTITY,
+  DeliveryService,
+  type Mailer,
+  workDeliveries,
+} from './modules/deliveries/index.ts';
+import {
+  createDocumentModule,
+  defineDocumentQueues,
+  type DocumentModule,
+  workDocuments,
+} from './modules/documents/index.ts';
+import { LICENSE_LIST_ENTITY, LicenseBinding, LicenseService } from './modules/licenses/index.ts';
+import {
+  DOWNLOAD_FILE_ROUTE,
+  DOWNLOAD_LINK_SECONDS,
+  DOWNLOAD_LIST_ENTITY,
+  DownloadRepository,
+  DownloadService,
+  ProductReleases,
+} from './modules/downloads/index.ts';
 import { FileUrlSigner } from './lib/signed-urls.ts';
-import { LicenseService } from './modules/licenses/service.ts';
-import { OrderGenerationRepository } from './modules/order-generations/repository.ts';
-import { OrderGenerationService } from './modules/order-generations/service.ts';
-import { UpgradeSessionRepository } from './modules/upgrade-sessions/repository.ts';
-import { UpgradeSessionService } from './modules/upgrade-sessions/service.ts';
-import { defineUpgradeSessionQueues, workUpgradeSessions } from './modules/upgrade-sessions/jobs.ts';
-import { OFFER_CODE_POLICY } from './modules/upgrade-sessions/offer-code-policy.ts';
-import { OfferMailLimits } from './modules/upgrade-sessions/offer-mail-limits.ts';
-import { UpgradeSessionTokens } from './modules/upgrade-sessions/tokens.ts';
-import { OrderGenerator } from './modules/order-generations/generator.ts';
-import { defineOrderGenerationQueues, workOrderGenerations } from './modules/order-generations/jobs.ts';
-import { ShopOrderIntake } from './modules/shop/intake.ts';
+import {
+  defineOrderGenerationQueues,
+  ORDER_GENERATION_LIST_ENTITY,
+  OrderGenerationRepository,
+  OrderGenerationService,
+  OrderGenerator,
+  workOrderGenerations,
+} from './modules/order-generations/index.ts';
+import {
+  defineUpgradeSessionQueues,
+  OFFER_CODE_POLICY,
+  OfferMailLimits,
+  UPGRADE_SESSION_LIST_ENTITY,
+  UpgradeSessionRepository,
+  UpgradeSessionService,
+  UpgradeSessionTokens,
+  workUpgradeSessions,
+} from './modules/upgrade-sessions/index.ts';
 import {
   defineReconciliationQueue,
+  ShopOrderIntake,
   ShopReconciliation,
+  ShopRecordRepository,
+  WooCommerceClient,
   workReconciliation,
-} from './modules/shop/reconciliation.ts';
-import { WooCommerceClient } from './modules/shop/woocommerce-client.ts';
-import { ShopRecordRepository } from './modules/shop/repository.ts';
+} from './modules/shop/index.ts';
 import { keptSecret } from './lib/kept-secret.ts';
-import { OverviewService } from './modules/overview/service.ts';
-import { OverviewTally } from './modules/overview/tally.ts';
-import { LICENSE_LIST_ENTITY } from './modules/licenses/list.ts';
-import { ORDER_GENERATION_LIST_ENTITY } from './modules/order-generations/list.ts';
-import { DELIVERY_LIST_ENTITY } from './modules/deliveries/list.ts';
-import { UPGRADE_SESSION_LIST_ENTITY } from './modules/upgrade-sessions/list.ts';
-import { DOWNLOAD_LIST_ENTITY } from './modules/downloads/list.ts';
-import { PortalMetrics } from './modules/metrics/portal-metrics.ts';
+import { OverviewService, OverviewTally } from './modules/overview/index.ts';
+import { PortalMetrics } from './modules/metrics/index.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {

@@ -7,8 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { resolveJwtSecret } from './modules/auth/tokens.ts';
-import { listenForMetrics } from './modules/metrics/metrics-server.ts';
+import { resolveJwtSecret } from './modules/auth/index.ts';
+import { listenForMetrics } from './modules/metrics/index.ts';
 import { createServices, startWorkers } from './services.ts';
 
 async function start(): Promise<void> {

@@ -10,8 +10,7 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { AdminRepository } from '../modules/auth/admin-repository.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { AdminRepository, hashPassword } from '../modules/auth/index.ts';
 import { formatDateTime } from '@lizenzportal/domain';
 import { runCommand, withDatabase } from './command.ts';
 

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { formatDateTime, METASEARCH_PLATFORMS, RELEASE_PRODUCTS } from '@lizenzportal/domain';
 import { loadConfig } from '../config.ts';
 import { createFileStorage } from '../lib/storage/create-file-storage.ts';
-import { ProductReleases, PublicationError } from '../modules/downloads/releases.ts';
+import { ProductReleases, PublicationError } from '../modules/downloads/index.ts';
 import { runCommand, withDatabase } from './command.ts';
 
 const USAGE = `Usage:

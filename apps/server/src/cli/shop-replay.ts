@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { keptSecret } from '../lib/kept-secret.ts';
-import { replayOrderFile } from '../modules/shop/replay.ts';
+import { replayOrderFile } from '../modules/shop/index.ts';
 import { runCommand } from './command.ts';
 
 const USAGE = 'Usage: npm run shop:replay -- <order.json> [--url <portal address>]';

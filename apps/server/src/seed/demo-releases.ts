@@ -7,7 +7,7 @@ import {
   type MetasearchPlatform,
   type ReleaseProduct,
 } from '@lizenzportal/domain';
-import type { ProductReleases } from '../modules/downloads/releases.ts';
+import type { ProductReleases } from '../modules/downloads/index.ts';
 
 interface DemoRelease {
   product: ReleaseProduct;

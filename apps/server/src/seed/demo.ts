@@ -1,10 +1,8 @@
 import { formatLicenseKey, formatStartCode, type License, type LicenseCreate } from '@lizenzportal/domain';
-import type { AdminRepository } from '../modules/auth/admin-repository.ts';
-import { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
-import type { LicenseService } from '../modules/licenses/service.ts';
-import type { DocumentService } from '../modules/documents/service.ts';
+import { type AdminRepository, createOrResetAdmin } from '../modules/auth/index.ts';
+import { type LicenseService, toLicense } from '../modules/licenses/index.ts';
+import type { DocumentService } from '../modules/documents/index.ts';
 import type { LicenseRowUpdate } from '../db/schema.ts';
-import { toLicense } from '../modules/licenses/mapper.ts';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'demo-passwort' } as const;
 

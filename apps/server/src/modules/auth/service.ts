@@ -11,9 +11,7 @@ import {
 } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CustomerLicenseRow } from '../licenses/mapper.ts';
-import { customerView } from '../licenses/service.ts';
-import type { LicenseRepository } from '../licenses/repository.ts';
+import { customerView, type CustomerLicenseRow, type LicenseRepository } from '../licenses/index.ts';
 import type { AdminRepository } from './admin-repository.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from '../../http/principal.ts';

@@ -5,7 +5,7 @@ import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { listRoute } from '../../http/list-route.ts';
 import type { Guards } from '../../http/guards.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { DELIVERY_LIST_ENTITY } from './list.ts';
 import type { DeliveryService } from './service.ts';
 

@@ -16,9 +16,8 @@ import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { DocumentService } from '../documents/service.ts';
-import type { LicenseRepository } from '../licenses/repository.ts';
-import type { OrderGenerationRepository } from '../order-generations/repository.ts';
+import type { DocumentService } from '../documents/index.ts';
+import type { LicenseRepository } from '../licenses/index.ts';
 import { HandoverInDoubtError, type Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
@@ -43,6 +42,11 @@ export interface NewDelivery {
   resentFrom?: string | null;
 }
 
+/** Whether an order generation exists (the order-generations module, which sits above this one). */
+export interface OrderGenerationsKnown {
+  exists(id: string): Promise<boolean>;
+}
+
 export interface DeliverySettings {
   portalUrl: string;
   supportEmail: string;
@@ -59,7 +63,7 @@ export class DeliveryService {
   readonly #db: Kysely<DB>;
   readonly #repository: DeliveryRepository;
   readonly #licenses: LicenseRepository;
-  readonly #orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
+  readonly #orderGenerations: OrderGenerationsKnown;
   readonly #queue: JobQueue;
   readonly #documents: DeliveryDocuments;
   readonly #mailer: Mailer;
@@ -69,7 +73,7 @@ export class DeliveryService {
   constructor(deps: {
     db: Kysely<DB>;
     licenses: LicenseRepository;
-    orderGenerations: Pick<OrderGenerationRepository, 'exists'>;
+    orderGenerations: OrderGenerationsKnown;
     queue: JobQueue;
     documents: DeliveryDocuments;
     mailer: Mailer;
@@ -126,6 +130,41 @@ export class DeliveryService {
     );
     await this.#queue.send(JOBS.sendDelivery, { deliveryId: row.id }, { transaction });
     return toDelivery(row);
+  }
+
+  /** Mails a license's document to the holder it was just bound to, in the binding's transaction. */
+  mailBound(
+    licenseId: string,
+    holder: { email: string; name: string },
+    transaction: Kysely<DB>,
+  ): Promise<Delivery> {
+    return this.create(
+      {
+        occasion: 'bind',
+        documentType: 'license',
+        licenseIds: [licenseId],
+        recipient: holder.email,
+        recipientName: holder.name,
+      },
+      transaction,
+    );
+  }
+
+  /** Mails a session's offer to the address it was asked for, in the transaction that makes the offer. */
+  mailOffer(sessionId: string, recipient: string, transaction: Kysely<DB>): Promise<Delivery> {
+    return this.create(
+      {
+        occasion: 'offer',
+        documentType: 'offer',
+        licenseIds: [],
+        upgradeSession: sessionId,
+        recipient,
+        // Whoever asks for an offer types the billing name: the mail neither greets with it nor
+        // writes it into the recipient's header (the offer's PDF has the billing address).
+        recipientName: null,
+      },
+      transaction,
+    );
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   type DeliveryOccasion,
   type DocumentType,
 } from '@lizenzportal/domain';
-import type { MailLicense, MailOffer } from '../documents/kinds/kind.ts';
+import type { MailLicense, MailOffer } from '../documents/index.ts';
 import { html, type SafeHtml } from './html.ts';
 
 export interface MailContext {

@@ -11,7 +11,7 @@ import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { STORAGE_KEY_MAX_LENGTH, STORAGE_KEY_PATTERN } from '../../lib/storage/storage-key.ts';
 import type { Guards } from '../../http/guards.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { BATCH_FORMATS, MAX_BATCH_SIZE } from './batch/batch-download.ts';
 import type { DocumentModule } from './module.ts';
 import { DOCUMENT_FILE_ROUTE } from './service.ts';

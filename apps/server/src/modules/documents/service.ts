@@ -11,7 +11,7 @@ import type { DB, LicenseRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../../http/principal.ts';
-import { toLicense } from '../licenses/mapper.ts';
+import { toLicense } from '../licenses/index.ts';
 import { mapInOrder } from './batch/look-ahead.ts';
 import type { AnyDocumentKind, DeliveredRecords, Loaded, MailFacts } from './kinds/kind.ts';
 import { DOCUMENT_KINDS, newDocumentKey, type DocumentKinds } from './kinds/registry.ts';

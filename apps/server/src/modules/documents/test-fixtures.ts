@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
 import yauzl from 'yauzl';
 import type { DB } from '../../db/schema.ts';
-import type { LicenseService } from '../licenses/service.ts';
+import type { LicenseService } from '../licenses/index.ts';
 
 /** Test support of the documents module: licenses straight in the database, PDF text. */
 

@@ -1,6 +1,6 @@
 import type { DownloadRecord, MetasearchPlatform, ReleaseProduct } from '@lizenzportal/domain';
 import type { DownloadRow, LicenseRow } from '../../db/schema.ts';
-import { toLicense } from '../licenses/mapper.ts';
+import { toLicense } from '../licenses/index.ts';
 
 /** A record of the download log as the API shows it, with its license's holder and counts. */
 export function toDownloadRecord(row: DownloadRow, licenseRow: LicenseRow): DownloadRecord {

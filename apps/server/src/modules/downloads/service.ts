@@ -20,7 +20,7 @@ import { sendStoredFile } from '../../http/send-file.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
 import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../../http/principal.ts';
-import { toLicense } from '../licenses/mapper.ts';
+import { toLicense } from '../licenses/index.ts';
 import { toDownloadRecord } from './mapper.ts';
 import type { ProductReleases } from './releases.ts';
 import type { DownloadRepository } from './repository.ts';

@@ -11,9 +11,17 @@ import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
-import type { DeliveryService } from '../deliveries/service.ts';
 import type { LicenseRepository } from './repository.ts';
-import { customerView } from './service.ts';
+import { customerView } from './mapper.ts';
+
+/** The mail of a bound license's document (the deliveries module, which sits above this one). */
+export interface BindingMails {
+  mailBound(
+    licenseId: string,
+    holder: { email: string; name: string },
+    transaction: Kysely<DB>,
+  ): Promise<unknown>;
+}
 
 /**
  * The holder binding (customer spec §4, DESIGN §5): a license user binds its unbound license to a
@@ -23,13 +31,13 @@ export class LicenseBinding {
   readonly #db: Kysely<DB>;
   readonly #licenses: LicenseRepository;
   readonly #queue: JobQueue;
-  readonly #deliveries: Pick<DeliveryService, 'create'>;
+  readonly #deliveries: BindingMails;
 
   constructor(deps: {
     db: Kysely<DB>;
     licenses: LicenseRepository;
     queue: JobQueue;
-    deliveries: Pick<DeliveryService, 'create'>;
+    deliveries: BindingMails;
   }) {
     this.#db = deps.db;
     this.#licenses = deps.licenses;
@@ -55,16 +63,7 @@ export class LicenseBinding {
       const bound = await this.#licenses.bindIfUnbound(licenseId, holder, transaction);
       if (!bound) throw new AppError('LICENSE_NOT_UNBOUND');
       await this.#queue.send(JOBS.generateDocument, { licenseId, kind: 'license' }, { transaction });
-      await this.#deliveries.create(
-        {
-          occasion: 'bind',
-          documentType: 'license',
-          licenseIds: [licenseId],
-          recipient: holder.email,
-          recipientName: holder.name,
-        },
-        transaction,
-      );
+      await this.#deliveries.mailBound(licenseId, holder, transaction);
       return customerView(bound);
     });
   }

@@ -107,3 +107,11 @@ export function toRowUpdate(license: LicenseUpdate): LicenseRowUpdate {
 
 /** What the audit trail leaves out of a license's changes: its identity and bookkeeping. */
 export const UNRECORDED_FIELDS = ['_id', 'createdAt', 'updatedAt', 'revision'];
+
+/**
+ * What a license user sees of its own license: everything but the back office's notes and the
+ * origin (for licenses entered by hand, the admin's user name).
+ */
+export function customerView(row: CustomerLicenseRow): License {
+  return toLicense({ ...row, notes: null, entry_reference: null });
+}

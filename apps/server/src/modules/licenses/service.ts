@@ -17,9 +17,9 @@ import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
-import { changedFields, type AuditLog } from '../audit/audit-log.ts';
+import { changedFields, type AuditLog } from '../audit/index.ts';
 import { LICENSE_CSV } from './csv.ts';
-import { type CustomerLicenseRow, toLicense, toRowUpdate, UNRECORDED_FIELDS } from './mapper.ts';
+import { customerView, toLicense, toRowUpdate, UNRECORDED_FIELDS } from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
 
 export interface CreateOrigin {
@@ -187,12 +187,4 @@ export class LicenseService {
       return toLicense(updated);
     });
   }
-}
-
-/**
- * What a license user sees of its own license: everything but the back office's notes and the
- * origin (for licenses entered by hand, the admin's user name).
- */
-export function customerView(row: CustomerLicenseRow): License {
-  return toLicense({ ...row, notes: null, entry_reference: null });
 }

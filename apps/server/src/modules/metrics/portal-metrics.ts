@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Attention, AttentionItem } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
-import type { ThrottleScope } from '../auth/throttle.ts';
+import type { ThrottleScope } from '../auth/index.ts';
 import { countOpenOffers, readQueueFigures } from './database-figures.ts';
 
 const PREFIX = 'lizenzportal_';

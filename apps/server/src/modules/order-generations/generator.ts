@@ -12,10 +12,9 @@ import {
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { DeliveryService } from '../deliveries/service.ts';
-import type { LicenseService } from '../licenses/service.ts';
-import { json, type UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
-import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
+import type { DeliveryService } from '../deliveries/index.ts';
+import type { LicenseService } from '../licenses/index.ts';
+import { json, type UpgradeSessionRepository, type UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
 import {
   OrderProblem,
   planGeneration,

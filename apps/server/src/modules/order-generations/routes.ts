@@ -4,7 +4,7 @@ import { orderGenerationSchema } from '@lizenzportal/domain';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
-import type { AuditLog } from '../audit/audit-log.ts';
+import type { AuditLog } from '../audit/index.ts';
 import type { Guards } from '../../http/guards.ts';
 import { ORDER_GENERATION_LIST_ENTITY } from './list.ts';
 import type { OrderGenerationService } from './service.ts';

@@ -6,7 +6,7 @@ import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import type { LicenseRepository } from '../licenses/repository.ts';
+import type { LicenseRepository } from '../licenses/index.ts';
 import { toOrderGeneration } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 

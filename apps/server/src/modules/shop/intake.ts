@@ -15,9 +15,8 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { OrderGenerationRepository } from '../order-generations/repository.ts';
-import type { UpgradeSessionRepository } from '../upgrade-sessions/repository.ts';
-import type { UpgradeSessionTokens } from '../upgrade-sessions/tokens.ts';
+import type { OrderGenerationRepository } from '../order-generations/index.ts';
+import type { UpgradeSessionRepository, UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
 import type { ShopRecordRepository } from './repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ThrottlePolicy } from '../auth/throttle.ts';
+import type { ThrottlePolicy } from '../auth/index.ts';
 
 /**
  * Offer codes are 9 characters of 56 (about 5·10^15). A client may mistype 10 codes freely, then

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { formatDate, formatTime, upgradeSessionMessages } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { clientGroup } from '../auth/client-group.ts';
+import { clientGroup } from '../auth/index.ts';
 
 /** One budget of offer mails: at most `max` in any `windowMinutes`, per client or per recipient. */
 export interface OfferMailLimit {

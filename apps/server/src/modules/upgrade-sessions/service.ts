@@ -25,11 +25,8 @@ import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { SignInThrottle, ThrottleState } from '../auth/throttle.ts';
-import type { DeliveryService } from '../deliveries/service.ts';
-import type { TokenService } from '../auth/tokens.ts';
-import { toLicense } from '../licenses/mapper.ts';
-import type { LicenseRepository } from '../licenses/repository.ts';
+import type { SignInThrottle, ThrottleState, TokenService } from '../auth/index.ts';
+import { type LicenseRepository, toLicense } from '../licenses/index.ts';
 import {
   sessionCart,
   sessionPurchase,
@@ -47,6 +44,11 @@ type SessionContent = Omit<CreateUpgradeSessionRequest, 'accessTokens'> & {
   holder: UpgradeSessionPatch['holder'] | null;
 };
 
+/** The mail of an offer (the deliveries module, which sits above this one). */
+export interface OfferMails {
+  mailOffer(sessionId: string, recipient: string, transaction: Kysely<DB>): Promise<unknown>;
+}
+
 export interface UpgradeSessionServiceDependencies {
   db: Kysely<DB>;
   repository: UpgradeSessionRepository;
@@ -56,7 +58,7 @@ export interface UpgradeSessionServiceDependencies {
   tokens: UpgradeSessionTokens;
   shopProductIds: ShopProductIds;
   /** Mails the offer. */
-  deliveries: Pick<DeliveryService, 'create'>;
+  deliveries: OfferMails;
   /** Schedules the offer's expiry. */
   queue: Pick<JobQueue, 'send'>;
   /** Counts wrong offer codes per client. */
@@ -79,7 +81,7 @@ export class UpgradeSessionService {
   readonly #licenses: LicenseRepository;
   readonly #signInTokens: Pick<TokenService, 'verify'>;
   readonly #shopProductIds: ShopProductIds;
-  readonly #deliveries: Pick<DeliveryService, 'create'>;
+  readonly #deliveries: OfferMails;
   readonly #queue: Pick<JobQueue, 'send'>;
   readonly #offerCodeThrottle: SignInThrottle;
   readonly #offerMailLimits: OfferMailLimits;
@@ -236,19 +238,7 @@ export class UpgradeSessionService {
         },
         transaction,
       );
-      await this.#deliveries.create(
-        {
-          occasion: 'offer',
-          documentType: 'offer',
-          licenseIds: [],
-          upgradeSession: sessionId,
-          recipient: request.billing.email,
-          // Whoever asks for an offer types the billing name: the mail neither greets with it nor
-          // writes it into the recipient's header (the offer's PDF has the billing address).
-          recipientName: null,
-        },
-        transaction,
-      );
+      await this.#deliveries.mailOffer(sessionId, request.billing.email, transaction);
       await this.#queue.send(
         JOBS.expireOffer,
         { sessionId },

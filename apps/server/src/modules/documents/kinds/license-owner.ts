@@ -7,8 +7,8 @@ import {
 } from '@lizenzportal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow } from '../../../db/schema.ts';
-import { changedFields } from '../../audit/audit-log.ts';
-import { toLicense, UNRECORDED_FIELDS } from '../../licenses/mapper.ts';
+import { changedFields } from '../../audit/index.ts';
+import { toLicense, UNRECORDED_FIELDS } from '../../licenses/index.ts';
 import type { DocumentKind, KindTask, Loaded, MailLicense, Refusal } from './kind.ts';
 
 /** What a license's document is rendered from. */

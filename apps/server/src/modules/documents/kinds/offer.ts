@@ -9,7 +9,7 @@ import {
 } from '@lizenzportal/domain';
 import { sql } from 'kysely';
 import type { UpgradeSessionRow } from '../../../db/schema.ts';
-import { sessionPurchase, toUpgradeSession } from '../../upgrade-sessions/mapper.ts';
+import { sessionPurchase, toUpgradeSession } from '../../upgrade-sessions/index.ts';
 import { renderOfferDocument, type OfferDocumentData } from '../render/offer-document.ts';
 import type { DocumentKind, KindTask } from './kind.ts';
 

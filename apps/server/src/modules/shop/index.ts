@@ -1,0 +1,9 @@
+/** The public face of the shop module: what other modules and the wiring (services.ts, app.ts) import of it (decision 031). */
+export { shopDemoRoutes } from './demo-order-routes.ts';
+export { ShopOrderIntake } from './intake.ts';
+export { defineReconciliationQueue, ShopReconciliation, workReconciliation } from './reconciliation.ts';
+export { replayOrderFile } from './replay.ts';
+export { ShopRecordRepository } from './repository.ts';
+export { shopRoutes } from './routes.ts';
+export { shopStatusRoutes } from './status-routes.ts';
+export { WooCommerceClient } from './woocommerce-client.ts';
