@@ -60,6 +60,7 @@ import {
 } from './modules/upgrade-sessions/index.ts';
 import {
   defineReconciliationQueue,
+  reconciliationStatus,
   ShopOrderIntake,
   ShopReconciliation,
   ShopRecordRepository,
@@ -136,7 +137,16 @@ export async function createServices({
   await defineReconciliationQueue(queue);
   await defineUpgradeSessionQueues(queue);
 
-  const metrics = new PortalMetrics({ db, attention: () => overview.attention() });
+  const metrics = new PortalMetrics({
+    db,
+    attention: () => overview.attention(),
+    shopReconciliation: async () =>
+      reconciliationStatus(await shop.records.reconciliation(), {
+        configured: shop.reconciliation !== null,
+        startedAt: shop.startedAt,
+        now: new Date(),
+      }),
+  });
   const onRefusal = (scope: ThrottleScope) => metrics.throttleRefused(scope);
   const tokens = new TokenService(jwtSecret);
   const audit = new AuditLog(db);

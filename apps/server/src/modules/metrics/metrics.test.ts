@@ -127,3 +127,10 @@ test("the process's own figures are there: event-loop delay, heap, handles", asy
   expect(sampleValue(figures, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
   expect(sampleValue(figures, 'nodejs_active_handles_total')).toBeGreaterThan(0);
 });
+
+test('a shop reconciliation that is not set up has no figures, so no alert on it can fire', async () => {
+  const figures = (await samples()).filter((sample) =>
+    sample.name.startsWith('lizenzportal_shop_reconciliation'),
+  );
+  expect(figures).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Attention, AttentionItem } from '@lizenzportal/domain';
+import type { Attention, AttentionItem, ShopReconciliation } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import type { ThrottleScope } from '../auth/index.ts';
 import { countOpenOffers, readQueueFigures } from './database-figures.ts';
@@ -43,13 +43,15 @@ export interface MetricsSources {
   db: Kysely<DB>;
   /** The back office's attention counts (failed generations and deliveries, deliveries in doubt). */
   attention: () => Promise<Attention>;
+  /** The shop reconciliation's state as the back office shows it (decision 030). */
+  shopReconciliation: () => Promise<ShopReconciliation>;
 }
 
 /**
  * The portal's Prometheus figures. Counted in this process as they happen: HTTP request durations
  * by route pattern, method and status, and the throttle's refusals. Read from the database when
- * scraped: the job queues, failed generations and deliveries, open offers — the same answer from
- * every process on the database.
+ * scraped: the job queues, failed generations and deliveries, open offers, the shop
+ * reconciliation — the same answer from every process on the database.
  */
 export class PortalMetrics {
   readonly #sources: MetricsSources;
@@ -82,6 +84,19 @@ export class PortalMetrics {
     name: `${PREFIX}offers_open`,
     help: 'Offers sent and neither bought nor expired',
     registers: [this.#registry],
+  });
+  // Registered at the first scrape that finds the reconciliation set up: without it there is no
+  // series, so an alert on it cannot fire for a portal that has no shop credentials.
+  #reconciliationRegistered = false;
+  readonly #reconciliationFailing = new Gauge({
+    name: `${PREFIX}shop_reconciliation_failing`,
+    help: 'The shop reconciliation fails (1) or works (0): paid orders the webhook missed are not found meanwhile',
+    registers: [],
+  });
+  readonly #reconciliationSucceeded = new Gauge({
+    name: `${PREFIX}shop_reconciliation_last_success_timestamp_seconds`,
+    help: 'When the shop reconciliation last read the shop without an error (Unix time; 0: not yet)',
+    registers: [],
   });
   readonly #attention = new Map(
     Object.entries(ATTENTION_GAUGES).map(([item, gauge]) => [
@@ -123,11 +138,12 @@ export class PortalMetrics {
   }
 
   async #readDatabase(): Promise<void> {
-    const { db, attention } = this.#sources;
-    const [queues, counts, openOffers] = await Promise.all([
+    const { db, attention, shopReconciliation } = this.#sources;
+    const [queues, counts, openOffers, reconciliation] = await Promise.all([
       readQueueFigures(db),
       attention(),
       countOpenOffers(db),
+      shopReconciliation(),
     ]);
     this.#jobs.reset();
     this.#oldestWaiting.reset();
@@ -137,5 +153,17 @@ export class PortalMetrics {
     }
     for (const { item, count } of counts.items) this.#attention.get(item)?.set(count);
     this.#openOffers.set(openOffers);
+    this.#readReconciliation(reconciliation);
+  }
+
+  #readReconciliation({ configured, failing, lastSuccessAt }: ShopReconciliation): void {
+    if (!configured) return;
+    if (!this.#reconciliationRegistered) {
+      this.#registry.registerMetric(this.#reconciliationFailing);
+      this.#registry.registerMetric(this.#reconciliationSucceeded);
+      this.#reconciliationRegistered = true;
+    }
+    this.#reconciliationFailing.set(failing ? 1 : 0);
+    this.#reconciliationSucceeded.set(lastSuccessAt ? Date.parse(lastSuccessAt) / 1000 : 0);
   }
 }

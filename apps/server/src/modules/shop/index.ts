@@ -1,7 +1,12 @@
 /** The public face of the shop module: what other modules and the wiring (services.ts, app.ts) import of it (decision 031). */
 export { shopDemoRoutes } from './demo-order-routes.ts';
 export { ShopOrderIntake } from './intake.ts';
-export { defineReconciliationQueue, ShopReconciliation, workReconciliation } from './reconciliation.ts';
+export {
+  defineReconciliationQueue,
+  reconciliationStatus,
+  ShopReconciliation,
+  workReconciliation,
+} from './reconciliation.ts';
 export { replayOrderFile } from './replay.ts';
 export { ShopRecordRepository } from './repository.ts';
 export { shopRoutes } from './routes.ts';

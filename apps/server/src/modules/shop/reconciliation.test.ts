@@ -3,6 +3,7 @@ import { shopReconciliationMessages, type WooCommerceOrder } from '@lizenzportal
 import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
+import { parseScrape, sampleValue } from '../metrics/test-scrape.ts';
 import { reconciliationStatus, ShopReconciliation } from './reconciliation.ts';
 import { webhookSignature } from './signature.ts';
 import { bookOnlyOrder, orderNumbered, orderWithBook } from './test-orders.ts';
@@ -46,6 +47,15 @@ async function generationsByOrder() {
 }
 
 const reconciliationState = async () => (await adminGet('/api/v1/shop/reconciliation')).reconciliation;
+
+/** The reconciliation's two figures in /metrics: failing (1/0) and the last success (Unix seconds). */
+async function reconciliationFigures() {
+  const samples = parseScrape(await ctx.app.services.metrics.scrape());
+  return {
+    failing: sampleValue(samples, 'lizenzportal_shop_reconciliation_failing'),
+    lastSuccess: sampleValue(samples, 'lizenzportal_shop_reconciliation_last_success_timestamp_seconds'),
+  };
+}
 
 function deliver(order: WooCommerceOrder) {
   const body = JSON.stringify(order);
@@ -162,11 +172,13 @@ describe('reconciliation with the shop', () => {
     );
   });
 
-  test('a wrong key: the run fails, and staff see when it last succeeded and why', async () => {
+  test('a wrong key: the run fails, and staff see when it last succeeded and why, in the back office and /metrics', async () => {
     await ctx.app.services.shop.reconciliation!.reconcile();
     const succeeded = await reconciliationState();
     expect(succeeded).toMatchObject({ configured: true, failing: false, reason: null });
     expect(succeeded.lastSuccessAt).toBe(succeeded.lastRunAt);
+    const lastSuccess = Date.parse(succeeded.lastSuccessAt) / 1000;
+    expect(await reconciliationFigures()).toEqual({ failing: 0, lastSuccess });
 
     const wrongKey = new WooCommerceClient({ shopUrl: shop.url, key: TEST_SHOP_KEY.key, secret: 'cs_wrong' });
     await expect(reconciliationWith(wrongKey).reconcile()).rejects.toThrow(/the shop answered 401/);
@@ -178,6 +190,7 @@ describe('reconciliation with the shop', () => {
       reason: shopReconciliationMessages.refused(401),
     });
     expect(failing.lastRunAt > succeeded.lastRunAt).toBe(true);
+    expect(await reconciliationFigures()).toEqual({ failing: 1, lastSuccess });
 
     await ctx.app.services.shop.reconciliation!.reconcile();
     expect(await reconciliationState()).toMatchObject({ failing: false, reason: null });
