@@ -1,5 +1,6 @@
 import { JOBS } from '../../jobs/catalogue.ts';
-import { ABANDONED_JOB_MESSAGE, type JobQueue } from '../../jobs/queue.ts';
+import { defineWithDeadLetter, diedOnLastAttempt } from '../../jobs/dead-letter.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { DeliveryService } from './service.ts';
 
 export interface MailRetryPolicy {
@@ -12,21 +13,13 @@ export interface MailRetryPolicy {
  * Each expiry bounds one attempt at its worst; a worker that dies is noticed by its heartbeat.
  */
 export async function defineDeliveryQueues(queue: JobQueue, policy: MailRetryPolicy): Promise<void> {
-  await queue.define(JOBS.deliveryFailed, {
-    retryLimit: 5,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  });
-  await queue.define(JOBS.sendDelivery, {
+  await defineWithDeadLetter(queue, JOBS.sendDelivery, JOBS.deliveryFailed, {
     retryLimit: policy.retryLimit,
     retryDelay: policy.retryDelaySeconds,
-    retryBackoff: true,
     retryDelayMax: 3600,
     // The mail server's timeouts (connect 10 s, greeting 10 s, 60 s of silence) and the documents
     // generated first: an attempt still running after this is hung, not slow.
     expireInSeconds: 180,
-    deadLetter: JOBS.deliveryFailed.name,
   });
   await queue.define(JOBS.recoverLicenses, {
     retryLimit: 5,
@@ -42,20 +35,4 @@ export async function workDeliveries(queue: JobQueue, deliveries: DeliveryServic
     deliveries.giveUp(job.data.deliveryId, diedOnLastAttempt(job.sourceOutput)),
   );
   await queue.work(JOBS.recoverLicenses, (job) => deliveries.recover(job.data.email));
-}
-
-/**
- * Whether the last attempt ended without an answer of its own: its worker died (stale heartbeat),
- * it hung past its expiry, or the process ended while it ran. pg-boss's supervisor stores its
- * reason as `{ value: { message } }`, a failed handler (and this portal) as `{ message }`.
- */
-function diedOnLastAttempt(output: unknown): boolean {
-  const stored = output as { message?: unknown; value?: { message?: unknown } } | null;
-  const message = String(stored?.message ?? stored?.value?.message ?? '');
-  return (
-    message === 'job heartbeat timeout' ||
-    message === 'job timed out' ||
-    message.startsWith('handler execution exceeded') ||
-    message === ABANDONED_JOB_MESSAGE
-  );
 }

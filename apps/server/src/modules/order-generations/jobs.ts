@@ -1,4 +1,5 @@
 import { JOBS } from '../../jobs/catalogue.ts';
+import { defineWithDeadLetter, lastErrorOf } from '../../jobs/dead-letter.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { OrderGenerator } from './generator.ts';
 
@@ -7,20 +8,12 @@ import type { OrderGenerator } from './generator.ts';
  * the generation is marked failed, to be retried from the back office.
  */
 export async function defineOrderGenerationQueues(queue: JobQueue, retryLimit: number): Promise<void> {
-  await queue.define(JOBS.orderGenerationFailed, {
-    retryLimit: 5,
-    retryDelay: 10,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  });
-  await queue.define(JOBS.generateOrder, {
+  await defineWithDeadLetter(queue, JOBS.generateOrder, JOBS.orderGenerationFailed, {
     retryLimit,
     retryDelay: 10,
-    retryBackoff: true,
     retryDelayMax: 600,
     // One transaction creating the licenses (a reseller order: hundreds) and queueing their jobs.
     expireInSeconds: 300,
-    deadLetter: JOBS.orderGenerationFailed.name,
   });
 }
 
@@ -38,12 +31,10 @@ export async function workOrderGenerations(
     { oneAtATime: queue.oneConnection },
   );
   await queue.work(JOBS.orderGenerationFailed, (job) =>
-    generator.giveUp(job.data.orderGenerationId, retryLimit + 1, lastErrorOf(job.sourceOutput)),
+    generator.giveUp(
+      job.data.orderGenerationId,
+      retryLimit + 1,
+      lastErrorOf(job.sourceOutput) ?? 'unbekannt',
+    ),
   );
-}
-
-/** The last attempt's error as pg-boss stored it: `{ message }`, or `{ value: { message } }` from its supervisor. */
-function lastErrorOf(output: unknown): string {
-  const stored = output as { message?: unknown; value?: { message?: unknown } } | null;
-  return String(stored?.message ?? stored?.value?.message ?? 'unbekannt');
 }
