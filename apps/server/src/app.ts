@@ -1,7 +1,12 @@
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  LogController,
+} from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -178,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: (parent, bindings, childOptions) =>
       requestLogger(parent as Logger, bindings, childOptions) as FastifyBaseLogger,
     genReqId: requestIdGenerator(trust),
-    requestIdLogLabel: REQUEST_ID_LOG_FIELD,
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_FIELD }),
     bodyLimit: 1024 * 1024,
     trustProxy: trust,
     ...serverTimeouts(config.http),
