@@ -107,6 +107,18 @@ const environmentSchema = z
       z.string().min(32, 'must be at least 32 characters long').optional(),
     ),
     METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), port.optional()),
+    ADMIN_SESSION_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(604_800)
+      .default(8 * 3600),
+    LICENSE_SESSION_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(604_800)
+      .default(12 * 3600),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
   })
@@ -207,6 +219,11 @@ export interface Config {
    * port answers 404 there); with `token`, only a request carrying it as bearer. Neither: nobody (404).
    */
   metrics: { token: string | undefined; port: number | undefined };
+  /**
+   * How long a sign-in lasts, by user type: the web app warns before the end and lets the user
+   * extend it (`POST /auth/session`).
+   */
+  sessionSeconds: { admin: number; license: number };
   /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
   mailRetry: { retryLimit: number; retryDelaySeconds: number };
   /** How long a client may take, and how much it may hold open (decision 035). */
@@ -309,6 +326,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     worker: env.WORKER,
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    sessionSeconds: { admin: env.ADMIN_SESSION_SECONDS, license: env.LICENSE_SESSION_SECONDS },
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
     http: {
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,

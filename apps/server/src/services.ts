@@ -148,7 +148,7 @@ export async function createServices({
       }),
   });
   const onRefusal = (scope: ThrottleScope) => metrics.throttleRefused(scope);
-  const tokens = new TokenService(jwtSecret);
+  const tokens = new TokenService(jwtSecret, config.sessionSeconds);
   const audit = new AuditLog(db);
   const licenses = new LicenseService(db, queue, audit);
   const admins = new AdminRepository(db);

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api';
-import { endSession } from '@/lib/auth';
+import { endSession, rememberSessionEnd } from '@/lib/auth';
 import { CoreProviders } from './core-providers.tsx';
 
 /** The portal's pages: besides the core, the end of a sign-in. */
@@ -25,6 +25,8 @@ function SessionExpiry() {
   useEffect(
     () =>
       onUnauthorized(() => {
+        // The login page says so until the next sign-in, which returns here (toasts go after 5 s).
+        rememberSessionEnd(`${window.location.pathname}${window.location.search}`);
         endSession(queryClient);
         notifications.show({
           id: 'session-ended',

@@ -54,6 +54,8 @@ export const theme = createTheme({
     // Close buttons are named in German wherever a dialog or a toast has one.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_DIALOG_LABEL } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_NOTIFICATION_LABEL } } },
+    // A select's chevron is decoration: the combobox itself says it opens a list.
+    ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
   },
 });
 

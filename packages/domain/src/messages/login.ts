@@ -139,6 +139,16 @@ export const sessionMessages = {
   checking: 'Anmeldung wird geprüft …',
   endedTitle: 'Abgemeldet',
   ended: 'Ihre Anmeldung ist abgelaufen oder nicht mehr gültig. Bitte melden Sie sich erneut an.',
+  /** On the login page after a session ended, until the user signs in again. */
+  endedReturn:
+    'Ihre Anmeldung ist abgelaufen oder nicht mehr gültig. Nach der Anmeldung kehren Sie zu der Seite zurück, auf der Sie waren; eine begonnene Bearbeitung ist noch da.',
+  /** The dialog shortly before a sign-in ends. */
+  expiringTitle: 'Ihre Anmeldung läuft ab',
+  expiring: (until: string) =>
+    `Ihre Anmeldung endet um ${until} Uhr. Möchten Sie angemeldet bleiben? Ohne Antwort werden Sie dann abgemeldet; eine begonnene Bearbeitung bleibt erhalten.`,
+  extend: 'Angemeldet bleiben',
+  signOut: 'Abmelden',
+  extendFailed: 'Die Anmeldung konnte nicht verlängert werden. Bitte versuchen Sie es erneut.',
   /** The server named a user type this app does not know (the guards treat it as such a user). */
   unknownUserType: (userType: string) => `Unbekannter Benutzertyp „${userType}”.`,
 } as const;

@@ -73,6 +73,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
   );
 
+  app.post(
+    '/auth/session',
+    {
+      preHandler: guards.signedIn,
+      schema: {
+        tags: ['auth'],
+        summary: 'Extends the sign-in: a new token of a full session from now',
+        response: { 200: dataEnvelope(loginResponseSchema) },
+      },
+    },
+    async (request) => ({ data: await auth.extendSession(guards.principalOf(request)) }),
+  );
+
   app.get(
     '/auth/user',
     {

@@ -100,6 +100,26 @@ export class AuthService {
     });
   }
 
+  /**
+   * A new token for the signed-in user, valid for a full session from now: the web app asks for
+   * it when the user answers the warning before the session's end. An admin's password reset
+   * since (a raised session version) has already been refused by the guard.
+   */
+  async extendSession(principal: Principal): Promise<LoginResponse> {
+    if (principal.type === 'license') {
+      const token = this.#tokens.sign({ userType: 'license', sub: principal.licenseId });
+      return { token, userData: this.currentUser(principal) };
+    }
+    const admin = await this.#admins.findById(principal.adminId);
+    if (!admin) throw new AppError('AUTHENTICATION_REQUIRED');
+    const token = this.#tokens.sign({
+      userType: 'admin',
+      sub: admin.id,
+      sessionVersion: admin.session_version,
+    });
+    return { token, userData: this.currentUser(principal) };
+  }
+
   /** The signed-in user (the guard has already refused a license disabled or deleted since sign-in). */
   currentUser(principal: Principal): AuthUser {
     if (principal.type === 'admin') return { type: 'admin', _id: principal.adminId, name: principal.name };

@@ -6,7 +6,6 @@ import type { UserType } from '@lizenzportal/domain';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'lizenzportal';
-const TOKEN_LIFETIME: Record<UserType, string> = { license: '12h', admin: '8h' };
 
 /** A record id exactly as the database writes it: nothing else may reach a query. */
 const databaseId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -33,14 +32,15 @@ export class TokenService {
   readonly #sign: Record<UserType, (payload: Record<string, unknown>) => string>;
   readonly #verify: (token: string) => unknown;
 
-  constructor(secret: string) {
+  /** `lifetimeSeconds`: how long a token of each user type is valid (`ADMIN_SESSION_SECONDS` …). */
+  constructor(secret: string, lifetimeSeconds: Record<UserType, number>) {
     const signer = (userType: UserType) =>
       createSigner({
         key: secret,
         algorithm: ALGORITHM,
         iss: ISSUER,
         aud: ISSUER,
-        expiresIn: TOKEN_LIFETIME[userType],
+        expiresIn: lifetimeSeconds[userType] * 1000,
       });
     this.#sign = { license: signer('license'), admin: signer('admin') };
     this.#verify = createVerifier({

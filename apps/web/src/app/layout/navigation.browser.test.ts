@@ -130,6 +130,31 @@ describe('cookie banner', () => {
     expect(await banner(page).count()).toBe(0);
   });
 
+  it('comes first, and neither covers the focus nor meets a toast at 1280 and 360 px', async () => {
+    // A token the server refuses: the toast „Abgemeldet” appears while the banner is open.
+    const page = await browser.open('/login', { cookieConsent: false, token: 'abgelaufen.ungültig.x' });
+    const toast = page.getByRole('alert').filter({ hasText: 'Abgemeldet' });
+    await toast.waitFor();
+    for (const size of [
+      { width: 1280, height: 757 },
+      { width: 360, height: 740 },
+    ]) {
+      await page.setViewportSize(size);
+      const [over, under] = [await banner(page).boundingBox(), await toast.boundingBox()];
+      const overlap =
+        over!.x < under!.x + under!.width &&
+        under!.x < over!.x + over!.width &&
+        over!.y < under!.y + under!.height &&
+        under!.y < over!.y + over!.height;
+      expect(overlap, `banner and toast overlap at ${size.width} px`).toBe(false);
+    }
+    // The first Tab reaches the banner, before the skip link and the page.
+    await page.keyboard.press('Tab');
+    expect(await banner(page).evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    // In the page's flow, not fixed: it covers nothing the focus reaches (the sweep measures that).
+    expect(await banner(page).evaluate((element) => getComputedStyle(element).position)).toBe('static');
+  });
+
   it('is not shown on the assistant route', async () => {
     const page = await browser.open('/m9-assistent', { cookieConsent: false });
     await page.getByRole('heading').first().waitFor();

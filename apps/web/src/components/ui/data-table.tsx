@@ -1,5 +1,11 @@
 import { ActionIcon, Loader, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowsSort, IconChevronRight, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  IconArrowsSort,
+  IconChevronRight,
+  IconDatabaseOff,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import {
   DataTable as LibraryDataTable,
   type DataTableColumn,
@@ -99,7 +105,11 @@ export function DataTable<T>({
       columns={expansion ? [expandColumn, ...shownColumns] : shownColumns}
       fetching={fetching}
       customLoader={<Loader role="status" aria-label={LOADING_LABEL} />}
-      noRecordsText={noRecordsText}
+      // The empty state stays in the table, invisible, while there are rows: then it says nothing
+      // (screen readers read invisible text too).
+      {...(records.length > 0
+        ? { emptyState: <></> }
+        : { noRecordsText, noRecordsIcon: <IconDatabaseOff size={28} stroke={1.5} aria-hidden /> })}
       minHeight={records.length === 0 ? 180 : undefined}
       withTableBorder
       highlightOnHover

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { errorCodeTag, NO_CONNECTION_TAG, requestIdNote, RETRY_LABEL } from '@lizenzportal/domain';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { FailedCall } from '@/lib/api';
 
 export interface ErrorBoxProps {
@@ -13,16 +13,18 @@ export interface ErrorBoxProps {
   details?: ReactNode;
   onRetry?: () => void;
   retrying?: boolean;
+  /** For the focus after a failed action (`focusAfterAction`): the box says what went wrong. */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /**
  * The generic error box of the spec: title, tag "Fehler-Code {status}" or "Keine Verbindung",
  * message, retry. A server error also names the request's id, which a customer quotes to support.
  */
-export function ErrorBox({ title, failure, message, details, onRetry, retrying }: ErrorBoxProps) {
+export function ErrorBox({ title, failure, message, details, onRetry, retrying, ref }: ErrorBoxProps) {
   const { status, requestId } = failure;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
+    <Alert ref={ref} color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="xs">
         <Badge color="red" variant="outline" w="fit-content">
           {status === null ? NO_CONNECTION_TAG : errorCodeTag(status)}

@@ -55,6 +55,12 @@ export function startSession(queryClient: QueryClient, login: LoginResponse): vo
   queryClient.setQueryData(currentUserKey, login.userData);
 }
 
+/** A sign-in extended before its end: the new token, the same user and everything loaded for it. */
+export function renewSession(queryClient: QueryClient, login: LoginResponse): void {
+  storeToken(login.token);
+  queryClient.setQueryData(currentUserKey, login.userData);
+}
+
 /**
  * Forgets the token, the user and everything loaded on the user's behalf: on sign-out, and when a
  * sign-in fails (both specs: the stored token is removed).

@@ -3,9 +3,11 @@ export {
   endSession,
   LICENSE_STATUS_KEY,
   reloadAfterStatusChange,
+  renewSession,
   startSession,
   UnknownUserTypeError,
   useCurrentUser,
 } from './current-user.ts';
-export { readToken } from './token.ts';
+export { readToken, tokenTimes } from './token.ts';
 export { useSignOut } from './use-sign-out.ts';
+export { forgetSessionEnd, rememberSessionEnd, sessionEndPath, signInTarget } from './session-end.ts';

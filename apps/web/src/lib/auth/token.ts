@@ -24,3 +24,23 @@ export function storeToken(token: string): void {
 export function clearToken(): void {
   storage()?.removeItem(TOKEN_KEY);
 }
+
+/**
+ * When the token was issued and ends (ms since the epoch), read from its claims without checking
+ * them (the server checks): for the warning before the end. `null` for no or an unreadable token.
+ */
+export function tokenTimes(token: string | null): { issuedAt: number; expiresAt: number } | null {
+  try {
+    const payload = token?.split('.')[1];
+    if (!payload) return null;
+    const { iat, exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      iat?: unknown;
+      exp?: unknown;
+    };
+    return typeof iat === 'number' && typeof exp === 'number'
+      ? { issuedAt: iat * 1000, expiresAt: exp * 1000 }
+      : null;
+  } catch {
+    return null;
+  }
+}

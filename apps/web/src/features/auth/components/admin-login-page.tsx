@@ -7,6 +7,7 @@ import {
   fieldLabel,
   validationMessages,
 } from '@lizenzportal/domain';
+import { IconEye, IconEyeOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
@@ -14,11 +15,16 @@ import { errorStatus, failedCall } from '@/lib/api';
 import { BACKEND_PATH, LOGIN_PATH } from '@/lib/paths';
 import { signInAsAdmin } from '../api.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
+import { SessionEndedNotice } from './session-ended-notice.tsx';
 
 interface Credentials {
   username: string;
   password: string;
 }
+
+/** The toggle's eye is decoration: the button's German name says what it does. */
+const PasswordToggleIcon = ({ reveal }: { reveal: boolean }) =>
+  reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />;
 
 const required = (field: string) => (value: string) =>
   value.trim() === '' ? validationMessages.required(fieldLabel(field)) : null;
@@ -37,6 +43,7 @@ export function AdminLoginPage() {
 
   return (
     <Page>
+      <SessionEndedNotice />
       <Paper withBorder p="lg" maw={420}>
         <form onSubmit={form.onSubmit((credentials) => signIn.mutate(credentials))} noValidate>
           <Stack>
@@ -49,6 +56,9 @@ export function AdminLoginPage() {
             <PasswordInput
               label={fieldLabel('password')}
               autoComplete="current-password"
+              // A button like any other: reached by Tab, not only by mouse.
+              visibilityToggleFocusable
+              visibilityToggleIcon={PasswordToggleIcon}
               visibilityToggleButtonProps={{ 'aria-label': adminLoginPageMessages.showPassword }}
               {...form.getInputProps('password')}
             />

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { DirectLogin } from './direct-login.tsx';
 import { LoginLinks } from './login-links.tsx';
+import { SessionEndedNotice } from './session-ended-notice.tsx';
 import { SimpleLoginForm } from './simple-login-form.tsx';
 
 /** The customer login (`/login`, and `/` for visitors); a link with key and code signs in directly. */
@@ -14,6 +15,7 @@ export function LoginPage() {
   const direct = licenseKey !== null && authenticationCode !== null;
   return (
     <Page>
+      <SessionEndedNotice />
       <Paper withBorder p="lg" maw={520}>
         <Stack>
           {direct ? (

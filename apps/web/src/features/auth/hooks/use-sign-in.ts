@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@lizenzportal/domain';
 import { useNavigate } from 'react-router';
-import { endSession, startSession } from '@/lib/auth';
+import { endSession, forgetSessionEnd, signInTarget, startSession } from '@/lib/auth';
 
 /**
  * A sign-in call that keeps the token and opens `target` on success; a failure removes any stored
@@ -16,9 +16,12 @@ export function useSignIn<Credentials>(
   return useMutation({
     mutationFn: signIn,
     onSuccess: async (login) => {
+      // Back to the page of a session that ended, if there was one in this area.
+      const next = signInTarget(target);
+      forgetSessionEnd();
       startSession(queryClient, login);
       // Replaced, not pushed: a direct-login address (key and start code) leaves no trace in the history.
-      await navigate(target, { replace: true });
+      await navigate(next, { replace: true });
     },
     onError: () => endSession(queryClient),
   });

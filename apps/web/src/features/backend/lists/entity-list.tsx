@@ -1,10 +1,11 @@
 import { Stack } from '@mantine/core';
 import { findListField, type ListDefinition, type ListFields } from '@lizenzportal/domain';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from '@/components/ui/data-table';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ListPagination } from '@/components/ui/list-pagination';
 import { failedCall } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { FilterBuilder } from './filter-builder.tsx';
 import { useKeepPageInRange, useListState } from './use-list-state.ts';
 import { useList } from './use-list.ts';
@@ -44,6 +45,7 @@ export function EntityList<Row>({
   const { fields } = definition;
   const [state, change] = useListState();
   const list = useList(definition, state);
+  const results = useRef<HTMLDivElement>(null);
   useKeepPageInRange(list.isPlaceholderData ? undefined : list.data?.total);
   const rows: Row[] = list.data?.[definition.key] ?? [];
   const sortStatus: DataTableSortStatus<Row> = {
@@ -57,7 +59,19 @@ export function EntityList<Row>({
 
   return (
     <Stack>
-      <FilterBuilder fields={fields} filters={state.filters} onApply={(filters) => change({ filters })} />
+      <FilterBuilder
+        fields={fields}
+        filters={state.filters}
+        onApply={(filters) => {
+          change({ filters });
+          // „Filter anwenden” is disabled once applied: the focus goes to the result, once loaded.
+          focusAfterAction(() =>
+            results.current?.getAttribute('aria-busy') === 'true'
+              ? null
+              : results.current?.querySelector('table'),
+          );
+        }}
+      />
       {toolbar?.({ rows, total: list.data?.total })}
       {list.error ? (
         <ErrorBox
@@ -68,7 +82,7 @@ export function EntityList<Row>({
           retrying={list.isFetching}
         />
       ) : (
-        <Stack>
+        <Stack ref={results} aria-busy={list.isFetching}>
           <DataTable<Row>
             idAccessor={idAccessor}
             records={rows}

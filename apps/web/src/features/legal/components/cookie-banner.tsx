@@ -1,19 +1,27 @@
-import { Affix, Box, Button, Group, Paper, Text } from '@mantine/core';
-import { useElementSize, useLocalStorage } from '@mantine/hooks';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { cookieBannerMessages } from '@lizenzportal/domain';
 import { useLocation } from 'react-router';
 import { SmartLink } from '@/components/ui/smart-link';
+import { focusAfterAction, type FocusTarget } from '@/lib/focus-after-action';
 import { ASSISTANT_PATH } from '@/lib/paths';
 import { DEFAULT_LINKS, useSettings } from '@/lib/settings';
 
 /** Local-storage key of the visitor's acceptance. */
 const CONSENT_KEY = 'cookie-consent';
 
-/** Shown until the visitor accepts it; never inside the shop's iframe (the assistant). */
+/** After „Verstanden” the page itself comes next: its heading, or its content. */
+const pageStart: FocusTarget = () =>
+  document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+
+/**
+ * Shown until the visitor accepts it; never inside the shop's iframe (the assistant). It stands at
+ * the top of the page, in its flow: the first thing Tab reaches, and never over what has the focus
+ * (a fixed banner covered the footer links and, zoomed to 400 %, most of the screen; WCAG 2.4.11).
+ */
 export function CookieBanner() {
   const { pathname } = useLocation();
   const { data: settings } = useSettings();
-  const { ref: bannerRef, height: bannerHeight } = useElementSize();
   const [consent, setConsent] = useLocalStorage<string | null>({
     key: CONSENT_KEY,
     defaultValue: null,
@@ -22,33 +30,30 @@ export function CookieBanner() {
   });
   if (consent !== null || pathname === ASSISTANT_PATH) return null;
   return (
-    <>
-      {/* Room below the page, so the banner never covers its end (the footer links); the measured
-          height is the banner's content, its padding comes on top. */}
-      <Box h={`calc(${bannerHeight}px + 2 * var(--mantine-spacing-md))`} aria-hidden />
-      <Affix position={{ bottom: 0, left: 0, right: 0 }}>
-        <Paper
-          ref={bannerRef}
-          component="section"
-          aria-label={cookieBannerMessages.region}
-          shadow="lg"
-          p="md"
-          radius={0}
-          withBorder
+    <Paper
+      component="section"
+      aria-label={cookieBannerMessages.region}
+      p="md"
+      radius={0}
+      bg="gray.0"
+      style={{ borderBottom: '1px solid var(--lp-control-border)' }}
+    >
+      <Group justify="center" gap="md">
+        <Text size="sm" maw={720}>
+          {cookieBannerMessages.text}{' '}
+          <SmartLink to={settings?.privacyUrl ?? DEFAULT_LINKS.privacyUrl} size="sm">
+            {cookieBannerMessages.privacyLink}
+          </SmartLink>
+        </Text>
+        <Button
+          onClick={() => {
+            setConsent(new Date().toISOString());
+            focusAfterAction(pageStart);
+          }}
         >
-          <Group justify="center" gap="md">
-            <Text size="sm" maw={720}>
-              {cookieBannerMessages.text}{' '}
-              <SmartLink to={settings?.privacyUrl ?? DEFAULT_LINKS.privacyUrl} size="sm">
-                {cookieBannerMessages.privacyLink}
-              </SmartLink>
-            </Text>
-            <Button onClick={() => setConsent(new Date().toISOString())}>
-              {cookieBannerMessages.accept}
-            </Button>
-          </Group>
-        </Paper>
-      </Affix>
-    </>
+          {cookieBannerMessages.accept}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

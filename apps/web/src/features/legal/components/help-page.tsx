@@ -1,4 +1,4 @@
-import { Accordion, Text } from '@mantine/core';
+import { Accordion, AccordionChevron, Text } from '@mantine/core';
 import { helpQuestions } from '@lizenzportal/domain';
 import type { ReactNode } from 'react';
 import { Page } from '@/components/ui/page';
@@ -8,10 +8,23 @@ import { SupportEmail } from './support-email.tsx';
 
 const { whereAreKeyAndCode, startCodeRejected, documentAgain, whoElse } = helpQuestions;
 
-const QUESTIONS: { question: string; answer: ReactNode }[] = [
-  { question: whereAreKeyAndCode.question, answer: <Text>{whereAreKeyAndCode.answer}</Text> },
-  { question: startCodeRejected.question, answer: <Text>{startCodeRejected.answer}</Text> },
+/**
+ * `id`: the accordion item's value, from which Mantine builds the ids that name an open answer's
+ * region by its question (`aria-labelledby`): a value with spaces would name nothing.
+ */
+const QUESTIONS: { id: string; question: string; answer: ReactNode }[] = [
   {
+    id: 'key-and-code',
+    question: whereAreKeyAndCode.question,
+    answer: <Text>{whereAreKeyAndCode.answer}</Text>,
+  },
+  {
+    id: 'start-code-rejected',
+    question: startCodeRejected.question,
+    answer: <Text>{startCodeRejected.answer}</Text>,
+  },
+  {
+    id: 'document-again',
     question: documentAgain.question,
     answer: (
       <Text>
@@ -24,6 +37,7 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
     ),
   },
   {
+    id: 'who-else',
     question: whoElse.question,
     answer: (
       <Text>
@@ -37,9 +51,10 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
 export function HelpPage() {
   return (
     <Page>
-      <Accordion variant="separated" multiple>
-        {QUESTIONS.map(({ question, answer }) => (
-          <Accordion.Item key={question} value={question}>
+      {/* The chevron only shows open or closed, which the control says itself (aria-expanded). */}
+      <Accordion variant="separated" multiple chevron={<AccordionChevron aria-hidden />}>
+        {QUESTIONS.map(({ id, question, answer }) => (
+          <Accordion.Item key={id} value={id}>
             <Accordion.Control>{question}</Accordion.Control>
             <Accordion.Panel>{answer}</Accordion.Panel>
           </Accordion.Item>

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { licenseCapabilities, portalMessages, type License } from '@lizenzportal/domain';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { DOWNLOAD_PATH } from '@/lib/paths';
 import { grantedDownloads } from '../capability-labels.ts';
@@ -14,13 +15,22 @@ const sentences = (...parts: (string | false)[]) => parts.filter(Boolean).join('
  * license has no download right but makes later updates easier. Further download permissions are
  * listed where they exist.
  */
-export function AfterBindingPanel({ license, justBound = false }: { license: License; justBound?: boolean }) {
+export function AfterBindingPanel({
+  license,
+  justBound = false,
+  ref,
+}: {
+  license: License;
+  justBound?: boolean;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const isDownload = license.properties.delivery === 'download';
   const extras = grantedDownloads(license).filter(
     (download) => !isDownload || download.key !== 'mainDownload',
   );
   return (
     <Alert
+      ref={ref}
       color="green"
       variant="light"
       icon={<IconCircleCheck aria-hidden />}

@@ -10,10 +10,11 @@ import {
   type License,
 } from '@lizenzportal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { HolderFields } from '@/components/holder-form/holder-fields';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorStatus, failedCall } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { reloadAfterStatusChange } from '@/lib/auth';
 import { DEFAULT_LINKS, useSettings } from '@/lib/settings';
 import { bindHolder } from '../api.ts';
@@ -43,6 +44,7 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
   const shown = Object.fromEntries(
     Object.entries(problems).filter(([field]) => visited.has(field as HolderFormField)),
   );
+  const errorBox = useRef<HTMLDivElement>(null);
   const binding = useMutation({
     mutationFn: () =>
       bindHolder(license._id, {
@@ -61,6 +63,7 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
         notifications.show({ color: 'red', message: bindingMessages.reloadFailed });
       }
     },
+    onError: () => focusAfterAction(() => errorBox.current),
   });
   const status = errorStatus(binding.error);
   const supportEmail = settings?.supportEmail ?? '';
@@ -94,6 +97,7 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
           />
           {binding.error && (
             <ErrorBox
+              ref={errorBox}
               title={bindingMessages.errorTitle(status)}
               failure={failedCall(binding.error)}
               message={bindingErrorMessage(status, supportEmail)}

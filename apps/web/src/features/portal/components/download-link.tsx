@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { IconCopy, IconDownload, IconLink } from '@tabler/icons-react';
 import { downloadLinkErrorMessage, downloadMessages } from '@lizenzportal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorStatus, failedCall } from '@/lib/api';
 import { useSettings } from '@/lib/settings';
@@ -17,7 +18,7 @@ export interface DownloadLinkProps {
   fetchUrl: () => Promise<string>;
   /** The link may be copied for other workstations (spec §6: v9, pro, more than one seat). */
   copyable?: boolean;
-  /** Search-product links report failures as a toast instead of the error box. */
+  /** Search-product links also report failures as a toast (spec §8), beside the error box. */
   errorsAsToast?: boolean;
   /** No link can be made (e.g. the latest version could not be loaded). */
   disabled?: boolean;
@@ -39,9 +40,14 @@ export function DownloadLink({
 }: DownloadLinkProps) {
   const supportEmail = useSettings().data?.supportEmail ?? '';
   const [copyFailed, setCopyFailed] = useState(false);
+  const downloadButton = useRef<HTMLAnchorElement>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
   const link = useMutation({
     mutationFn: fetchUrl,
+    // The generating button gives way to the download button, or to the error that says why not.
+    onSuccess: () => focusAfterAction(() => downloadButton.current),
     onError: (error) => {
+      focusAfterAction(() => errorBox.current);
       if (!errorsAsToast) return;
       notifications.show({
         color: 'red',
@@ -80,8 +86,11 @@ export function DownloadLink({
             {downloadMessages.generateLink}
           </Button>
         </Group>
-        {link.error && !errorsAsToast && (
+        {/* Also where the failure is a toast (spec §8): a toast goes after five seconds, the
+            box stays until the user tries again. */}
+        {link.error && (
           <ErrorBox
+            ref={errorBox}
             title={downloadMessages.errorTitle}
             failure={failedCall(link.error)}
             message={downloadLinkErrorMessage(status, {
@@ -98,6 +107,7 @@ export function DownloadLink({
     <Stack gap="xs">
       <Group>
         <Button
+          ref={downloadButton}
           component="a"
           href={link.data}
           download

@@ -6,9 +6,10 @@ import {
   licenseCapabilities,
   type License,
 } from '@lizenzportal/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { focusAfterAction, headingOf } from '@/lib/focus-after-action';
 import { HOME_PATH } from '@/lib/paths';
 import { fetchLicenseDownloadUrl } from '../download-api.ts';
 import { useSignedInLicense } from '../hooks/use-signed-in-license.ts';
@@ -64,19 +65,27 @@ export function DownloadPage() {
   const license = useSignedInLicense();
   const [search, setSearch] = useSearchParams();
   const [open, setOpen] = useState<CardKey | null>(null);
+  const cards = useRef<HTMLDivElement>(null);
   if (!license) return null;
   if (!licenseCapabilities(license).downloadArea) return <Navigate to={HOME_PATH} replace />;
   if (!search.has(TERMS_ACCEPTED)) {
     return (
       <Page>
-        <TermsAcceptance version={license.version} onAccept={() => setSearch({ [TERMS_ACCEPTED]: 'true' })} />
+        <TermsAcceptance
+          version={license.version}
+          onAccept={() => {
+            setSearch({ [TERMS_ACCEPTED]: 'true' });
+            // The terms give way to the downloads: the first card's heading.
+            focusAfterAction(headingOf(() => cards.current));
+          }}
+        />
       </Page>
     );
   }
   const copyable = licenseCapabilities(license).copyDownloadLink;
   return (
     <Page>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <SimpleGrid ref={cards} cols={{ base: 1, sm: 2 }}>
         {cardsOf(license).map((card) => (
           <Card key={card.key} withBorder padding="lg">
             <Stack gap="sm" h="100%" justify="space-between">

@@ -153,7 +153,10 @@ describe('the download area', () => {
     await windows.getByText(downloadMessages.latestVersion('3.4.1')).waitFor();
     await windows.getByRole('button', { name: downloadMessages.generateLink }).click();
     await page.getByText(downloadMessages.searchLinkToastTitle).waitFor();
-    await page.getByText(downloadMessages.internalError).waitFor();
+    // The toast goes after five seconds; the box in the installer's region stays, with the focus.
+    const box = windows.getByRole('alert').filter({ hasText: downloadMessages.internalError });
+    await box.waitFor();
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('sends an unbound license to binding instead of the download area', async () => {

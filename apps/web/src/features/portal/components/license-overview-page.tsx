@@ -1,5 +1,6 @@
 import type { License } from '@lizenzportal/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { Page } from '@/components/ui/page';
 import { AfterBindingPanel } from './after-binding-panel.tsx';
 import { BindingForm } from './binding-form.tsx';
@@ -11,6 +12,7 @@ import { UpgradeBanner } from './upgrade-banner.tsx';
 export function LicenseOverviewPage({ license }: { license: License }) {
   // Set by a binding in this visit: the panel then says that the license document is on its way.
   const [justBound, setJustBound] = useState(false);
+  const boundPanel = useRef<HTMLDivElement>(null);
   return (
     <Page>
       {license.version === '8' && <UpgradeBanner />}
@@ -18,10 +20,19 @@ export function LicenseOverviewPage({ license }: { license: License }) {
       {license.status === 'unbound' && (
         <>
           <UnboundNotice />
-          <BindingForm license={license} onBound={() => setJustBound(true)} />
+          <BindingForm
+            license={license}
+            onBound={() => {
+              setJustBound(true);
+              // The form gives way to the panel that says what the bound license offers.
+              focusAfterAction(() => boundPanel.current);
+            }}
+          />
         </>
       )}
-      {license.status === 'bound' && <AfterBindingPanel license={license} justBound={justBound} />}
+      {license.status === 'bound' && (
+        <AfterBindingPanel ref={boundPanel} license={license} justBound={justBound} />
+      )}
     </Page>
   );
 }

@@ -27,7 +27,8 @@ const stored = (id: string) => browser.server.app.services.licenses.repository.f
 
 /** Waits for a toast with this text and closes it, so that the next one of the same text is new. */
 async function toast(page: Page, text: string) {
-  const shown = page.getByRole('alert').filter({ hasText: text });
+  const close = page.getByRole('button', { name: 'Hinweis schließen' });
+  const shown = page.getByRole('alert').filter({ hasText: text }).filter({ has: close });
   await shown.waitFor();
   await shown.getByRole('button', { name: 'Hinweis schließen' }).click();
   await shown.waitFor({ state: 'detached' });
@@ -76,7 +77,7 @@ describe('license documents', () => {
     await expect.poll(async () => (await stored(license._id))?.license_document).not.toBe(first);
   }, 150_000);
 
-  it('says in a toast why a generation failed', async () => {
+  it('says in a toast and beside the button why a generation failed, and focuses the reason', async () => {
     const license = await createLicense(browser.server);
     const page = await openDetail(license._id, (page) =>
       page.route('**/api/v1/license/*/starter-document', (route) =>
@@ -84,7 +85,13 @@ describe('license documents', () => {
       ),
     );
     await documents(page).getByRole('button', { name: 'Startdokument: Jetzt generieren' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Fehler: Der Speicher antwortet nicht.' }).waitFor();
+    const reason = documents(page)
+      .getByRole('alert')
+      .filter({ hasText: 'Fehler: Der Speicher antwortet nicht.' });
+    await expect.poll(() => reason.evaluate((element) => element === document.activeElement)).toBe(true);
+    // Once the toast is gone, the reason stays where it happened.
+    await toast(page, 'Fehler: Der Speicher antwortet nicht.');
+    expect(await reason.isVisible()).toBe(true);
     await documents(page).getByText('Startdokument: nicht vorhanden').waitFor();
   });
 });

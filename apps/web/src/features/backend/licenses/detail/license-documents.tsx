@@ -8,7 +8,10 @@ import {
   type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
+import { useRef } from 'react';
 import { apiRequest } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
+import { ActionFailure } from '../../components/action-failure.tsx';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
 import { openLicenseDocument } from '../license-document-actions.tsx';
@@ -52,6 +55,8 @@ function DocumentRow({
   const queryClient = useQueryClient();
   const { present, generate } = documentActions(license, kind);
   const name = DOCUMENT_TYPE_LABELS[kind];
+  const openButton = useRef<HTMLButtonElement>(null);
+  const failure = useRef<HTMLParagraphElement>(null);
   const generation = useRecordAction({
     request: () =>
       apiRequest<{ license: License }>(`/license/${license._id}/${kind}-document`, { method: 'POST' }),
@@ -68,29 +73,43 @@ function DocumentRow({
     );
   }
   return (
-    <Group justify="space-between" gap="xs">
-      <Text size="sm">
-        {name}: {present ? texts.documentPresent : texts.documentMissing}
-      </Text>
-      <Group gap="xs">
-        {present && (
-          <Button size="xs" variant="light" onClick={() => void openLicenseDocument(license._id, kind)}>
-            {texts.openDocument(name)}
-          </Button>
-        )}
-        {generate && (
-          <Button
-            size="xs"
-            variant="default"
-            disabled={editing}
-            loading={generation.isPending}
-            onClick={() => generation.mutate()}
-            aria-label={`${name}: ${generate}`}
-          >
-            {generate}
-          </Button>
-        )}
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">
+          {name}: {present ? texts.documentPresent : texts.documentMissing}
+        </Text>
+        <Group gap="xs">
+          {present && (
+            <Button
+              ref={openButton}
+              size="xs"
+              variant="light"
+              onClick={() => void openLicenseDocument(license._id, kind)}
+            >
+              {texts.openDocument(name)}
+            </Button>
+          )}
+          {generate && (
+            <Button
+              size="xs"
+              variant="default"
+              disabled={editing}
+              loading={generation.isPending}
+              onClick={() =>
+                // The made document is opened next; a failure says why not.
+                generation.mutate(undefined, {
+                  onSuccess: () => focusAfterAction(() => openButton.current),
+                  onError: () => focusAfterAction(() => failure.current),
+                })
+              }
+              aria-label={`${name}: ${generate}`}
+            >
+              {generate}
+            </Button>
+          )}
+        </Group>
       </Group>
-    </Group>
+      <ActionFailure ref={failure} error={generation.error} />
+    </Stack>
   );
 }

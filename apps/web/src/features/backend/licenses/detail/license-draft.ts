@@ -35,3 +35,23 @@ export function draftProblems(draft: LicenseDraft): Record<string, string> {
   }
   return problems;
 }
+
+/**
+ * The draft kept in the tab's session storage while the admin edits: a sign-in that ends (or a
+ * reload) loses no typed work — after signing in again the edit goes on where it stopped.
+ */
+const draftKey = (id: string) => `license-draft:${id}`;
+
+export function keptDraft(id: string): LicenseDraft | null {
+  try {
+    const kept = sessionStorage.getItem(draftKey(id));
+    return kept === null ? null : (JSON.parse(kept) as LicenseDraft);
+  } catch {
+    return null;
+  }
+}
+
+export function keepDraft(id: string, draft: LicenseDraft | null): void {
+  if (draft === null) sessionStorage.removeItem(draftKey(id));
+  else sessionStorage.setItem(draftKey(id), JSON.stringify(draft));
+}

@@ -25,9 +25,10 @@ import {
   type License,
   LICENSE_LIST,
 } from '@lizenzportal/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { ApiError, apiRequest, failedCall } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { CopyableText } from '../../components/copyable-text.tsx';
@@ -39,7 +40,7 @@ import { listQueryKey } from '../../lists/use-list.ts';
 import { label } from '../../components/license-labels.ts';
 import { LicenseStatus } from '../../components/license-status.tsx';
 import { loginAtRisk } from '../login-at-risk.ts';
-import { draftProblems, withValue, type LicenseDraft } from './license-draft.ts';
+import { draftProblems, keepDraft, keptDraft, withValue, type LicenseDraft } from './license-draft.ts';
 import { licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
 import { licenseKey } from '../../components/use-license.ts';
@@ -61,9 +62,17 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
  */
 export function LicensePropertiesTab({ license, onReload }: { license: License; onReload: () => void }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<LicenseDraft | null>(null);
+  // A draft kept from before a sign-in ended goes on where it stopped.
+  const [draft, setDraft] = useState<LicenseDraft | null>(() => keptDraft(license._id));
+  useEffect(() => keepDraft(license._id, draft), [license._id, draft]);
   const [showProblems, setShowProblems] = useState(false);
   const problems = draft && showProblems ? draftProblems(draft) : {};
+  // Where the focus goes when the button that had it gives way (decision 010).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const fields = useRef<HTMLDivElement>(null);
+  const problemBox = useRef<HTMLDivElement>(null);
+  const failureBox = useRef<HTMLDivElement>(null);
+  const backToView = () => focusAfterAction(() => editButton.current);
   const save = useRecordAction({
     request: (edited: LicenseDraft) =>
       apiRequest<{ license: License }>(`/license/${license._id}`, { method: 'PUT', body: edited }),
@@ -71,6 +80,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       queryClient.setQueryData(licenseKey(license._id), { license: saved });
       setDraft(null);
       setShowProblems(false);
+      backToView();
     },
     success: backOfficeMessages.licenseUpdated,
     refresh: [auditKey(`/license/${license._id}`), listQueryKey(LICENSE_LIST)],
@@ -86,8 +96,11 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
   const editing = draft !== null;
   const submit = () => {
     setShowProblems(true);
-    if (Object.keys(draftProblems(draft!)).length > 0) return;
-    save.mutate(draft!);
+    if (Object.keys(draftProblems(draft!)).length > 0) {
+      focusAfterAction(() => problemBox.current);
+      return;
+    }
+    save.mutate(draft!, { onError: () => focusAfterAction(() => failureBox.current) });
   };
   const conflict = save.error instanceof ApiError && save.error.code === 'LICENSE_CHANGED';
 
@@ -102,6 +115,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                 setDraft(null);
                 setShowProblems(false);
                 save.reset();
+                backToView();
               }}
             >
               {texts.discardChanges}
@@ -115,11 +129,22 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             </Button>
           </>
         ) : (
-          <Button onClick={() => setDraft(structuredClone(license))}>{texts.edit}</Button>
+          <Button
+            ref={editButton}
+            onClick={() => {
+              setDraft(structuredClone(license));
+              // The first field to edit (the key and ids before it are only copied).
+              focusAfterAction(() =>
+                fields.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea'),
+              );
+            }}
+          >
+            {texts.edit}
+          </Button>
         )}
       </Group>
       {editing && showProblems && Object.keys(problems).length > 0 && (
-        <Alert color="red" title={texts.checkInput} role="alert">
+        <Alert ref={problemBox} color="red" title={texts.checkInput} role="alert">
           <List size="sm">
             {Object.entries(problems).map(([path, message]) => (
               <List.Item key={path}>{message}</List.Item>
@@ -129,6 +154,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       )}
       {save.error && conflict && (
         <Alert
+          ref={failureBox}
           color="orange"
           title={backOfficeMessages.licenseSaveFailed + texts.changedMeanwhile}
           role="alert"
@@ -158,6 +184,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       )}
       {save.error && !conflict && (
         <ErrorBox
+          ref={failureBox}
           title={backOfficeMessages.licenseSaveFailed + save.error.message}
           failure={failedCall(save.error)}
           message={texts.inputKept}
@@ -165,7 +192,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
           retrying={save.isPending}
         />
       )}
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <SimpleGrid ref={fields} cols={{ base: 1, lg: 2 }}>
         <Panel order={3} title={texts.general}>
           <WidgetFields
             editing={editing}
