@@ -83,12 +83,11 @@ async function readManifest(
 
 /** Refuses to restore over anything: each directory must be absent or empty, the database without tables. */
 async function assertEmpty(config: Config, roots: FileRoot[]): Promise<void> {
+  const variables = roots.length > 1 ? 'DATA_DIR (and STORAGE_URL)' : 'DATA_DIR';
   for (const { dir } of roots) {
     if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) {
       throw new BackupError(
-        `${dir} is not empty. A backup is restored only into an empty directory: point DATA_DIR${
-          roots.length > 1 ? ' (and STORAGE_URL)' : ''
-        } at a new one, or move this one away.`,
+        `${dir} is not empty. A backup is restored only into an empty directory: point ${variables} at a new one, or move this one away.`,
       );
     }
   }
