@@ -64,11 +64,24 @@ export async function resetDatabase(database: Database): Promise<void> {
     statement = emptyingStatement(database);
     emptyingStatements.set(database, statement);
   }
-  await database.db.transaction().execute(async (transaction) => {
-    await sql`set local session_replication_role = replica`.execute(transaction);
-    await sql.raw(await statement).execute(transaction);
-  });
+  const empty = () =>
+    database.db.transaction().execute(async (transaction) => {
+      await sql`set local session_replication_role = replica`.execute(transaction);
+      await sql.raw(await statement).execute(transaction);
+    });
+  // A job the previous test queued may still hold rows while they are deleted. When PostgreSQL
+  // breaks the deadlock by aborting the reset, the reset runs again once the job's rows are free.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await empty();
+    } catch (error) {
+      if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt === 3) throw error;
+    }
+  }
 }
+
+/** PostgreSQL's SQLSTATE of a transaction aborted to break a deadlock. */
+const DEADLOCK_DETECTED = '40P01';
 
 async function emptyingStatement(database: Database): Promise<string> {
   const { rows } = await sql<{ name: string }>`
