@@ -71,6 +71,8 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   manual: 'user',
   order: 'order',
 };
+/** The spec writes the INFO tags in English: screen readers pronounce them so. */
+export const ENTRY_TYPE_LABEL_LANGUAGE = 'en';
 
 /** The special permissions as the back office names them. */
 export const SPECIAL_PERMISSION_LABELS: Record<SpecialPermission, string> = {

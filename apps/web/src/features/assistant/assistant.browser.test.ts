@@ -119,6 +119,10 @@ describe('the license assistant in the shop page', () => {
     const atHome = await openShopAssistant(browser);
     await atHome.getByText(shopDemoMessages.standsForTheShop).waitFor();
     expect(await atHome.getByText(/übergibt seinen Warenkorb nur an/).count()).toBe(0);
+    // The page's standing intro is no alert: only news is announced.
+    expect(
+      await atHome.getByRole('alert').filter({ hasText: shopDemoMessages.standsForTheShop }).count(),
+    ).toBe(0);
   });
 
   it('says at the field what it does not take: 10.001 seats, a country not in the list', async () => {

@@ -51,7 +51,8 @@ export function ShopDemoPage() {
       <title>{documentTitle(title)}</title>
       <Stack>
         <Title order={1}>{title}</Title>
-        <Alert color="gray">
+        {/* A standing explanation, not news: Mantine's default role="alert" would announce it. */}
+        <Alert color="gray" role="note">
           <Text size="sm">{shopDemoMessages.standsForTheShop}</Text>
         </Alert>
         {otherOrigin && (

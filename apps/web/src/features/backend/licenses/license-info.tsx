@@ -1,6 +1,11 @@
 import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { ENTRY_TYPE_LABELS, licensePageMessages, type License } from '@lizenzportal/domain';
+import {
+  ENTRY_TYPE_LABEL_LANGUAGE,
+  ENTRY_TYPE_LABELS,
+  licensePageMessages,
+  type License,
+} from '@lizenzportal/domain';
 import { shopOrderLink, useSettings } from '@/lib/settings';
 import { loginAtRisk } from './login-at-risk.ts';
 
@@ -19,7 +24,11 @@ export function LicenseInfo({ license }: { license: License }) {
   const { holder } = license;
   const settings = useSettings().data;
   const origin = (
-    <Badge variant="outline" color={license.typeOfEntry === 'order' ? 'blue' : 'gray'}>
+    <Badge
+      variant="outline"
+      color={license.typeOfEntry === 'order' ? 'blue' : 'gray'}
+      lang={ENTRY_TYPE_LABEL_LANGUAGE}
+    >
       {ENTRY_TYPE_LABELS[license.typeOfEntry]}
     </Badge>
   );

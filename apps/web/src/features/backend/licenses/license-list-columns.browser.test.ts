@@ -68,6 +68,9 @@ describe('license list columns', () => {
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.innerText()).toBe('order');
     await row(page, manual).getByText('user', { exact: true }).waitFor();
+    // The spec's English tags are marked English, so a screen reader does not read them as German.
+    expect(await link.locator('[lang="en"]').innerText()).toBe('order');
+    expect(await row(page, manual).locator('[lang="en"]').innerText()).toBe('user');
     expect(
       await row(page, manual)
         .getByRole('link', { name: /im Shop öffnen/ })
