@@ -27,7 +27,7 @@ import { downloadRoutes } from './modules/downloads/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { licenseRoutes } from './modules/licenses/index.ts';
-import { settingsRoutes } from './modules/settings/index.ts';
+import { publicSettings, settingsRoutes } from './modules/settings/index.ts';
 import { webRoutes } from './modules/web/index.ts';
 import { deliveryRoutes } from './modules/deliveries/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
@@ -166,7 +166,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       https: config.publicUrl.startsWith('https:'),
     });
     await pages.register(swaggerUi, { routePrefix: '/api/docs' });
-    await pages.register(webRoutes, { distDir: config.webDistDir, sourceMaps: !config.isProduction });
+    await pages.register(webRoutes, {
+      distDir: config.webDistDir,
+      sourceMaps: !config.isProduction,
+      settings: publicSettings(config),
+    });
   });
 };
 

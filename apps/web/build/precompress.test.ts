@@ -18,9 +18,8 @@ const exists = (file: string) => fs.existsSync(path.join(dir, file));
 const read = (file: string) => fs.readFileSync(path.join(dir, file));
 
 describe('precompressFolder', () => {
-  test('writes brotli and gzip beside scripts, styles and pages that decode to the same bytes', async () => {
+  test('writes brotli and gzip beside scripts, styles and icons that decode to the same bytes', async () => {
     const texts = {
-      'index.html': `<!doctype html>${'<p>Lizenzportal – Übersicht</p>'.repeat(100)}`,
       'assets/index-abc.js': `export const x = ${JSON.stringify('Lizenzschlüssel '.repeat(200))};`,
       'assets/index-abc.css': '.mantine-Button-root { color: red }\n'.repeat(100),
       'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<path d="M0 0h1v1z"/>'.repeat(100)}</svg>`,
@@ -34,7 +33,9 @@ describe('precompressFolder', () => {
     }
   });
 
-  test('leaves small files, source maps, images and what would not shrink as they are', async () => {
+  test('leaves small files, source maps, images, entry pages and what would not shrink as they are', async () => {
+    // The server compresses the entry pages once it has written the settings into them.
+    write('index.html', `<!doctype html>${'<p>Lizenzportal – Übersicht</p>'.repeat(100)}`);
     write('assets/tiny.js', 'export {};');
     write('assets/index-abc.js.map', JSON.stringify({ mappings: 'AAAA;'.repeat(1000) }));
     write('logo.png', Buffer.alloc(4096, 7));
@@ -45,7 +46,13 @@ describe('precompressFolder', () => {
     );
     expect(Buffer.byteLength('export {};')).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
     await precompressFolder(dir);
-    for (const file of ['assets/tiny.js', 'assets/index-abc.js.map', 'logo.png', 'assets/random.js']) {
+    for (const file of [
+      'assets/tiny.js',
+      'assets/index-abc.js.map',
+      'logo.png',
+      'assets/random.js',
+      'index.html',
+    ]) {
       expect(exists(`${file}.br`), file).toBe(false);
       expect(exists(`${file}.gz`), file).toBe(false);
     }

@@ -5,8 +5,12 @@ import zlib from 'node:zlib';
 import type { Plugin } from 'vite';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../../packages/domain/src/http/compression.ts';
 
-/** What a browser downloads as text: scripts, styles, pages, icons (not source maps: only a developer's server sends them). */
-const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
+/**
+ * What a browser downloads as text: scripts, styles, icons (not source maps: only a developer's
+ * server sends them; not the entry pages: the server writes the settings into them and compresses
+ * them when it starts, apps/server/src/modules/web/entry-pages.ts).
+ */
+const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

@@ -77,6 +77,8 @@ export * from './assistant/contract.ts';
 export * from './assistant/machine.ts';
 export * from './assistant/form-guards.ts';
 export * from './pages.ts';
+export * from './settings/public-settings.ts';
+export * from './settings/settings-element.ts';
 export * from './audit/audit.ts';
 export * from './shop-order/woocommerce-order.ts';
 export * from './shop-order/portal-lines.ts';

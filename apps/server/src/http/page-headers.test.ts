@@ -14,8 +14,13 @@ import { testLogger } from '../test/error-logs.ts';
 /** A web build as Vite writes it: the two entry pages, a script and the script's source map. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Lizenzportal</title>');
-fs.writeFileSync(path.join(webDist, 'assistant.html'), '<!doctype html><title>Lizenz-Assistent</title>');
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><head><title>Lizenzportal</title></head>');
+fs.writeFileSync(
+  path.join(webDist, 'assistant.html'),
+  '<!doctype html><head><title>Lizenz-Assistent</title></head>',
+);
+fs.writeFileSync(path.join(webDist, 'assets/app.css'), 'p { color: red }');
+fs.writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 fs.writeFileSync(path.join(webDist, 'assets/app.js'), 'console.log(1);\n//# sourceMappingURL=app.js.map');
 fs.writeFileSync(path.join(webDist, 'assets/app.js.map'), '{"version":3,"sources":["app.tsx"]}');
 
@@ -102,6 +107,25 @@ describe('transport and sources', () => {
     expect(overHttp.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     const overHttps = await production.inject({ method: 'GET', url: '/login' });
     expect(overHttps.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+  });
+
+  test("the build's scripts and styles carry only the headers that concern them, not a page's", async () => {
+    for (const url of ['/assets/app.js', '/assets/app.css']) {
+      const file = await production.inject({ method: 'GET', url });
+      expect(file.statusCode, url).toBe(200);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const pageHeader of ['content-security-policy', 'x-frame-options', 'strict-transport-security']) {
+        expect(file.headers[pageHeader], `${url} ${pageHeader}`).toBeUndefined();
+      }
+    }
+    // What a browser may open as a document keeps the page's policy (an SVG can hold a script).
+    for (const url of ['/favicon.svg', '/login']) {
+      const document = await production.inject({ method: 'GET', url });
+      expect(document.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(document.headers['x-frame-options'], url).toBe('DENY');
+      expect(document.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+    }
   });
 
   test('source maps are served in development only', async () => {

@@ -2,6 +2,7 @@ import {
   ASSISTANT_PATH,
   assistantScreens,
   COMPRESSION_THRESHOLD_BYTES,
+  navigationMessages,
   pageDescriptions,
   pageTitles,
 } from '@lizenzportal/domain';
@@ -91,6 +92,34 @@ describe('what the server sends the pages', () => {
     });
     await page.getByRole('heading', { name: pageTitles.licenses }).waitFor();
     expect(await violations(page)).toEqual([]);
+  });
+
+  it('the first screens ask the API nothing: the settings come with the page', async () => {
+    const screens = [
+      // The footer's link to the shop is the settings' (SHOP_URL): there from the first render.
+      { address: '/login', shows: (page: Page) => page.getByRole('link', { name: navigationMessages.shop }) },
+      {
+        address: '/backend/login',
+        shows: (page: Page) => page.getByRole('link', { name: navigationMessages.shop }),
+      },
+      // The assistant starts with the shop's origin and product ids from the settings.
+      {
+        address: ASSISTANT_PATH,
+        shows: (page: Page) => page.getByRole('button', { name: /^Assistent starten/ }),
+      },
+    ];
+    for (const { address, shows } of screens) {
+      const apiRequests: string[] = [];
+      const page = await browser.open(address, {
+        prepare: async (page) =>
+          page.on('request', (request) => {
+            if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+          }),
+      });
+      await shows(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(apiRequests, address).toEqual([]);
+    }
   });
 
   it('the portal and the assistant carry their German meta descriptions', async () => {

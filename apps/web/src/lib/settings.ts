@@ -1,32 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ShopProductIds } from '@lizenzportal/domain';
+import { SETTINGS_ELEMENT_ID, type PortalSettings } from '@lizenzportal/domain';
 import { apiRequest } from './api/index.ts';
 import { SESSION_INDEPENDENT } from './query-meta.ts';
 
-/** What the server tells the web app about this installation (`GET /settings`). */
-export interface PortalSettings {
-  vendorName: string;
-  vendorAddress: string;
-  supportEmail: string;
-  shopUrl: string;
-  shopOrigin: string;
-  /** The shop's product id of each SKU, for the assistant's cart. */
-  shopProductIds: ShopProductIds;
-  /** The shop's admin page of an order, with `{id}` for the order. */
-  shopOrderUrl: string;
-  helpUrl: string;
-  privacyUrl: string;
-  /** Whether `/shop-demo` may simulate paid orders of its cart (outside production only). */
-  shopDemoOrders: boolean;
-}
+export type { PortalSettings };
 
 /** The server's defaults for the own pages, so links work before (or without) the settings. */
 export const DEFAULT_LINKS = { helpUrl: '/hilfe', privacyUrl: '/datenschutz' } as const;
 
+/**
+ * The settings the server wrote into the page it served (modules/web/entry-pages.ts): there from
+ * the first render, without a request. Vite's development server serves the page without them.
+ */
+function embeddedSettings(): PortalSettings | undefined {
+  const text = document.getElementById(SETTINGS_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as PortalSettings) : undefined;
+}
+
+/** What the server tells the web app about this installation: from the page, else `GET /settings`. */
 export function useSettings() {
   return useQuery({
     queryKey: ['settings'],
     queryFn: ({ signal }) => apiRequest<PortalSettings>('/settings', { signal }),
+    initialData: embeddedSettings,
     // Configuration changes only with a server restart.
     staleTime: Infinity,
     meta: SESSION_INDEPENDENT,

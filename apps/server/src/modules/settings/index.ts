@@ -1,2 +1,2 @@
 /** The public face of the settings module: what other modules and the wiring (services.ts, app.ts) import of it (decision 031). */
-export { settingsRoutes } from './routes.ts';
+export { publicSettings, settingsRoutes } from './routes.ts';

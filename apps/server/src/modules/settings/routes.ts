@@ -1,30 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { SKUS, type Sku } from '@lizenzportal/domain';
+import { publicSettingsSchema, type PortalSettings } from '@lizenzportal/domain';
 import type { Config } from '../../config.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
 
-const publicSettingsSchema = z.object({
-  vendorName: z.string(),
-  vendorAddress: z.string(),
-  supportEmail: z.string(),
-  shopUrl: z.string(),
-  shopOrigin: z.string(),
-  /** The shop's admin page of an order, with `{id}` for the order. */
-  shopOrderUrl: z.string(),
-  helpUrl: z.string(),
-  privacyUrl: z.string(),
-  /** The shop's product id of each SKU, for the cart the assistant hands to the shop. */
-  /** Whether `/shop-demo` may simulate paid orders of its cart (outside production only). */
-  shopDemoOrders: z.boolean(),
-  shopProductIds: z.object(
-    Object.fromEntries(SKUS.map((sku) => [sku, z.number()])) as Record<Sku, z.ZodNumber>,
-  ),
-});
-
 /** What the web app needs to know of the configuration (no secrets): vendor, links, shop. */
-export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const settings = {
+export function publicSettings(config: Config): PortalSettings {
+  return {
     vendorName: config.vendor.name,
     vendorAddress: config.vendor.address,
     supportEmail: config.mail.supportEmail,
@@ -36,6 +17,14 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     shopProductIds: config.shop.productIds,
     shopDemoOrders: !config.isProduction,
   };
+}
+
+/**
+ * The settings as an API answer, for clients other than the served pages (which carry them:
+ * modules/web/entry-pages.ts) and for the web app on Vite's development server.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const settings = publicSettings(config);
   app.get(
     '/settings',
     {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ASSISTANT_PATH } from '@lizenzportal/domain';
+import { ASSISTANT_PATH, SETTINGS_ELEMENT_ID } from '@lizenzportal/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, test } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
@@ -10,8 +10,8 @@ import { useTestApp } from '../../test/app.ts';
 /** A web build as Vite and apps/web/build/precompress.ts leave it: files, `.br` and `.gz` beside. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-dist-'));
 const FILES: Record<string, string> = {
-  'index.html': `<!doctype html><title>Lizenzportal</title>${'<p>Portal</p>'.repeat(200)}`,
-  'assistant.html': `<!doctype html><title>Lizenz-Assistent</title>${'<p>Assistent</p>'.repeat(200)}`,
+  'index.html': `<!doctype html><head><title>Lizenzportal</title></head>${'<p>Portal</p>'.repeat(200)}`,
+  'assistant.html': `<!doctype html><head><title>Lizenz-Assistent</title></head>${'<p>Assistent</p>'.repeat(200)}`,
   'assets/index-abc123.js': `export const pages = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `Seite ${i}`))};`,
   'assets/tiny-abc123.js': 'export {};',
 };
@@ -24,7 +24,9 @@ for (const [file, content] of Object.entries(FILES)) {
 }
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
-const ctx = useTestApp({ WEB_DIST_DIR: dist });
+/** A vendor name that tries to end the settings' script element and run one of its own. */
+const VENDOR_NAME = 'Symbole & Co. </script><script>alert(1)</script><!--';
+const ctx = useTestApp({ WEB_DIST_DIR: dist, VENDOR_NAME });
 
 const get = (url: string, acceptEncoding?: string) =>
   ctx.app.inject({
@@ -71,20 +73,75 @@ describe('the web build', () => {
   });
 
   test('the pages come compressed too: the portal at its addresses, the assistant at its own', async () => {
-    for (const [address, page] of [
-      ['/login', 'index.html'],
-      ['/backend/license', 'index.html'],
-      [ASSISTANT_PATH, 'assistant.html'],
+    for (const [address, title] of [
+      ['/login', 'Lizenzportal'],
+      ['/backend/license', 'Lizenzportal'],
+      ['/index.html', 'Lizenzportal'],
+      [ASSISTANT_PATH, 'Lizenz-Assistent'],
     ] as const) {
-      const response = await get(address, 'gzip, deflate, br, zstd');
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-encoding']).toBe('br');
-      expect(response.headers['vary']).toContain('accept-encoding');
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-      expect(decoded(response)).toBe(FILES[page]);
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
+        const response = await get(address, accept);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers['vary']).toContain('accept-encoding');
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        expect(decoded(response)).toContain(`<title>${title}</title>`);
+      }
     }
+  });
+
+  test('each page carries the settings the API answers, so the first screen needs no request for them', async () => {
+    const { data: settings } = (await get('/api/v1/settings')).json<{ data: { vendorName: string } }>();
+    expect(settings.vendorName).toBe(VENDOR_NAME);
+    for (const address of ['/login', ASSISTANT_PATH]) {
+      const page = decoded(await get(address, 'br'));
+      const element = new RegExp(
+        `<script id="${SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+      );
+      const embedded = element.exec(page)?.[1];
+      expect(embedded, address).toBeDefined();
+      expect(JSON.parse(embedded!)).toEqual(settings);
+      // Inside the head, before the page's own scripts could ask for them.
+      expect(page.indexOf(SETTINGS_ELEMENT_ID)).toBeLessThan(page.indexOf('</head>'));
+      // The vendor's name closes no element and starts no script: it stays text of the data.
+      expect(page).not.toContain('<script>alert(1)');
+      expect(page).not.toContain('<!--');
+    }
+  });
+
+  test('a browser that has the page is told so, whatever encoding it asks for', async () => {
+    const first = await get('/login', 'br');
+    const etag = first.headers['etag'] as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    for (const accept of ['br', 'gzip', undefined]) {
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url: '/hilfe',
+        headers: { 'if-none-match': etag, ...(accept ? { 'accept-encoding': accept } : {}) },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    }
+    const changed = await ctx.app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'if-none-match': 'W/"other"' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const head = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/login',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
+    expect(head.rawPayload.length).toBe(0);
   });
 });
 
