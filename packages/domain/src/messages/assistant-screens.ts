@@ -84,7 +84,11 @@ export const assistantScreens = {
   dvdsInputHint: (price: string, max: number) => `Je DVD ${price}, höchstens ${max.toLocaleString('de-DE')}.`,
   extensionSeats: (previous: number, added: number) =>
     `Bisher ${counted(previous, 'seat')}, davon neu: ${added.toLocaleString('de-DE')}.`,
+  /** The name of the polite live region that says the price once the seats settle. */
   pricePreview: 'Ihr Preis',
+  /** Said (politely, once a change settles) when the price changes: the new total and the volume discount. */
+  priceAnnouncement: (seats: number, gross: string, discount: string | null) =>
+    `${counted(seats, 'seat')}: Gesamtbetrag ${gross}${discount ? `, Mengenrabatt ${discount}` : ', kein Mengenrabatt'}`,
   savingChoice: 'Ihre Auswahl wird gespeichert …',
 
   dvdTitle: 'Möchten Sie eine zusätzliche DVD?',

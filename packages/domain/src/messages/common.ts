@@ -58,3 +58,16 @@ export const NEXT_LABEL = 'Weiter';
 /** The close buttons of every dialog and every toast (the theme names them in German). */
 export const CLOSE_DIALOG_LABEL = 'Dialog schließen';
 export const CLOSE_NOTIFICATION_LABEL = 'Hinweis schließen';
+
+/**
+ * Beside a submit button that waits for its form (issue 24): what is still missing and what is
+ * still wrong, by the fields' labels („Noch fehlt: Name, E-Mail. Noch zu korrigieren: PLZ”). The
+ * button stays focusable and is described by this text.
+ */
+export const formPendingNote = (missing: readonly string[], invalid: readonly string[]) =>
+  [
+    missing.length > 0 ? `Noch fehlt: ${missing.join(', ')}` : null,
+    invalid.length > 0 ? `Noch zu korrigieren: ${invalid.join(', ')}` : null,
+  ]
+    .filter((part) => part !== null)
+    .join('. ');

@@ -34,4 +34,6 @@ export const portalMessages = {
 export const termsMessages = {
   forVersion: (version: string) => `Nutzungsbedingungen für Version ${version}`,
   accept: 'Ich habe die Nutzungsbedingungen gelesen und akzeptiere sie.',
+  /** What „Weiter” still waits for (its note names the checkbox by this). */
+  acceptance: 'Zustimmung zu den Nutzungsbedingungen',
 } as const;

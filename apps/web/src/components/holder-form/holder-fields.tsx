@@ -14,6 +14,7 @@ import {
   type LicenseClass,
 } from '@lizenzportal/domain';
 import type { ChangeEvent, SyntheticEvent } from 'react';
+import type { PendingField } from '@/components/ui/form-submit-button';
 
 export interface HolderFieldsProps {
   value: HolderFormValues;
@@ -28,6 +29,33 @@ export interface HolderFieldsProps {
   /** Link target of the privacy policy named beside its checkbox. */
   privacyUrl?: string;
   disabled?: boolean;
+}
+
+/** The fields in the order the form shows them. */
+const FIELD_ORDER: readonly HolderFormField[] = [
+  'holderType',
+  'name',
+  'contact',
+  'email',
+  'emailConfirmation',
+  'authorized',
+  'privacyAccepted',
+];
+
+/**
+ * What keeps a holder form from being sent, for its submit button's note (`FormSubmitButton`):
+ * the fields with a problem, by their labels, missing when empty or unchecked. The fields are
+ * named by their keys (`name="email"`).
+ */
+export function holderPending(values: HolderFormValues, problems: HolderProblems): PendingField[] {
+  return FIELD_ORDER.filter((field) => problems[field] !== undefined).map((field) => {
+    const value = values[field];
+    return {
+      field,
+      label: HOLDER_FORM_LABELS[field],
+      missing: value === null || value === false || (typeof value === 'string' && value.trim() === ''),
+    };
+  });
 }
 
 const blockPaste = (event: SyntheticEvent) => event.preventDefault();
@@ -53,6 +81,7 @@ export function HolderFields({
     onChange({ ...value, [field]: fieldValue }, field);
   const text = (field: 'name' | 'contact' | 'email' | 'emailConfirmation') => ({
     label: HOLDER_FORM_LABELS[field],
+    name: field,
     value: value[field],
     error: errors[field],
     disabled,
@@ -65,6 +94,7 @@ export function HolderFields({
       {allowed.length > 1 ? (
         <Radio.Group
           label={HOLDER_FORM_LABELS.holderType}
+          name="holderType"
           value={value.holderType ?? ''}
           onChange={(type) => set('holderType', type as HolderType)}
           error={errors.holderType}
@@ -101,6 +131,7 @@ export function HolderFields({
         <Stack gap="xs">
           <Checkbox
             label={bindingMessages.authorizedLabel}
+            name="authorized"
             checked={value.authorized ?? false}
             onChange={(event) => set('authorized', event.currentTarget.checked)}
             error={errors.authorized}
@@ -119,6 +150,7 @@ export function HolderFields({
                 bindingMessages.privacyLabel
               )
             }
+            name="privacyAccepted"
             checked={value.privacyAccepted ?? false}
             onChange={(event) => set('privacyAccepted', event.currentTarget.checked)}
             error={errors.privacyAccepted}

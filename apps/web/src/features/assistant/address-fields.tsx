@@ -13,7 +13,7 @@ interface AddressFieldsProps {
   onChange: (value: AddressValues) => void;
   /** Messages by field path (`billing.name`), shown for the fields already visited. */
   errors: OfferFormProblems;
-  /** The billing country priced the cart: it is shown, not changed, in the offer form. */
+  /** The billing country priced the cart: it is shown as a read-only field, not changed, in the offer form. */
   countryFixed?: boolean;
   disabled?: boolean;
 }
@@ -50,19 +50,31 @@ export function AddressFields({
         <TextInput {...text('postcode', true)} autoComplete={`${prefix} postal-code`} miw={100} />
         <TextInput {...text('city', true)} autoComplete={`${prefix} address-level2`} miw={180} />
       </Group>
-      <CountrySelect
-        label={fieldLabel(`${prefix}.countryCode`)}
-        data={COUNTRY_OPTIONS}
-        name={`${prefix}.countryCode`}
-        value={value.countryCode}
-        onChange={(countryCode) => countryCode && onChange({ ...value, countryCode })}
-        error={errors[`${prefix}.countryCode`]}
-        readOnly={countryFixed}
-        disabled={disabled}
-        searchable={!countryFixed}
-        allowDeselect={false}
-        required
-      />
+      {countryFixed ? (
+        // The country priced the cart: a read-only field, not a list that does not open.
+        <TextInput
+          label={fieldLabel(`${prefix}.countryCode`)}
+          name={`${prefix}.countryCode`}
+          value={countryName(value.countryCode)}
+          error={errors[`${prefix}.countryCode`]}
+          readOnly
+          variant="filled"
+        />
+      ) : (
+        <CountrySelect
+          label={fieldLabel(`${prefix}.countryCode`)}
+          data={COUNTRY_OPTIONS}
+          name={`${prefix}.countryCode`}
+          id={`${prefix}.countryCode`}
+          value={value.countryCode}
+          onChange={(countryCode) => countryCode && onChange({ ...value, countryCode })}
+          error={errors[`${prefix}.countryCode`]}
+          disabled={disabled}
+          searchable
+          allowDeselect={false}
+          required
+        />
+      )}
     </Stack>
   );
 }

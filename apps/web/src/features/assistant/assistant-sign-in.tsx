@@ -1,6 +1,7 @@
-import { Button, Group, Paper, Stack } from '@mantine/core';
+import { Paper, Stack } from '@mantine/core';
 import {
   assistantScreens,
+  fieldLabel,
   isCompleteLicenseKey,
   isCompleteStartCode,
   licenseStatusErrorMessage,
@@ -16,10 +17,13 @@ import { useState, type FormEvent } from 'react';
 import { LicenseKeyInput } from '@/components/license/license-key-input';
 import { LoginCodeInput } from '@/components/license/login-code-input';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { errorStatus, failedCall } from '@/lib/api';
 import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
 
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
+/** The code field's label (`LoginCodeInput`). */
+const CODE_LABEL: Record<CodeKind, string> = { startCode: 'startCode', holderName: 'holder.name' };
 
 interface AssistantSignInProps {
   disabled?: boolean;
@@ -51,6 +55,12 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
   const codeKind = status.data ? CODE_KIND[status.data] : undefined;
   const codeEntered = codeKind === 'startCode' ? isCompleteStartCode(code) : code.trim() !== '';
   const canSubmit = keyComplete && codeKind !== undefined && codeEntered && !disabled;
+  // What the button waits for: the key, then (once its status is known) the code.
+  const pending: PendingField[] = !keyComplete
+    ? [{ field: 'key', label: fieldLabel('key'), missing: licenseKey.trim() === '' }]
+    : codeKind && !codeEntered
+      ? [{ field: codeKind, label: fieldLabel(CODE_LABEL[codeKind]), missing: code.trim() === '' }]
+      : [];
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -98,11 +108,14 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
               message={simpleLoginErrorMessage(errorStatus(signIn.error), codeKind)}
             />
           )}
-          <Group justify="flex-end">
-            <Button type="submit" variant="outline" disabled={!canSubmit} loading={signIn.isPending}>
-              {assistantScreens.addLicense}
-            </Button>
-          </Group>
+          <FormSubmitButton
+            variant="outline"
+            pending={disabled ? [] : pending}
+            disabled={disabled || (pending.length === 0 && !canSubmit)}
+            loading={signIn.isPending}
+          >
+            {assistantScreens.addLicense}
+          </FormSubmitButton>
         </Stack>
       </form>
     </Paper>

@@ -1,6 +1,12 @@
 import { fieldLabel, MAX_NOTE_LENGTH, validationMessages } from '@lizenzportal/domain';
 import { describe, expect, it } from 'vitest';
-import { initialOfferForm, offerFormInput, offerFormProblems, type OfferFormValues } from './offer-form.ts';
+import {
+  initialOfferForm,
+  offerFormInput,
+  offerFormPending,
+  offerFormProblems,
+  type OfferFormValues,
+} from './offer-form.ts';
 
 const noDvds = { dvdCount: 0, resellerLicenses: [] };
 
@@ -78,5 +84,29 @@ describe('the offer form', () => {
       'shipping.countryCode',
     );
     expect(offerFormProblems(abroad, noDvds)).toEqual({});
+  });
+
+  it('names what keeps the offer back in the form’s order, a shipping field as such, missing when empty', () => {
+    const form = {
+      ...filled(),
+      emailConfirmation: 'other@schule.example',
+      billing: { ...filled().billing, city: '' },
+      shipToDifferentAddress: true,
+    };
+    const pending = offerFormPending(form, offerFormProblems(form, noDvds));
+    expect(pending.slice(0, 3)).toEqual([
+      { field: 'emailConfirmation', label: 'E-Mail (Wiederholung)', missing: false },
+      { field: 'billing.city', label: 'Ort', missing: true },
+      { field: 'shipping.name', label: 'Firmenname oder Name (Lieferadresse)', missing: true },
+    ]);
+    expect(pending.map((entry) => entry.field)).toEqual([
+      'emailConfirmation',
+      'billing.city',
+      'shipping.name',
+      'shipping.street',
+      'shipping.houseNumber',
+      'shipping.postcode',
+      'shipping.city',
+    ]);
   });
 });

@@ -1,12 +1,15 @@
 import {
   assistantMessages,
+  assistantScreens,
   describeIssue,
   dvdsDeliverableTo,
+  fieldLabel,
   offerFormSchema,
   type AssistantContext,
   type BillingDraft,
   type OfferForm,
 } from '@lizenzportal/domain';
+import type { PendingField } from '@/components/ui/form-submit-button';
 
 export interface AddressValues {
   name: string;
@@ -107,4 +110,49 @@ export function offerFormProblems(
     problems[`${delivery}.countryCode`] ??= assistantMessages.dvdOnlyGermany;
   }
   return problems;
+}
+
+const ADDRESS_ORDER = [
+  'name',
+  'additional1',
+  'additional2',
+  'street',
+  'houseNumber',
+  'postcode',
+  'city',
+  'countryCode',
+];
+/** The form's fields in the order it shows them. */
+const FIELD_ORDER = [
+  'billing.email',
+  'emailConfirmation',
+  'billing.reference',
+  'billing.note',
+  ...ADDRESS_ORDER.map((field) => `billing.${field}`),
+  ...ADDRESS_ORDER.map((field) => `shipping.${field}`),
+];
+
+/**
+ * What keeps the offer from being requested, for the submit button's note: the fields with a
+ * problem in the form's order, by their labels (a shipping field says so: both addresses share
+ * the labels), missing when empty.
+ */
+export function offerFormPending(values: OfferFormValues, problems: OfferFormProblems): PendingField[] {
+  const position = (path: string) => {
+    const index = FIELD_ORDER.indexOf(path);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  const valueAt = (path: string): unknown =>
+    path
+      .split('.')
+      .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], values);
+  return Object.keys(problems)
+    .sort((a, b) => position(a) - position(b))
+    .map((path) => ({
+      field: path,
+      label: path.startsWith('shipping.')
+        ? `${fieldLabel(path)} (${assistantScreens.shippingAddress})`
+        : fieldLabel(path),
+      missing: String(valueAt(path) ?? '').trim() === '',
+    }));
 }

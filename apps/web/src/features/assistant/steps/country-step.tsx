@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { assistantScreens, countryName, MAIN_COUNTRY_CODES, OTHER_COUNTRIES } from '@lizenzportal/domain';
 import { useState } from 'react';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { ChoiceButton } from '../choice-button.tsx';
 import { StepFrame } from '../step-frame.tsx';
@@ -54,11 +55,16 @@ export function OtherCountryStep() {
             searchable
             required
           />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!snapshot.can(selected)}>
-              {assistantScreens.next}
-            </Button>
-          </Group>
+          <FormSubmitButton
+            pending={
+              countryCode === null
+                ? [{ field: 'countryCode', label: assistantScreens.countryLabel, missing: true }]
+                : []
+            }
+            disabled={countryCode !== null && !snapshot.can(selected)}
+          >
+            {assistantScreens.next}
+          </FormSubmitButton>
         </Stack>
       </form>
     </StepFrame>

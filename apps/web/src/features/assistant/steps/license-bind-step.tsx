@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   assistantScreens,
   holderProblems,
@@ -8,7 +8,8 @@ import {
   type HolderFormValues,
 } from '@lizenzportal/domain';
 import { useState, type FormEvent } from 'react';
-import { HolderFields } from '@/components/holder-form/holder-fields';
+import { HolderFields, holderPending } from '@/components/holder-form/holder-fields';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
 
@@ -64,11 +65,14 @@ export function LicenseBindStep() {
           consents
           privacyUrl={settings.privacyUrl}
         />
-        <Group justify="flex-end" mt="md">
-          <Button type="submit" disabled={!snapshot.can(completed())}>
-            {assistantScreens.next}
-          </Button>
-        </Group>
+        <FormSubmitButton
+          pending={holderPending(values, problems)}
+          onBlocked={() => setVisited(new Set(Object.keys(problems) as HolderFormField[]))}
+          disabled={valid && !snapshot.can(completed())}
+          mt="md"
+        >
+          {assistantScreens.next}
+        </FormSubmitButton>
       </form>
     </StepFrame>
   );

@@ -7,6 +7,7 @@ import {
   COUNTRY_CODES,
   countryName,
   dvdsDeliverableTo,
+  isCountryCode,
   LICENSE_CLASS_LABELS,
   MAX_RESELLER_QUANTITY,
   MAX_RESELLER_SIZE,
@@ -16,6 +17,7 @@ import {
   type ResellerLineChanges,
 } from '@lizenzportal/domain';
 import { useState } from 'react';
+import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
 import { StepFrame } from '../step-frame.tsx';
@@ -43,11 +45,30 @@ export function ManualOrderStep() {
     setOutOfRange(
       (fields) => new Set([...fields].filter((name) => name !== field).concat(out ? [field] : [])),
     );
+  // „Zur Übersicht” waits for a country, a license and counts in range, and says which is missing.
+  const pending: PendingField[] = [
+    ...(isCountryCode(context.billing.countryCode)
+      ? []
+      : [{ field: 'delivery-country', label: assistantScreens.deliveryCountry, missing: true }]),
+    ...(context.resellerLicenses.length === 0
+      ? [{ field: 'reseller-add', label: assistantScreens.licenseLabel, missing: true }]
+      : []),
+    ...context.resellerLicenses.flatMap((line) =>
+      (['size', 'quantity'] as const)
+        .filter((field) => outOfRange.has(`${line.uid}.${field}`))
+        .map((field) => ({
+          field: `${line.uid}.${field}`,
+          label: `${field === 'size' ? assistantScreens.resellerSize : assistantScreens.resellerQuantity} (${assistantScreens.resellerLine(line.customerReference)})`,
+          missing: false,
+        })),
+    ),
+  ];
   return (
     <StepFrame title={assistantScreens.manualTitle}>
       <Text>{assistantScreens.manualText}</Text>
       <CountrySelect
         label={assistantScreens.deliveryCountry}
+        id="delivery-country"
         data={COUNTRY_OPTIONS}
         value={context.billing.countryCode}
         onChange={(countryCode) => countryCode && send({ type: 'SET_COUNTRY', countryCode })}
@@ -77,6 +98,7 @@ export function ManualOrderStep() {
       ))}
       <Group>
         <Button
+          id="reseller-add"
           variant="outline"
           leftSection={<IconPlus size={18} aria-hidden />}
           disabled={!snapshot.can({ type: 'RESELLER_ADD' })}
@@ -86,14 +108,14 @@ export function ManualOrderStep() {
         </Button>
       </Group>
       {cart && context.resellerLicenses.length > 0 && <CartTable cart={cart} />}
-      <Group justify="flex-end">
-        <Button
-          disabled={outOfRange.size > 0 || !snapshot.can({ type: 'SUBMIT' })}
-          onClick={() => send({ type: 'SUBMIT' })}
-        >
-          {assistantScreens.toSummary}
-        </Button>
-      </Group>
+      <FormSubmitButton
+        type="button"
+        pending={pending}
+        disabled={pending.length === 0 && !snapshot.can({ type: 'SUBMIT' })}
+        onClick={() => send({ type: 'SUBMIT' })}
+      >
+        {assistantScreens.toSummary}
+      </FormSubmitButton>
     </StepFrame>
   );
 }
@@ -142,6 +164,7 @@ function ResellerLineEditor({
           />
           <WholeNumberInput
             label={assistantScreens.resellerSize}
+            name={`${line.uid}.size`}
             value={line.properties.size}
             min={1}
             max={MAX_RESELLER_SIZE}
@@ -151,6 +174,7 @@ function ResellerLineEditor({
           />
           <WholeNumberInput
             label={assistantScreens.resellerQuantity}
+            name={`${line.uid}.quantity`}
             value={line.quantity}
             min={1}
             max={MAX_RESELLER_QUANTITY}

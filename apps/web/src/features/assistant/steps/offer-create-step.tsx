@@ -1,4 +1,4 @@
-import { Button, Checkbox, Fieldset, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   assistantMessages,
   assistantScreens,
@@ -9,17 +9,25 @@ import {
 } from '@lizenzportal/domain';
 import { useState, type FormEvent, type SyntheticEvent } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { AddressFields } from '../address-fields.tsx';
 import { useAssistant } from '../assistant-context.ts';
-import { initialOfferForm, offerFormInput, offerFormProblems, type OfferFormValues } from '../offer-form.ts';
+import {
+  initialOfferForm,
+  offerFormInput,
+  offerFormPending,
+  offerFormProblems,
+  type OfferFormValues,
+} from '../offer-form.ts';
 import { StepFrame } from '../step-frame.tsx';
 
 const blockPaste = (event: SyntheticEvent) => event.preventDefault();
 
 /**
  * The offer form: e-mail (repeated, not pasted), reference, note, billing address and optionally
- * a different shipping address. „Angebot per E-Mail anfordern” stays disabled while a field is
- * wrong; messages show once a field was left or a submit was tried. It submits once: the
+ * a different shipping address. „Angebot per E-Mail anfordern” waits while a field is missing or
+ * wrong and says which (`FormSubmitButton`); messages show once a field was left or a submit was
+ * tried. It submits once: the
  * machine leaves the form while the offer is made.
  */
 export function OfferCreateStep() {
@@ -140,11 +148,13 @@ export function OfferCreateStep() {
               onRetry={snapshot.can(event) ? () => send(event) : undefined}
             />
           )}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={Object.keys(problems).length > 0 || busy} loading={busy}>
-              {assistantScreens.requestOffer}
-            </Button>
-          </Group>
+          <FormSubmitButton
+            pending={offerFormPending(values, problems)}
+            onBlocked={() => visit(...Object.keys(problems))}
+            loading={busy}
+          >
+            {assistantScreens.requestOffer}
+          </FormSubmitButton>
         </Stack>
       </form>
     </StepFrame>

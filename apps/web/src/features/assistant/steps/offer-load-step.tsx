@@ -4,10 +4,12 @@ import {
   assistantScreens,
   loadOfferErrorMessage,
   OFFER_CODE_FORMAT,
+  isCompleteOfferCode,
 } from '@lizenzportal/domain';
 import { useState, type FormEvent } from 'react';
 import { FormattedInput } from '@/components/ui/formatted-input';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
 
@@ -29,6 +31,7 @@ export function OfferLoadStep() {
           <FormattedInput
             format={OFFER_CODE_FORMAT}
             label={assistantScreens.offerCodeLabel}
+            name="offerCode"
             description={assistantScreens.offerCodeHint}
             placeholder={assistantScreens.offerCodePlaceholder}
             value={offerCode}
@@ -43,11 +46,23 @@ export function OfferLoadStep() {
               message={loadOfferErrorMessage(error.status, error.message)}
             />
           )}
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!snapshot.can(load)} loading={busy}>
-              {assistantScreens.loadOffer}
-            </Button>
-          </Group>
+          <FormSubmitButton
+            pending={
+              isCompleteOfferCode(offerCode)
+                ? []
+                : [
+                    {
+                      field: 'offerCode',
+                      label: assistantScreens.offerCodeLabel,
+                      missing: offerCode.trim() === '',
+                    },
+                  ]
+            }
+            disabled={isCompleteOfferCode(offerCode) && !snapshot.can(load)}
+            loading={busy}
+          >
+            {assistantScreens.loadOffer}
+          </FormSubmitButton>
         </Stack>
       </form>
       <Modal

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Slider, Stack, Text } from '@mantine/core';
+import { Alert, Box, Group, Slider, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import {
   assistantCart,
@@ -18,8 +18,10 @@ import {
 } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
+import { PriceAnnouncement } from '../price-announcement.tsx';
 import { StepFrame } from '../step-frame.tsx';
 import { WholeNumberInput } from '../whole-number-input.tsx';
 
@@ -38,6 +40,11 @@ export function ProCalculatorStep() {
   const extension = context.purchaseType === 'extension';
   // The cart shows the last count in range: with another one in the field, the step waits.
   const [seatsOutOfRange, setSeatsOutOfRange] = useState(false);
+  // „Weiter” waits for a count in range (an extension: at least the seats it has).
+  const pending: PendingField[] =
+    seatsOutOfRange || context.seatCount < minimum
+      ? [{ field: 'seatCount', label: assistantScreens.seatsInput, missing: false }]
+      : [];
   return (
     <StepFrame title={assistantScreens.seatsTitle} busyText={assistantScreens.savingChoice}>
       <Box px="xs" pb="lg">
@@ -55,6 +62,7 @@ export function ProCalculatorStep() {
       <Group grow align="flex-start" wrap="wrap">
         <WholeNumberInput
           label={assistantScreens.seatsInput}
+          name="seatCount"
           description={assistantScreens.seatsInputHint}
           value={context.seatCount}
           min={MIN_SEATS}
@@ -109,6 +117,7 @@ export function ProCalculatorStep() {
         </Alert>
       )}
       {cart && <CartTable cart={cart} />}
+      <PriceAnnouncement cart={cart} seatCount={context.seatCount} />
       {patchError && !busy && (
         <ErrorBox
           title={assistantMessages.patchSessionTitle}
@@ -117,15 +126,15 @@ export function ProCalculatorStep() {
           onRetry={snapshot.can({ type: 'COMPLETED' }) ? () => send({ type: 'COMPLETED' }) : undefined}
         />
       )}
-      <Stack align="flex-end">
-        <Button
-          disabled={seatsOutOfRange || !snapshot.can({ type: 'COMPLETED' })}
-          loading={busy}
-          onClick={() => send({ type: 'COMPLETED' })}
-        >
-          {assistantScreens.next}
-        </Button>
-      </Stack>
+      <FormSubmitButton
+        type="button"
+        pending={pending}
+        disabled={pending.length === 0 && !snapshot.can({ type: 'COMPLETED' })}
+        loading={busy}
+        onClick={() => send({ type: 'COMPLETED' })}
+      >
+        {assistantScreens.next}
+      </FormSubmitButton>
     </StepFrame>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import {
+  fieldLabel,
   isCompleteLicenseKey,
   isCompleteStartCode,
   licenseStatusErrorMessage,
@@ -12,6 +13,7 @@ import {
 } from '@lizenzportal/domain';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { errorStatus, failedCall } from '@/lib/api';
 import { HOME_PATH } from '@/lib/paths';
 import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
@@ -21,6 +23,8 @@ import { LoginCodeInput } from '@/components/license/login-code-input';
 import { isTransient, SignInError } from './login-error.tsx';
 
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
+/** The code field's label (`LoginCodeInput`). */
+const CODE_LABEL: Record<CodeKind, string> = { startCode: 'startCode', holderName: 'holder.name' };
 
 const STATUS_HINT: Record<CodeKind, string> = {
   startCode: loginPageMessages.enterStartCode,
@@ -70,6 +74,13 @@ export function SimpleLoginForm() {
     signIn.mutate({ key: normalizedKey, authenticationCode });
   }
 
+  // What „Weiter” waits for: the key, then (once its status is known) the code.
+  const pending: PendingField[] = !keyComplete
+    ? [{ field: 'key', label: fieldLabel('key'), missing: licenseKey.trim() === '' }]
+    : codeKind && !codeEntered
+      ? [{ field: codeKind, label: fieldLabel(CODE_LABEL[codeKind]), missing: code.trim() === '' }]
+      : [];
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
@@ -91,11 +102,9 @@ export function SimpleLoginForm() {
         {signIn.error && codeKind && (
           <SignInError error={signIn.error} codeKind={codeKind} onRetry={() => submit()} />
         )}
-        <Group justify="flex-end">
-          <Button type="submit" disabled={!canContinue} loading={signIn.isPending || status.isFetching}>
-            {NEXT_LABEL}
-          </Button>
-        </Group>
+        <FormSubmitButton pending={pending} loading={signIn.isPending || status.isFetching}>
+          {NEXT_LABEL}
+        </FormSubmitButton>
       </Stack>
     </form>
   );

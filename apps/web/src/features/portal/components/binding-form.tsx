@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   bindingErrorMessage,
@@ -11,8 +11,9 @@ import {
 } from '@lizenzportal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { HolderFields } from '@/components/holder-form/holder-fields';
+import { HolderFields, holderPending } from '@/components/holder-form/holder-fields';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { errorStatus, failedCall } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import { reloadAfterStatusChange } from '@/lib/auth';
@@ -21,7 +22,7 @@ import { bindHolder } from '../api.ts';
 
 /**
  * The binding of an unbound license (customer spec §2, §4, §5, §8): the holder form with its
- * consents, submit disabled while a rule is broken, the catalogue's messages on failure. After
+ * consents, submit waiting (and saying for what) while a rule is broken, the catalogue's messages on failure. After
  * success the user and the cached key status are loaded again; the overview then shows the
  * after-binding panel.
  */
@@ -38,7 +39,7 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
     authorized: false,
     privacyAccepted: false,
   }));
-  // Messages appear for the fields the user has changed; submit stays disabled while any exist.
+  // Messages appear for the fields the user has changed (all once submit was pressed); submit waits while any exist.
   const [visited, setVisited] = useState<ReadonlySet<HolderFormField>>(new Set());
   const problems = holderProblems(values, { licenseClass, consents: true });
   const shown = Object.fromEntries(
@@ -104,11 +105,13 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
               details={status === 400 ? binding.error.message : undefined}
             />
           )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={binding.isPending} disabled={Object.keys(problems).length > 0}>
-              {bindingMessages.submit}
-            </Button>
-          </Group>
+          <FormSubmitButton
+            pending={holderPending(values, problems)}
+            onBlocked={() => setVisited(new Set(Object.keys(problems) as HolderFormField[]))}
+            loading={binding.isPending}
+          >
+            {bindingMessages.submit}
+          </FormSubmitButton>
         </Stack>
       </form>
     </Paper>

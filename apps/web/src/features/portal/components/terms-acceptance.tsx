@@ -1,9 +1,10 @@
-import { Button, Checkbox, Group, Paper, ScrollArea, Stack } from '@mantine/core';
+import { Checkbox, Paper, ScrollArea, Stack } from '@mantine/core';
 import { NEXT_LABEL, pageTitles, termsMessages, type LicenseVersion } from '@lizenzportal/domain';
 import { useState } from 'react';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { TermsText } from './terms-text.tsx';
 
-/** The download area starts with the terms: "Weiter" only once they are accepted. */
+/** The download area starts with the terms: "Weiter" only once they are accepted (until then it says so). */
 export function TermsAcceptance({ version, onAccept }: { version: LicenseVersion; onAccept: () => void }) {
   const [accepted, setAccepted] = useState(false);
   return (
@@ -20,14 +21,18 @@ export function TermsAcceptance({ version, onAccept }: { version: LicenseVersion
       </Paper>
       <Checkbox
         label={termsMessages.accept}
+        name="termsAccepted"
         checked={accepted}
         onChange={(event) => setAccepted(event.currentTarget.checked)}
       />
-      <Group>
-        <Button onClick={onAccept} disabled={!accepted}>
-          {NEXT_LABEL}
-        </Button>
-      </Group>
+      <FormSubmitButton
+        type="button"
+        align="flex-start"
+        pending={accepted ? [] : [{ field: 'termsAccepted', label: termsMessages.acceptance, missing: true }]}
+        onClick={onAccept}
+      >
+        {NEXT_LABEL}
+      </FormSubmitButton>
     </Stack>
   );
 }

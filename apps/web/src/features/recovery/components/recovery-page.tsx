@@ -10,6 +10,7 @@ import {
 } from '@lizenzportal/domain';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorBox } from '@/components/ui/error-box';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { Page } from '@/components/ui/page';
 import { errorStatus, failedCall } from '@/lib/api';
 import { requestLicenseDocuments } from '../api.ts';
@@ -66,6 +67,7 @@ export function RecoveryPage() {
               <Text>{recoveryMessages.intro}</Text>
               <TextInput
                 label={EMAIL_LABEL}
+                name="email"
                 type="email"
                 autoComplete="email"
                 {...form.getInputProps('email')}
@@ -77,15 +79,16 @@ export function RecoveryPage() {
                   message={status !== null && status >= 500 ? GENERIC_SERVER_ERROR : recovery.error.message}
                 />
               )}
-              <Group justify="flex-end">
-                <Button
-                  type="submit"
-                  loading={recovery.isPending}
-                  disabled={Object.keys(form.errors).length > 0}
-                >
-                  {recoveryMessages.submit}
-                </Button>
-              </Group>
+              <FormSubmitButton
+                pending={
+                  form.errors['email']
+                    ? [{ field: 'email', label: EMAIL_LABEL, missing: form.values.email.trim() === '' }]
+                    : []
+                }
+                loading={recovery.isPending}
+              >
+                {recoveryMessages.submit}
+              </FormSubmitButton>
             </Stack>
           </form>
         )}

@@ -45,6 +45,8 @@ import { licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
 import { licenseKey } from '../../components/use-license.ts';
 import { WidgetFields } from './widget.tsx';
+import { FormSubmitButton } from '@/components/ui/form-submit-button';
+import { licensePending } from './license-pending.ts';
 
 /** A field shown with its copy button, never edited here. */
 const copyableField = (name: 'key' | 'startCode' | '_id', text: string) => ({
@@ -120,13 +122,14 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
             >
               {texts.discardChanges}
             </Button>
-            <Button
+            <FormSubmitButton
+              type="button"
+              pending={licensePending(problems)}
               onClick={submit}
               loading={save.isPending}
-              disabled={showProblems && Object.keys(problems).length > 0}
             >
               {texts.save}
-            </Button>
+            </FormSubmitButton>
           </>
         ) : (
           <Button
