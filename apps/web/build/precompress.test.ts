@@ -57,4 +57,20 @@ describe('precompressFolder', () => {
       expect(exists(`${file}.gz`), file).toBe(false);
     }
   });
+
+  test('leaves what an earlier build into the folder compressed, compresses what changed since', async () => {
+    const script = `export const x = ${JSON.stringify('Lizenzschlüssel '.repeat(200))};`;
+    write('assets/index-abc.js', script);
+    await precompressFolder(dir);
+    const first = fs.statSync(path.join(dir, 'assets/index-abc.js.br')).mtimeMs;
+    await precompressFolder(dir);
+    expect(fs.statSync(path.join(dir, 'assets/index-abc.js.br')).mtimeMs).toBe(first);
+    // A later build rewrote the file: its encodings follow.
+    const changed = script.replace('export const x', 'export const y');
+    const later = new Date(Date.now() + 60_000);
+    write('assets/index-abc.js', changed);
+    fs.utimesSync(path.join(dir, 'assets/index-abc.js'), later, later);
+    await precompressFolder(dir);
+    expect(zlib.brotliDecompressSync(read('assets/index-abc.js.br')).toString()).toBe(changed);
+  });
 });

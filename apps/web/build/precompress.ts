@@ -30,10 +30,17 @@ const ENCODINGS = [
   { extension: '.gz', compress: (body: Buffer) => gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }) },
 ] as const;
 
+/** Whether `file.br` was written after `file` itself: by an earlier build into the same folder. */
+async function compressedAlready(file: string): Promise<boolean> {
+  const [original, brotli] = await Promise.all([fs.stat(file), fs.stat(`${file}.br`).catch(() => null)]);
+  return brotli !== null && brotli.mtimeMs >= original.mtimeMs;
+}
+
 /**
  * Writes `file.br` and `file.gz` beside every compressible file below `dir`, at the highest quality
  * (too slow per request, fine once per build). An encoding that would not make a file smaller is
- * not written, nor one for a file below the portal's compression threshold.
+ * not written, nor one for a file below the portal's compression threshold. Files the portal's
+ * build compressed are left alone when the assistant's build adds its own (vite.config.ts).
  */
 export async function precompressFolder(dir: string): Promise<void> {
   const files = (await fs.readdir(dir, { recursive: true })).filter((file) => COMPRESSIBLE.test(file));
@@ -41,7 +48,7 @@ export async function precompressFolder(dir: string): Promise<void> {
     files.map(async (file) => {
       const full = path.join(dir, file);
       const body = await fs.readFile(full);
-      if (body.length < COMPRESSION_THRESHOLD_BYTES) return;
+      if (body.length < COMPRESSION_THRESHOLD_BYTES || (await compressedAlready(full))) return;
       for (const { extension, compress } of ENCODINGS) {
         const compressed = await compress(body);
         if (compressed.length < body.length) await fs.writeFile(full + extension, compressed);

@@ -140,7 +140,8 @@ describe('what the server sends the pages', () => {
     });
     await page.getByRole('button', { name: /^Assistent starten/ }).waitFor();
     const files = (await received(page)).filter((file) => file.decoded >= COMPRESSION_THRESHOLD_BYTES);
-    expect(files.length).toBeGreaterThan(3);
+    // The page, its script and its stylesheet (vite.config.ts: one file each for the first load).
+    expect(files.length).toBeGreaterThanOrEqual(3);
     for (const file of files) {
       expect(encodings.get(file.url), file.url).toBe('br');
       expect(file.encoded, file.url).toBeLessThan(file.decoded * 0.6);

@@ -97,9 +97,19 @@ export async function ibmViolations(page: Page): Promise<string[]> {
       }
     ).ace;
     const report = (await new ace.Checker().check(document, ['WCAG_2_2'])) as {
-      results: { value: string[] }[];
+      results: (IbmResult & { value: string[] })[];
     };
-    return report.results.filter((result) => result.value[1] === 'FAIL' || result.value[1] === 'POTENTIAL');
+    // Only the fields read below: a result may hold objects too deep to send out of the page.
+    return report.results
+      .filter((result) => result.value[1] === 'FAIL' || result.value[1] === 'POTENTIAL')
+      .map(({ ruleId, reasonId, value, message, path, snippet }) => ({
+        ruleId,
+        reasonId,
+        value,
+        message,
+        path: { dom: path.dom },
+        snippet,
+      }));
   })) as IbmResult[];
   const failing = results.filter(
     ({ value: [kind, outcome], ruleId }) =>
