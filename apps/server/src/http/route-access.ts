@@ -1,40 +1,11 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { ErrorCode } from '@lizenzportal/domain';
-import type { Guards } from './guards.ts';
+import type { Guards, RouteAccess } from './guards.ts';
 import { documentAnswers } from './route-contract.ts';
-
-/**
- * Who may call a route, declared once per route: by its guard (`preHandler: guards.admin`,
- * `guards.signedIn` or another function declared with `accessGuard`) or, for routes without one,
- * by `config: { access }` (one kind, or several of which any one admits).
- * - public: anyone (sign-in, settings, health, starting an upgrade session, license recovery)
- * - signedIn: a signed-in license (its own license only) or an admin
- * - admin: admins only
- * - sessionToken: the token of one upgrade session
- * - offerToken: the token an offer code was exchanged for
- * - signedLink: a link signed by the portal (a document or download file)
- * - shopSignature: a request signed with the shop's webhook secret
- * - metricsToken: the operator's scraper, with `METRICS_TOKEN` as bearer (or on the metrics port)
- */
-export type RouteAccess =
-  | 'public'
-  | 'signedIn'
-  | 'admin'
-  | 'sessionToken'
-  | 'offerToken'
-  | 'signedLink'
-  | 'shopSignature'
-  | 'metricsToken';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declares who may call a route that has no guard (see RouteAccess). */
     access?: RouteAccess | readonly RouteAccess[];
-    /**
-     * The errors a route answers beyond those its access, parameters and body imply (a conflict,
-     * an expired offer …): documented in the OpenAPI document (route-contract.ts).
-     */
-    errors?: readonly ErrorCode[];
   }
   interface FastifyInstance {
     /** Every route's declared access by `METHOD url` (the security test walks it); undeclared routes are absent. */

@@ -2,7 +2,7 @@ import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
 import { errorEnvelopeSchema } from './envelope.ts';
-import type { RouteAccess } from './route-access.ts';
+import type { RouteAccess } from './guards.ts';
 
 /** The OpenAPI security schemes, one per kind of credential (`components.securitySchemes`). */
 export const SECURITY_SCHEMES = {
@@ -127,6 +127,11 @@ function byStatus(codes: Set<ErrorCode>): Map<number, ErrorCode[]> {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /**
+     * The errors a route answers beyond those its access, parameters and body imply (a conflict,
+     * an expired offer …): documented in the OpenAPI document.
+     */
+    errors?: readonly ErrorCode[];
     /** The media types of the file a route answers with instead of JSON (a CSV export, a PDF). */
     fileTypes?: readonly string[];
   }

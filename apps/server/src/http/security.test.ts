@@ -8,7 +8,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { useTestApp } from '../test/app.ts';
-import type { RouteAccess } from './route-access.ts';
+import type { RouteAccess } from './guards.ts';
 
 const ctx = useTestApp();
 
