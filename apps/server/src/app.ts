@@ -84,8 +84,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
     done();
   });
 
+  // Only the routes that ask for it are limited (`limitedPublic`), each client to the same number a minute.
   await app.register(rateLimit, {
     global: false,
+    max: config.authClientLimitPerMinute,
+    timeWindow: '1 minute',
     // In the database: every server process on it enforces one limit per client together.
     store: databaseClientLimitStore(services.database.db),
     errorResponseBuilder: (_request, context) =>
@@ -109,30 +112,20 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       });
       await registerApiCompression(api);
       registerMethodNotAllowed(api);
-      const clientLimitPerMinute = config.authClientLimitPerMinute;
       await api.register(healthRoutes, { db: services.database.db, readiness: services.readiness });
       await api.register(settingsRoutes, { config });
-      await api.register(authRoutes, { auth: services.auth, guards, clientLimitPerMinute });
+      await api.register(authRoutes, { auth: services.auth, guards });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
       await api.register(documentRoutes, { module: services.documents, guards, audit: services.audit });
       await api.register(downloadRoutes, { downloads: services.downloads, guards });
-      await api.register(deliveryRoutes, {
-        deliveries: services.deliveries,
-        guards,
-        audit: services.audit,
-        clientLimitPerMinute,
-      });
+      await api.register(deliveryRoutes, { deliveries: services.deliveries, guards, audit: services.audit });
       await api.register(auditRoutes, { audit: services.audit, guards });
       await api.register(orderGenerationRoutes, {
         orderGenerations: services.orderGenerations,
         guards,
         audit: services.audit,
       });
-      await api.register(upgradeSessionRoutes, {
-        sessions: services.upgradeSessions,
-        guards,
-        clientLimitPerMinute,
-      });
+      await api.register(upgradeSessionRoutes, { sessions: services.upgradeSessions, guards });
       await api.register(overviewRoutes, { overview: services.overview, guards });
       await api.register(shopRoutes, services.shop);
       await api.register(shopStatusRoutes, {
@@ -147,7 +140,6 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
           ...services.shop,
           productIds: config.shop.productIds,
           mailsInOutbox: !config.mail.smtpUrl,
-          clientLimitPerMinute,
         });
       }
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import type { Guards, RouteAccess } from './guards.ts';
 import { documentAnswers } from './route-contract.ts';
 
@@ -12,6 +12,13 @@ declare module 'fastify' {
     routeAccess: Map<string, readonly RouteAccess[]>;
   }
 }
+
+/**
+ * The config of a public route that writes or can be guessed at (the sign-ins, a license's status,
+ * a new upgrade session, an offer code, license recovery, the stand-in shop's order): anyone may
+ * call it, each client as often a minute as `AUTH_CLIENT_LIMIT` allows (app.ts sets the limit).
+ */
+export const limitedPublic = { access: 'public', rateLimit: {} } as const satisfies FastifyContextConfig;
 
 const GUARD_ACCESS = new WeakMap<object, RouteAccess>();
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,70 +8,72 @@ import {
   licenseStatusRequestSchema,
   licenseStatusResponseSchema,
   loginResponseSchema,
+  type ErrorCode,
 } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
 import type { Guards } from '../../http/guards.ts';
+import { limitedPublic } from '../../http/route-access.ts';
 import type { AuthService } from './service.ts';
 
-export interface AuthRoutesOptions {
-  auth: AuthService;
-  guards: Guards;
-  /** Requests per minute and client on the sign-in routes. */
-  clientLimitPerMinute: number;
-}
+/**
+ * The sign-ins (a license's status, a license's and an admin's sign-in) and the signed-in user's
+ * session. Sign-ins are public and limited per client.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guards }> = async (
+  app,
+  { auth, guards },
+) => {
+  /** A sign-in route: public, limited per client, answering `{ data }` of its body and the client's address. */
+  const signInRoute = <Body extends z.ZodType, Data extends z.ZodType>(
+    url: string,
+    route: { summary: string; errors: readonly ErrorCode[]; body: Body; data: Data },
+    answer: (body: z.output<Body>, ip: string) => Promise<z.input<Data>>,
+  ) =>
+    app.route({
+      method: 'POST',
+      url,
+      config: { ...limitedPublic, errors: route.errors },
+      schema: {
+        tags: ['auth'],
+        summary: route.summary,
+        body: route.body,
+        response: { 200: dataEnvelope(route.data) },
+      },
+      // The schema checked the body; a generic schema leaves its type to the caller's `Body`.
+      handler: async (request: FastifyRequest) => ({
+        data: await answer(request.body as z.output<Body>, request.ip),
+      }),
+    });
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, guards } = options;
-  const rateLimit = { max: options.clientLimitPerMinute, timeWindow: '1 minute' };
-
-  app.post(
+  signInRoute(
     '/auth/license-status',
     {
-      config: { access: 'public', rateLimit, errors: ['LICENSE_NOT_FOUND', 'LICENSE_DISABLED'] },
-      schema: {
-        tags: ['auth'],
-        summary: 'Status of a license by key (unbound, bound); 404 unknown, 403 disabled',
-        body: licenseStatusRequestSchema,
-        response: { 200: dataEnvelope(licenseStatusResponseSchema) },
-      },
+      summary: 'Status of a license by key (unbound, bound); 404 unknown, 403 disabled',
+      errors: ['LICENSE_NOT_FOUND', 'LICENSE_DISABLED'],
+      body: licenseStatusRequestSchema,
+      data: licenseStatusResponseSchema,
     },
-    async (request) => ({ data: { status: await auth.licenseStatus(request.body.key) } }),
+    async ({ key }) => ({ status: await auth.licenseStatus(key) }),
   );
-
-  app.post(
+  signInRoute(
     '/auth/license',
     {
-      config: {
-        access: 'public',
-        rateLimit,
-        errors: ['INVALID_CREDENTIALS', 'LICENSE_DEACTIVATED', 'LICENSE_ALREADY_BOUND'],
-      },
-      schema: {
-        tags: ['auth'],
-        summary: 'License sign-in with start code (unbound) or holder name (bound)',
-        body: licenseLoginRequestSchema,
-        response: { 200: dataEnvelope(loginResponseSchema) },
-      },
+      summary: 'License sign-in with start code (unbound) or holder name (bound)',
+      errors: ['INVALID_CREDENTIALS', 'LICENSE_DEACTIVATED', 'LICENSE_ALREADY_BOUND'],
+      body: licenseLoginRequestSchema,
+      data: loginResponseSchema,
     },
-    async (request) => ({
-      data: await auth.licenseLogin(request.body.key, request.body.authenticationCode, request.ip),
-    }),
+    ({ key, authenticationCode }, ip) => auth.licenseLogin(key, authenticationCode, ip),
   );
-
-  app.post(
+  signInRoute(
     '/auth/admin',
     {
-      config: { access: 'public', rateLimit, errors: ['INVALID_CREDENTIALS'] },
-      schema: {
-        tags: ['auth'],
-        summary: 'Back-office sign-in',
-        body: adminLoginRequestSchema,
-        response: { 200: dataEnvelope(loginResponseSchema) },
-      },
+      summary: 'Back-office sign-in',
+      errors: ['INVALID_CREDENTIALS'],
+      body: adminLoginRequestSchema,
+      data: loginResponseSchema,
     },
-    async (request) => ({
-      data: await auth.adminLogin(request.body.username, request.body.password, request.ip),
-    }),
+    ({ username, password }, ip) => auth.adminLogin(username, password, ip),
   );
 
   app.post(

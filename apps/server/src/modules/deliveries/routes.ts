@@ -4,6 +4,7 @@ import { deliverySchema, licenseRecoverySchema, manualDeliverySchema } from '@li
 import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { listRoute } from '../../http/list-route.ts';
+import { limitedPublic } from '../../http/route-access.ts';
 import type { Guards } from '../../http/guards.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { DELIVERY_LIST_ENTITY } from './list.ts';
@@ -16,8 +17,6 @@ export interface DeliveryRoutesOptions {
   deliveries: DeliveryService;
   guards: Guards;
   audit: AuditLog;
-  /** Requests per minute and client on the open recovery route. */
-  clientLimitPerMinute: number;
 }
 
 export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = async (app, options) => {
@@ -125,7 +124,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
   app.post(
     '/license-recovery',
     {
-      config: { access: 'public', rateLimit: { max: options.clientLimitPerMinute, timeWindow: '1 minute' } },
+      config: limitedPublic,
       schema: {
         tags: ['deliveries'],
         summary: 'Re-send the license documents of all bound licenses of an e-mail address',

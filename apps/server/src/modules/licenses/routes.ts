@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import {
   licenseCreateSchema,
   licenseSchema,
   licenseUpdateSchema,
+  type ApiListQuery,
 } from '@lizenzportal/domain';
 import { idParams } from '../../http/id-params.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
@@ -65,7 +65,20 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
     }),
   );
 
-  const sendCsv = (reply: FastifyReply, csv: Readable) =>
+  /**
+   * An export route's options: the licenses a query selects as a CSV file (admin), streamed as it is
+   * read — compressing would hold rows back (decision 040).
+   */
+  const exportRoute = <Input extends { querystring: z.ZodType } | { body: z.ZodType }>(
+    summary: string,
+    input: Input,
+  ) => ({
+    preHandler: guards.admin,
+    compress: false as const,
+    config: { fileTypes: ['text/csv'] },
+    schema: { tags: ['licenses'], summary, ...input },
+  });
+  const sendExport = async (reply: FastifyReply, query: ApiListQuery) =>
     reply
       .type('text/csv; charset=utf-8')
       .header(
@@ -73,47 +86,24 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
         `attachment; filename="${datedFileName(backOfficeMessages.licenseExportFile, new Date())}"`,
       )
       .header('cache-control', 'private, no-store')
-      .send(csv);
+      .send(await licenses.exportCsv(compileListQuery(query, LICENSE_LIST_ENTITY)));
 
   app.get(
     '/license-export',
-    {
-      preHandler: guards.admin,
-      // Streamed as it is read: compressing would hold rows back (decision 040).
-      compress: false,
-      config: { fileTypes: ['text/csv'] },
-      schema: {
-        tags: ['licenses'],
-        summary: 'Every license the filters match, without paging, as a streamed CSV file (admin)',
-        querystring: listQuerystringSchema,
-      },
-    },
-    async (request, reply) => {
-      const query = readListQuery(request);
-      const csv = await licenses.exportCsv(
-        compileListQuery({ ...query, limit: '0', skip: '0' }, LICENSE_LIST_ENTITY),
-      );
-      return sendCsv(reply, csv);
-    },
+    exportRoute('Every license the filters match, without paging, as a streamed CSV file (admin)', {
+      querystring: listQuerystringSchema,
+    }),
+    async (request, reply) => sendExport(reply, { ...readListQuery(request), limit: '0', skip: '0' }),
   );
 
   app.post(
     '/license-export',
-    {
-      preHandler: guards.admin,
-      // Streamed as it is read: compressing would hold rows back (decision 040).
-      compress: false,
-      config: { fileTypes: ['text/csv'] },
-      schema: {
-        tags: ['licenses'],
-        summary: 'The selected licenses (up to 1,000) as a CSV file, in the order of `sort` (admin)',
-        body: exportSelectionBody,
-      },
-    },
+    exportRoute('The selected licenses (up to 1,000) as a CSV file, in the order of `sort` (admin)', {
+      body: exportSelectionBody,
+    }),
     async (request, reply) => {
       const { licenses: ids, sort = DEFAULT_LIST_SORT } = request.body;
-      const query = { sort, filters: [{ field: '_id', operator: 'in' as const, values: ids }] };
-      return sendCsv(reply, await licenses.exportCsv(compileListQuery(query, LICENSE_LIST_ENTITY)));
+      return sendExport(reply, { sort, filters: [{ field: '_id', operator: 'in', values: ids }] });
     },
   );
 

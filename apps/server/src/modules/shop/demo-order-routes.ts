@@ -6,6 +6,7 @@ import {
   type ShopProductIds,
 } from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
+import { limitedPublic } from '../../http/route-access.ts';
 import type { ShopOrderIntake } from './intake.ts';
 import { webhookSignature } from './signature.ts';
 import { simulatedWooCommerceOrder } from './simulated-order.ts';
@@ -17,8 +18,6 @@ export interface ShopDemoRoutesOptions {
   productIds: ShopProductIds;
   /** No mail server: mails are written to the outbox (the answer says so, not where it is). */
   mailsInOutbox: boolean;
-  /** Requests per minute and client (every simulated order makes licenses). */
-  clientLimitPerMinute: number;
 }
 
 /** Order ids of simulated orders: far above a small shop's own, random so two runs never collide. */
@@ -35,10 +34,8 @@ export const shopDemoRoutes: FastifyPluginAsyncZod<ShopDemoRoutesOptions> = asyn
   app.post(
     '/shop/demo-order',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: options.clientLimitPerMinute, timeWindow: '1 minute' },
-      },
+      // Every simulated order makes licenses.
+      config: limitedPublic,
       schema: {
         tags: ['shop'],
         summary: 'Development only: a simulated paid shop order of an assistant cart, through the webhook',

@@ -15,6 +15,7 @@ import {
 import { dataEnvelope } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
+import { limitedPublic } from '../../http/route-access.ts';
 import type { Guards } from '../../http/guards.ts';
 import { offeredSessionOf, sessionReader, sessionTokenGuard } from './access.ts';
 import { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
@@ -24,27 +25,16 @@ const TAG = 'upgrade sessions';
 /** The offered session and its code (which the mail and the PDF repeat). */
 const offerResponseSchema = z.object({ session: upgradeSessionSchema, offerCode: z.string() });
 
-export interface UpgradeSessionRoutesOptions {
+/** The assistant's session calls (customer spec §7, DESIGN.md §2) and the back office's lists. */
+export const upgradeSessionRoutes: FastifyPluginAsyncZod<{
   sessions: UpgradeSessionService;
   guards: Guards;
-  /** Requests per minute and client on the public routes (as on the sign-in routes). */
-  clientLimitPerMinute: number;
-}
-
-/** The assistant's session calls (customer spec §7, DESIGN.md §2) and the back office's lists. */
-export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOptions> = async (
-  app,
-  { sessions, guards, clientLimitPerMinute },
-) => {
+}> = async (app, { sessions, guards }) => {
   const sessionToken = sessionTokenGuard(sessions.tokens);
   app.post(
     '/upgrade-session/offer-code',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' },
-        errors: ['OFFER_NOT_FOUND', 'OFFER_EXPIRED'],
-      },
+      config: { ...limitedPublic, errors: ['OFFER_NOT_FOUND', 'OFFER_EXPIRED'] },
       schema: {
         tags: [TAG],
         summary:
@@ -93,12 +83,7 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<UpgradeSessionRoutesOpt
   app.post(
     '/upgrade-session',
     {
-      // Public and writing a row: limited per client like the sign-in routes.
-      config: {
-        access: 'public',
-        rateLimit: { max: clientLimitPerMinute, timeWindow: '1 minute' },
-        errors: ['FORBIDDEN'],
-      },
+      config: { ...limitedPublic, errors: ['FORBIDDEN'] },
       schema: {
         tags: [TAG],
         summary: 'Create an upgrade session; updates and extensions prove each license by its access token',
