@@ -58,3 +58,31 @@ export class FileNotFoundError extends Error {
     this.key = key;
   }
 }
+
+/**
+ * Runs a storage's call for a key, answering the storage's own "no such file" (as `isMissing`
+ * tells it) with FileNotFoundError; any other failure passes unchanged.
+ */
+export async function missingAsNotFound<T>(
+  key: string,
+  isMissing: (error: unknown) => boolean,
+  call: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isMissing(error)) throw new FileNotFoundError(key, { cause: error });
+    throw error;
+  }
+}
+
+/** A storage's `exists`: whether its `stat` finds a file under the key. */
+export async function existsByStat(storage: Pick<FileStorage, 'stat'>, key: string): Promise<boolean> {
+  try {
+    await storage.stat(key);
+    return true;
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return false;
+    throw error;
+  }
+}

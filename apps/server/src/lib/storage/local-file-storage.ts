@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
-import { createWriteStream, type Stats } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  existsByStat,
   FileNotFoundError,
+  missingAsNotFound,
   type ByteRange,
   type FileInfo,
   type FileStorage,
@@ -73,14 +75,7 @@ export class LocalFileStorage implements FileStorage {
 
   /** Opens the file; size and content then come from the same file, even if the key is replaced meanwhile. */
   async #open(key: string): Promise<{ handle: fs.FileHandle; size: number }> {
-    const file = this.#pathOf(key);
-    let handle: fs.FileHandle;
-    try {
-      handle = await fs.open(file, 'r');
-    } catch (error) {
-      if (isMissing(error)) throw new FileNotFoundError(key, { cause: error });
-      throw error;
-    }
+    const handle = await missingAsNotFound(key, isMissing, () => fs.open(this.#pathOf(key), 'r'));
     const stats = await handle.stat().catch(async (error: unknown) => {
       await handle.close();
       throw error;
@@ -93,13 +88,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async stat(key: string): Promise<FileInfo> {
-    let stats: Stats;
-    try {
-      stats = await fs.stat(this.#pathOf(key));
-    } catch (error) {
-      if (isMissing(error)) throw new FileNotFoundError(key, { cause: error });
-      throw error;
-    }
+    const stats = await missingAsNotFound(key, isMissing, () => fs.stat(this.#pathOf(key)));
     if (!stats.isFile()) throw new FileNotFoundError(key);
     return {
       size: stats.size,
@@ -110,13 +99,8 @@ export class LocalFileStorage implements FileStorage {
     };
   }
 
-  async exists(key: string): Promise<boolean> {
-    try {
-      return (await fs.stat(this.#pathOf(key))).isFile();
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+  exists(key: string): Promise<boolean> {
+    return existsByStat(this, key);
   }
 
   /** Removes the file and what interrupted writes of it left (their temporary files). */

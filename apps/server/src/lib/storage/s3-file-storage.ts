@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
-  FileNotFoundError,
+  existsByStat,
+  missingAsNotFound,
   type ByteRange,
   type FileInfo,
   type FileStorage,
@@ -53,51 +54,37 @@ export class S3FileStorage implements FileStorage {
   }
 
   async get(key: string, range?: ByteRange): Promise<StoredFile> {
-    try {
-      const object = await this.#client.send(
+    const object = await missingAsNotFound(key, isNotFound, () =>
+      this.#client.send(
         new GetObjectCommand({
           Bucket: this.#location.bucket,
           Key: this.#objectKey(key),
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
         }),
-      );
-      return {
-        // In Node the SDK's body is an http.IncomingMessage, a Readable.
-        stream: object.Body as Readable,
-        size: object.ContentLength,
-        contentType: object.ContentType ?? 'application/octet-stream',
-      };
-    } catch (error) {
-      if (isNotFound(error)) throw new FileNotFoundError(key, { cause: error });
-      throw error;
-    }
+      ),
+    );
+    return {
+      // In Node the SDK's body is an http.IncomingMessage, a Readable.
+      stream: object.Body as Readable,
+      size: object.ContentLength,
+      contentType: object.ContentType ?? 'application/octet-stream',
+    };
   }
 
   async stat(key: string): Promise<FileInfo> {
-    try {
-      const head = await this.#client.send(
-        new HeadObjectCommand({ Bucket: this.#location.bucket, Key: this.#objectKey(key) }),
-      );
-      return {
-        size: head.ContentLength ?? 0,
-        contentType: head.ContentType ?? 'application/octet-stream',
-        lastModified: head.LastModified ?? new Date(0),
-        etag: head.ETag ?? `"${head.ContentLength ?? 0}"`,
-      };
-    } catch (error) {
-      if (isNotFound(error)) throw new FileNotFoundError(key, { cause: error });
-      throw error;
-    }
+    const head = await missingAsNotFound(key, isNotFound, () =>
+      this.#client.send(new HeadObjectCommand({ Bucket: this.#location.bucket, Key: this.#objectKey(key) })),
+    );
+    return {
+      size: head.ContentLength ?? 0,
+      contentType: head.ContentType ?? 'application/octet-stream',
+      lastModified: head.LastModified ?? new Date(0),
+      etag: head.ETag ?? `"${head.ContentLength ?? 0}"`,
+    };
   }
 
-  async exists(key: string): Promise<boolean> {
-    try {
-      await this.stat(key);
-      return true;
-    } catch (error) {
-      if (error instanceof FileNotFoundError) return false;
-      throw error;
-    }
+  exists(key: string): Promise<boolean> {
+    return existsByStat(this, key);
   }
 
   async delete(key: string): Promise<void> {
