@@ -24,6 +24,7 @@ import {
 import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
 import { webhookSignature } from '../apps/server/src/modules/shop/signature.ts';
 import { orderNumbered } from '../apps/server/src/modules/shop/test-orders.ts';
+import { newPurchaseRequest } from '../apps/server/src/modules/upgrade-sessions/test-helpers.ts';
 import { freePort } from '../apps/server/src/test/process.ts';
 import { withDatabase } from '../apps/server/src/test/template.ts';
 
@@ -121,18 +122,7 @@ async function makeWorkload(): Promise<Omit<FixtureManifest, 'rows' | 'migration
   const { session, token } = await call<{ session: { _id: string }; token: string }>(
     'POST',
     '/upgrade-session',
-    JSON.stringify({
-      purchaseType: 'new',
-      originalLicenses: [],
-      accessTokens: [],
-      fromVersion: null,
-      toVersion: '9',
-      properties: { class: 'pro', size: 10, dvdCount: 1 },
-      billing: { countryCode: 'DE' },
-      shipToDifferentAddress: false,
-      shipping: null,
-      resellerLicenses: [],
-    }),
+    JSON.stringify(newPurchaseRequest()),
   );
   const billing = {
     name: 'Förderschule am See',

@@ -9,3 +9,4 @@ export { eventually } from './smtp.ts';
 export { outboxMails } from './outbox.ts';
 export { seedDemoData } from '../seed/demo.ts';
 export { seedDemoReleases } from '../seed/demo-releases.ts';
+export { newPurchaseRequest } from '../modules/upgrade-sessions/test-helpers.ts';

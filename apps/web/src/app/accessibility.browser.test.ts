@@ -25,11 +25,12 @@ import {
 import {
   adminToken,
   bindLicense,
+  createExpiringOffer,
   createLicense,
+  createOrderGeneration,
   createUpgradeSession,
   disableLicense,
   licenseToken,
-  offerSession,
   receivePaidOrder,
   recordDownload,
 } from '@/test/seed';
@@ -78,13 +79,7 @@ async function seed(): Promise<Seeded> {
     product: 'metasearch',
     platform: 'windows-pro',
   });
-  const generation = await server.app.services.orderGenerations.repository.insert({
-    order_number: '4711',
-    shop_order_id: null,
-    upgrade_session: null,
-    note: null,
-    error: null,
-  });
+  const generation = await createOrderGeneration(server);
   const delivery = await server.app.services.deliveries.create({
     occasion: 'bind',
     documentType: 'license',
@@ -96,19 +91,14 @@ async function seed(): Promise<Seeded> {
   // Something for each of the overview's charts (with the licenses and the download above) and an
   // offer that runs out in 3 days for „Braucht Aufmerksamkeit”.
   await receivePaidOrder(server, 9001);
-  await offerSession(server, await createUpgradeSession(server), {
-    number: 'A-2026-0001',
-    code: 'abcdefghk',
-    madeDaysAgo: 27,
-    validDays: 3,
-  });
+  await createExpiringOffer(server);
   return {
     boundV9,
     boundV8,
     unbound,
     records: {
       license: boundV9._id,
-      orderGeneration: generation.id,
+      orderGeneration: generation,
       delivery: delivery._id,
       upgradeSession: session._id,
     },

@@ -8,7 +8,7 @@ import {
   type LoginResponse,
   type UpgradeSession,
 } from '@lizenzportal/domain';
-import { createOrResetAdmin, type TestServer } from '@lizenzportal/server/testing';
+import { createOrResetAdmin, newPurchaseRequest, type TestServer } from '@lizenzportal/server/testing';
 
 type LicenseInput = Partial<Omit<LicenseCreate, 'properties'>> & {
   properties?: Partial<LicenseCreate['properties']>;
@@ -126,18 +126,7 @@ export async function recordDownload(
 
 /** A new purchase's upgrade session as the assistant opens it: 10 pro seats with a DVD, to Germany. */
 export async function createUpgradeSession(server: TestServer): Promise<UpgradeSession> {
-  const { session } = await server.app.services.upgradeSessions.create({
-    purchaseType: 'new',
-    originalLicenses: [],
-    accessTokens: [],
-    fromVersion: null,
-    toVersion: '9',
-    properties: { class: 'pro', size: 10, dvdCount: 1 },
-    billing: { countryCode: 'DE' },
-    shipToDifferentAddress: false,
-    shipping: null,
-    resellerLicenses: [],
-  });
+  const { session } = await server.app.services.upgradeSessions.create(newPurchaseRequest());
   return session;
 }
 
@@ -163,6 +152,30 @@ export async function offerSession(
     })
     .where('id', '=', session._id)
     .execute();
+}
+
+/** An offer the back office made 27 days ago that runs out in 3 days (A-2026-0001), of a new session. */
+export async function createExpiringOffer(server: TestServer): Promise<UpgradeSession> {
+  const session = await createUpgradeSession(server);
+  await offerSession(server, session, {
+    number: 'A-2026-0001',
+    code: 'abcdefghk',
+    madeDaysAgo: 27,
+    validDays: 3,
+  });
+  return session;
+}
+
+/** Shop order 4711's order generation as the intake records it, before its work starts: its id. */
+export async function createOrderGeneration(server: TestServer): Promise<string> {
+  const generation = await server.app.services.orderGenerations.repository.insert({
+    order_number: '4711',
+    shop_order_id: null,
+    upgrade_session: null,
+    note: null,
+    error: null,
+  });
+  return generation.id;
 }
 
 /**

@@ -1,22 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
+import { newPurchaseRequest } from '../upgrade-sessions/test-helpers.ts';
 
 // Jobs stay queued (WORKER=off): the deliveries are records to list, no mail is sent.
 const ctx = useTestApp();
 
 async function session(): Promise<string> {
-  const { session } = await ctx.app.services.upgradeSessions.create({
-    purchaseType: 'new',
-    originalLicenses: [],
-    accessTokens: [],
-    fromVersion: null,
-    toVersion: '9',
-    properties: { class: 'pro', size: 10, dvdCount: 0 },
-    billing: { countryCode: 'DE' },
-    shipToDifferentAddress: false,
-    shipping: null,
-    resellerLicenses: [],
-  });
+  const { session } = await ctx.app.services.upgradeSessions.create(
+    newPurchaseRequest({ properties: { class: 'pro', size: 10, dvdCount: 0 } }),
+  );
   return session._id;
 }
 

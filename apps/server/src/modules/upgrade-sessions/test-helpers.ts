@@ -1,5 +1,27 @@
-import type { License } from '@lizenzportal/domain';
+import type { CreateUpgradeSessionRequest, License } from '@lizenzportal/domain';
 import type { TestApp } from '../../test/app.ts';
+
+/**
+ * A new purchase's session as the assistant opens it: 10 pro seats with a DVD, to Germany, changed
+ * as given. The server's tests, the browser tests' seed and the upgrade fixture's script open it.
+ */
+export function newPurchaseRequest(
+  changes: Partial<CreateUpgradeSessionRequest> = {},
+): CreateUpgradeSessionRequest {
+  return {
+    purchaseType: 'new',
+    originalLicenses: [],
+    accessTokens: [],
+    fromVersion: null,
+    toVersion: '9',
+    properties: { class: 'pro', size: 10, dvdCount: 1 },
+    billing: { countryCode: 'DE' },
+    shipToDifferentAddress: false,
+    shipping: null,
+    resellerLicenses: [],
+    ...changes,
+  };
+}
 
 /** Test support for upgrade sessions: licenses signed in as the assistant does, sessions made through the API. */
 export function sessionHelpers(ctx: TestApp) {
@@ -18,19 +40,8 @@ export function sessionHelpers(ctx: TestApp) {
     return ctx.app.inject({ method: 'POST', url: '/api/v1/upgrade-session', payload });
   }
 
-  const newPurchase = (changes: Record<string, unknown> = {}) => ({
-    purchaseType: 'new',
-    originalLicenses: [],
-    accessTokens: [],
-    fromVersion: null,
-    toVersion: '9',
-    properties: { class: 'pro', size: 10, dvdCount: 1 },
-    billing: { countryCode: 'DE' },
-    shipToDifferentAddress: false,
-    shipping: null,
-    resellerLicenses: [],
-    ...changes,
-  });
+  /** The new purchase with any changes, valid or not (the API's refusals are tested with them). */
+  const newPurchase = (changes: Record<string, unknown> = {}) => ({ ...newPurchaseRequest(), ...changes });
 
   /** Creates a session through the API and returns its body's data ({session, token}). */
   async function created(payload: Record<string, unknown>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { adminToken, bindLicense, createLicense } from '@/test/seed';
+import { adminToken, bindLicense, createLicense, createOrderGeneration } from '@/test/seed';
 
 const browser = setupBrowser();
 
@@ -8,20 +8,14 @@ describe('delivery and order generation details', () => {
   it('shows a delivery with its mail and resends it as a new delivery, recorded in the audit trail', async () => {
     const server = browser.server;
     const license = await bindLicense(server, await createLicense(server), { name: 'Praxis Lindenhof' });
-    const generation = await server.app.services.orderGenerations.repository.insert({
-      order_number: '4711',
-      shop_order_id: null,
-      upgrade_session: null,
-      note: null,
-      error: null,
-    });
+    const generation = await createOrderGeneration(server);
     const original = await server.app.services.deliveries.create({
       occasion: 'order',
       documentType: 'license',
       licenseIds: [license._id],
       recipient: 'praxis@example.com',
       recipientName: 'Praxis Lindenhof',
-      orderGeneration: generation.id,
+      orderGeneration: generation,
     });
     const page = await browser.open(`/backend/delivery/${original._id}`, { token: await adminToken(server) });
     await page.getByRole('heading', { name: 'Versand-Aktion' }).waitFor();
@@ -38,7 +32,7 @@ describe('delivery and order generation details', () => {
     expect(entries).toEqual([expect.objectContaining({ action: 'resent', actor: 'verwaltung' })]);
 
     // The order generation lists both deliveries.
-    await page.goto(`/backend/order-generation/${generation.id}`);
+    await page.goto(`/backend/order-generation/${generation}`);
     await page.getByRole('heading', { name: 'Shop-Generierung' }).waitFor();
     await page.getByText('Bestellung 4711').waitFor();
     await expect

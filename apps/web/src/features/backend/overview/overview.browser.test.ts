@@ -8,7 +8,9 @@ import { setupBrowser } from '@/test/browser';
 import { waitForPath } from '@/test/page';
 import {
   adminToken,
+  createExpiringOffer,
   createLicense,
+  createOrderGeneration,
   createUpgradeSession,
   licenseToken,
   offerSession,
@@ -27,14 +29,8 @@ async function openOverview(address = '/backend'): Promise<Page> {
 /** A failed order generation, a failed delivery, one in doubt, one resent since, an offer that runs out in 3 days. */
 async function seedAttention(server: TestServer): Promise<void> {
   const { db } = server.database;
-  const generation = await server.app.services.orderGenerations.repository.insert({
-    order_number: '4711',
-    shop_order_id: null,
-    upgrade_session: null,
-    note: null,
-    error: null,
-  });
-  await server.app.services.orderGenerations.repository.fail(generation.id, 'Unbekanntes Produkt');
+  const generation = await createOrderGeneration(server);
+  await server.app.services.orderGenerations.repository.fail(generation, 'Unbekanntes Produkt');
   const license = await createLicense(server);
   const failedDelivery = async (recipient: string, error: string) => {
     const delivery = await server.app.services.deliveries.create({
@@ -60,12 +56,7 @@ async function seedAttention(server: TestServer): Promise<void> {
     recipientName: null,
   });
   await sql`update delivery set resent_from = ${resent} where id = ${again._id}`.execute(db);
-  await offerSession(server, await createUpgradeSession(server), {
-    number: 'A-2026-0001',
-    code: 'abcdefghk',
-    madeDaysAgo: 27,
-    validDays: 3,
-  });
+  await createExpiringOffer(server);
 }
 
 describe('the overview /backend', () => {
