@@ -85,7 +85,10 @@ export interface DocumentKind<Owner = unknown, Task extends KindTask = KindTask>
   refusal(owner: Owner): Refusal | null;
   /** What the document is rendered from, now (`now` is the moment of the rendering). */
   task(db: Kysely<DB>, owner: Owner, now: Date): Promise<Task>;
-  /** Renders the document as a PDF file (in a render thread for the kinds of the registry). */
+  /**
+   * Renders the document as a PDF file: the kind's row of `layouts.ts` for the registry's kinds,
+   * which the render threads run without loading the rest of the kind.
+   */
   render(style: DocumentStyle, task: Task): Promise<Uint8Array>;
   /**
    * Points the owner at its new document, in `transaction`, only if it is still the version it was

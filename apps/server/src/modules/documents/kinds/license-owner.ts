@@ -2,19 +2,14 @@ import {
   documentMessages,
   formatLicenseKey,
   mayGenerateDocument,
-  type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB, LicenseRow } from '../../../db/schema.ts';
 import { changedFields } from '../../audit/index.ts';
 import { toLicense, UNRECORDED_FIELDS } from '../../licenses/index.ts';
-import type { DocumentKind, KindTask, Loaded, MailLicense, Refusal } from './kind.ts';
-
-/** What a license's document is rendered from. */
-export interface LicenseTask<Kind extends LicenseDocumentType> extends KindTask<Kind> {
-  license: License;
-}
+import type { DocumentKind, Loaded, MailLicense, Refusal } from './kind.ts';
+import type { LicenseTask } from './layouts.ts';
 
 /** The license's column that points at its document of a kind. */
 const COLUMN = { starter: 'starter_document', license: 'license_document' } as const;

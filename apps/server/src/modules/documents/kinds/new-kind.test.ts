@@ -101,7 +101,7 @@ function documentsOfAllKinds() {
     storage: ctx.app.services.storage,
     renderer: new DocumentRenderer(
       { branding: brandingFromConfig(ctx.config), fonts: loadUnicodeFonts() },
-      kinds,
+      kinds.layouts,
     ),
     urls: new FileUrlSigner({
       secret: 'x'.repeat(48),

@@ -10,13 +10,8 @@ import {
 import { sql } from 'kysely';
 import type { UpgradeSessionRow } from '../../../db/schema.ts';
 import { sessionPurchase, toUpgradeSession } from '../../upgrade-sessions/index.ts';
-import { renderOfferDocument, type OfferDocumentData } from '../render/offer-document.ts';
-import type { DocumentKind, KindTask } from './kind.ts';
-
-/** What an offer's document is rendered from. */
-export interface OfferTask extends KindTask<'offer'> {
-  offer: OfferDocumentData;
-}
+import type { DocumentKind } from './kind.ts';
+import { LAYOUTS, type OfferTask } from './layouts.ts';
 
 /**
  * The offer of an upgrade session, stored in the session's folder. An offered session never
@@ -67,7 +62,7 @@ export const offerKind: DocumentKind<UpgradeSessionRow, OfferTask> = {
       },
     };
   },
-  render: (style, { offer, createdAt }) => renderOfferDocument(style, offer, createdAt),
+  render: LAYOUTS.offer,
   // Unless another rendering stored its PDF first: the same offer, so that one is kept.
   point: (transaction, { owner, version }, key) =>
     transaction

@@ -1,6 +1,6 @@
 import { licenseKind } from './license.ts';
-import type { AnyDocumentKind, KindTask } from './kind.ts';
-import type { DocumentStyle } from '../render/pdf-builder.ts';
+import type { AnyDocumentKind } from './kind.ts';
+import type { Layouts } from './layouts.ts';
 import { offerKind } from './offer.ts';
 import { starterKind } from './starter.ts';
 
@@ -37,20 +37,19 @@ export class DocumentKinds {
     return kind && kind.folder === folder && ownerId ? { kind, ownerId } : undefined;
   }
 
+  /** Each kind's layout by its name: how a renderer in this thread renders these kinds. */
+  get layouts(): Layouts {
+    return Object.fromEntries([...this.#kinds].map(([name, kind]) => [name, kind.render.bind(kind)]));
+  }
+
   /** These kinds and one more: how a test registers a kind of its own. */
   with(kind: AnyDocumentKind): DocumentKinds {
     return new DocumentKinds([...this.#kinds.values(), kind]);
   }
 }
 
-const KINDS = [starterKind, licenseKind, offerKind] as const;
-
-/** Every kind of document the portal makes. */
-export const DOCUMENT_KINDS = new DocumentKinds(KINDS);
-
-type TaskOf<Kind> = Kind extends { render(style: DocumentStyle, task: infer Task): unknown } ? Task : never;
 /**
- * A document to render: of one of the portal's kinds (its kind, that kind's data, its date), or
- * of a kind a test registers (`KindTask`).
+ * Every kind of document the portal makes, one line each. Each renders by its row of `layouts.ts`,
+ * which is what the render threads load.
  */
-export type RenderTask = TaskOf<(typeof KINDS)[number]> | KindTask;
+export const DOCUMENT_KINDS = new DocumentKinds([starterKind, licenseKind, offerKind]);
