@@ -24,7 +24,10 @@ import {
 import { DEMO_ADMIN } from '../apps/server/src/seed/demo.ts';
 import { webhookSignature } from '../apps/server/src/modules/shop/signature.ts';
 import { orderNumbered } from '../apps/server/src/modules/shop/test-orders.ts';
-import { newPurchaseRequest } from '../apps/server/src/modules/upgrade-sessions/test-helpers.ts';
+import {
+  newPurchaseRequest,
+  schoolBilling,
+} from '../apps/server/src/modules/upgrade-sessions/test-helpers.ts';
 import { freePort } from '../apps/server/src/test/process.ts';
 import { withDatabase } from '../apps/server/src/test/template.ts';
 
@@ -124,19 +127,10 @@ async function makeWorkload(): Promise<Omit<FixtureManifest, 'rows' | 'migration
     '/upgrade-session',
     JSON.stringify(newPurchaseRequest()),
   );
-  const billing = {
-    name: 'Förderschule am See',
-    street: 'Seestraße',
-    houseNumber: '1',
-    postcode: '78462',
-    city: 'Konstanz',
-    countryCode: 'DE',
-    email: 'schule@example.com',
-  };
   const offered = await call<{ session: { offerNumber: string } }>(
     'POST',
     `/upgrade-session/${session._id}/offer`,
-    JSON.stringify({ billing, shipToDifferentAddress: false, shipping: null }),
+    JSON.stringify({ billing: schoolBilling(), shipToDifferentAddress: false, shipping: null }),
     { authorization: `Bearer ${token}` },
   );
 

@@ -143,6 +143,26 @@ export function useTestApp(
 }
 
 /**
+ * A second server process on the test app's database, as several `npm start` with WORKER=off run:
+ * built before the file's tests, closed after them. Call at the top of a test file, after
+ * `useTestApp`; `app` is filled in before the first test.
+ */
+export function useSecondApp(ctx: TestApp): { app: FastifyInstance } {
+  const second = {} as { app: FastifyInstance };
+  beforeAll(async () => {
+    second.app = await buildApp({
+      config: ctx.config,
+      database: ctx.database,
+      jwtSecret: 'x'.repeat(48),
+      logger: testLogger(),
+    });
+    await second.app.ready();
+  });
+  afterAll(() => second.app?.close());
+  return second;
+}
+
+/**
  * The parsed error envelope of a response, for assertions: status, code and message. Its
  * `requestId` must name the request as the `X-Request-Id` header does (checked here, for every
  * error a test looks at).

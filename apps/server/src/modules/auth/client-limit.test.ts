@@ -1,23 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { errorOf, useTestApp } from '../../test/app.ts';
-import { testLogger } from '../../test/error-logs.ts';
+import { expect, test } from 'vitest';
+import { errorOf, useSecondApp, useTestApp } from '../../test/app.ts';
 
 const ctx = useTestApp({ AUTH_CLIENT_LIMIT: '5' });
 
-/** A second server process on the same database, as several `npm start` with WORKER=off run. */
-let second: FastifyInstance;
-beforeAll(async () => {
-  second = await buildApp({
-    config: ctx.config,
-    database: ctx.database,
-    jwtSecret: 'x'.repeat(48),
-    logger: testLogger(),
-  });
-  await second.ready();
-});
-afterAll(() => second?.close());
+/** A second server process on the same database. */
+const second = useSecondApp(ctx);
 
 const statusOf = (app: FastifyInstance, remoteAddress = '127.0.0.1') =>
   app.inject({
@@ -42,7 +30,7 @@ test('limits sign-in requests per client with 429 and Retry-After', async () => 
 });
 
 test('holds across server processes on one database: together they allow the limit once', async () => {
-  const apps = [ctx.app, second];
+  const apps = [ctx.app, second.app];
   const statuses: number[] = [];
   for (let request = 0; request < 10; request++) {
     statuses.push((await statusOf(apps[request % 2]!, '198.51.100.20')).statusCode);

@@ -1,6 +1,7 @@
+import { billingSchema } from '@lizenzportal/domain';
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
-import { newPurchaseRequest } from '../upgrade-sessions/test-helpers.ts';
+import { newPurchaseRequest, schoolBilling } from '../upgrade-sessions/test-helpers.ts';
 
 // Jobs stay queued (WORKER=off): the deliveries are records to list, no mail is sent.
 const ctx = useTestApp();
@@ -30,19 +31,7 @@ describe('deliveries of an upgrade session (GET /delivery?upgradeSession=…)', 
     await ctx.app.services.upgradeSessions.createOffer(
       offered,
       {
-        billing: {
-          name: 'Förderschule am See',
-          additional1: '',
-          additional2: '',
-          street: 'Seestraße',
-          houseNumber: '1',
-          postcode: '78462',
-          city: 'Konstanz',
-          countryCode: 'DE',
-          email: 'schule@example.com',
-          reference: '',
-          note: '',
-        },
+        billing: billingSchema.parse(schoolBilling()),
         shipToDifferentAddress: false,
         shipping: null,
       },

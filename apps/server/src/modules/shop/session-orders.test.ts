@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { orderGenerationErrors, type License, type WooCommerceOrder } from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
-import { bearer, sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
+import { bearer, schoolBilling, sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
 import { webhookSignature } from './signature.ts';
 import { orderNumbered } from './test-orders.ts';
 
@@ -364,15 +364,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       url: `/api/v1/upgrade-session/${mine._id}/offer`,
       headers: bearer(token),
       payload: {
-        billing: {
-          name: 'Förderschule am See',
-          street: 'Seestraße',
-          houseNumber: '1',
-          postcode: '78462',
-          city: 'Konstanz',
-          countryCode: 'DE',
-          email: 'schule@example.com',
-        },
+        billing: schoolBilling(),
         shipToDifferentAddress: false,
         shipping: null,
       },

@@ -1,28 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { errorOf, useTestApp } from '../../test/app.ts';
-import { testLogger } from '../../test/error-logs.ts';
+import { describe, expect, test } from 'vitest';
+import { errorOf, useSecondApp, useTestApp } from '../../test/app.ts';
 import { OFFER_MAIL_LIMITS } from './offer-mail-limits.ts';
-import { bearer, sessionHelpers } from './test-helpers.ts';
+import { bearer, schoolBilling, sessionHelpers } from './test-helpers.ts';
 
 // Jobs stay queued: an offer's mail is its delivery row, made in the offer's transaction.
 const ctx = useTestApp();
 const { newPurchase, created } = sessionHelpers(ctx);
 
-/** A second server process on the same database, as several `npm start` with WORKER=off run. */
-let second: FastifyInstance;
-beforeAll(async () => {
-  second = await buildApp({
-    config: ctx.config,
-    database: ctx.database,
-    jwtSecret: 'x'.repeat(48),
-    logger: testLogger(),
-  });
-  await second.ready();
-});
-afterAll(() => second?.close());
+/** A second server process on the same database. */
+const second = useSecondApp(ctx);
 
 const [recipientPerHour, recipientPerDay, clientPerDay] = OFFER_MAIL_LIMITS.map((limit) => limit.max) as [
   number,
@@ -30,15 +18,7 @@ const [recipientPerHour, recipientPerDay, clientPerDay] = OFFER_MAIL_LIMITS.map(
   number,
 ];
 
-const billing = (email: string, name = 'Förderschule am See') => ({
-  name,
-  street: 'Seestraße',
-  houseNumber: '1',
-  postcode: '78462',
-  city: 'Konstanz',
-  countryCode: 'DE',
-  email,
-});
+const billing = (email: string, name = schoolBilling().name) => ({ ...schoolBilling(), name, email });
 
 /** Creates a session and asks for its offer, both from `remoteAddress` (through `app`). */
 async function offer(email: string, remoteAddress: string, app: FastifyInstance = ctx.app, name?: string) {
@@ -130,7 +110,7 @@ describe('offer mails', () => {
   });
 
   test('the budgets hold across server processes, also for parallel requests', async () => {
-    const apps = [ctx.app, second];
+    const apps = [ctx.app, second.app];
     const parallel = await Promise.all(
       Array.from({ length: recipientPerHour + 5 }, (_, index) =>
         offer('parallel@example.com', `192.0.2.${index + 10}`, apps[index % 2]),

@@ -11,7 +11,7 @@ import { errorOf, useTestApp } from '../../test/app.ts';
 import { otherSpellings } from '../../test/signatures.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
 import { pdfText } from '../documents/test-fixtures.ts';
-import { bearer, sessionHelpers } from './test-helpers.ts';
+import { bearer, schoolBilling, sessionHelpers } from './test-helpers.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
@@ -22,14 +22,8 @@ const MAIL_TIMEOUT_MS = 45_000;
 const { accessTokenOf, newPurchase, created } = sessionHelpers(ctx);
 
 const billing = {
-  name: 'Förderschule am See',
+  ...schoolBilling(),
   additional1: 'Verwaltung',
-  street: 'Seestraße',
-  houseNumber: '1',
-  postcode: '78462',
-  city: 'Konstanz',
-  countryCode: 'DE',
-  email: 'schule@example.com',
   reference: 'Bestellung 2026/17',
   note: 'Bitte mit Rechnung per Post.',
 };

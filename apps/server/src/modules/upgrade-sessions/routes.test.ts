@@ -2,20 +2,12 @@ import { describe, expect, test, vi } from 'vitest';
 import { assistantMessages, upgradeSessionMessages } from '@lizenzportal/domain';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { otherSpellings } from '../../test/signatures.ts';
-import { bearer, sessionHelpers } from './test-helpers.ts';
+import { bearer, schoolBilling, sessionHelpers } from './test-helpers.ts';
 
 const ctx = useTestApp();
 const { accessTokenOf, createSession, newPurchase, created } = sessionHelpers(ctx);
 
-const billingAddress = {
-  name: 'Förderschule am See',
-  street: 'Seestraße',
-  houseNumber: '1',
-  postcode: '78462',
-  city: 'Konstanz',
-  countryCode: 'DE',
-  email: 'schule@example.com',
-};
+const billingAddress = schoolBilling();
 
 /** Version 8 licenses of these sizes (one after the other: each creation signs the admin in anew). */
 async function v8Licenses(...sizes: number[]) {

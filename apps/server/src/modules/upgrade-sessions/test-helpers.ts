@@ -1,4 +1,10 @@
-import type { CreateUpgradeSessionRequest, License } from '@lizenzportal/domain';
+import {
+  exampleBilling,
+  type billingSchema,
+  type CreateUpgradeSessionRequest,
+  type License,
+} from '@lizenzportal/domain';
+import type { z } from 'zod';
 import type { TestApp } from '../../test/app.ts';
 
 /**
@@ -21,6 +27,21 @@ export function newPurchaseRequest(
     resellerLicenses: [],
     ...changes,
   };
+}
+
+/**
+ * The domain's example billing address (a school in Germany) as the offer form sends it when its
+ * optional lines are empty.
+ */
+export function schoolBilling(): z.input<typeof billingSchema> {
+  const {
+    additional1: _1,
+    additional2: _2,
+    reference: _reference,
+    note: _note,
+    ...required
+  } = exampleBilling();
+  return required;
 }
 
 /** Test support for upgrade sessions: licenses signed in as the assistant does, sessions made through the API. */
