@@ -4,9 +4,20 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from '@20minutes/s3rver';
+import { vi } from 'vitest';
 
 /** The key pair the test server accepts: requests signed with any other are refused. */
 export const S3_TEST_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+
+/**
+ * Gives this process the test server's credentials as production gives the portal its own: in the
+ * AWS_* variables the AWS SDK reads. Stubbed for the file's tests (vitest.setup.ts undoes them).
+ */
+export function stubS3Credentials(): void {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', S3_TEST_CREDENTIALS.accessKeyId);
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3_TEST_CREDENTIALS.secretAccessKey);
+  vi.stubEnv('AWS_REGION', 'eu-central-1');
+}
 
 export interface TestS3Server {
   /** Where the portal reaches it (`S3_ENDPOINT`). */

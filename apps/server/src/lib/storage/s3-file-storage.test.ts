@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { S3_TEST_CREDENTIALS, startS3Server, type TestS3Server } from '../../test/s3.ts';
+import { S3_TEST_CREDENTIALS, startS3Server, stubS3Credentials, type TestS3Server } from '../../test/s3.ts';
 import { createFileStorage } from './create-file-storage.ts';
 import { FileNotFoundError, type FileStorage } from './file-storage.ts';
 import { LocalFileStorage } from './local-file-storage.ts';
@@ -20,9 +20,7 @@ let storage: FileStorage;
 beforeAll(async () => {
   s3 = await startS3Server();
   // The portal's own wiring (STORAGE_URL, S3_ENDPOINT), credentials from the usual AWS_* variables.
-  vi.stubEnv('AWS_ACCESS_KEY_ID', S3_TEST_CREDENTIALS.accessKeyId);
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3_TEST_CREDENTIALS.secretAccessKey);
-  vi.stubEnv('AWS_REGION', 'eu-central-1');
+  stubS3Credentials();
   storage = createFileStorage({
     storageUrl: `s3://${s3.bucket}/portal`,
     dataDir: '/nonexistent',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
+import { deliveryReader } from './test-helpers.ts';
 
 const onPostgres = process.env['TEST_DB_BACKEND'] === 'postgres';
 const smtp = await startSmtpServer();
@@ -28,14 +29,7 @@ async function sendManually(licenseId: string, payload: Record<string, unknown>)
   });
 }
 
-async function deliveryOf(id: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1/delivery/${id}`,
-    headers: await ctx.adminHeaders(),
-  });
-  return response.json().data.delivery;
-}
+const deliveryOf = deliveryReader(ctx);
 
 describe('sending documents by e-mail', () => {
   test('mails the starter document as a PDF attachment and completes the delivery', async () => {

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { freePort } from '../../test/process.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
+import { deliveryReader } from './test-helpers.ts';
 
 const port = await freePort();
 const ctx = useTestApp({
@@ -11,14 +12,7 @@ const ctx = useTestApp({
   MAIL_RETRY_DELAY_SECONDS: '1',
 });
 
-async function deliveryOf(id: string) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/v1/delivery/${id}`,
-    headers: await ctx.adminHeaders(),
-  });
-  return response.json().data.delivery;
-}
+const deliveryOf = deliveryReader(ctx);
 
 test('a mail server that is not listening, then listening: the mail arrives exactly once', async () => {
   const license = await ctx.createLicense();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { formatLicenseKey } from '@lizenzportal/domain';
 import { afterAll, expect, test, vi } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { S3_TEST_CREDENTIALS, startS3Server } from '../../test/s3.ts';
+import { startS3Server, stubS3Credentials } from '../../test/s3.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
 import { pdfText, unzip } from './test-fixtures.ts';
 
@@ -12,9 +12,7 @@ import { pdfText, unzip } from './test-fixtures.ts';
 // signed URLs, mail attachments and ZIP batches.
 const s3 = await startS3Server();
 const smtp = await startSmtpServer();
-vi.stubEnv('AWS_ACCESS_KEY_ID', S3_TEST_CREDENTIALS.accessKeyId);
-vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3_TEST_CREDENTIALS.secretAccessKey);
-vi.stubEnv('AWS_REGION', 'eu-central-1');
+stubS3Credentials();
 const ctx = useTestApp({
   STORAGE_URL: `s3://${s3.bucket}/portal`,
   S3_ENDPOINT: s3.endpoint,

@@ -133,3 +133,15 @@ export function unzip(bytes: Buffer): Promise<{ name: string; data: Buffer }[]> 
     });
   });
 }
+
+/** An async source that counts how many items were taken from it. */
+export function counted<T>(items: T[]) {
+  const state = { taken: 0 };
+  async function* source() {
+    for (const item of items) {
+      state.taken++;
+      yield item;
+    }
+  }
+  return { state, iterator: source() };
+}

@@ -3,16 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test, vi } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
-import { S3_TEST_CREDENTIALS, startS3Server } from '../../test/s3.ts';
+import { startS3Server, stubS3Credentials } from '../../test/s3.ts';
 import { eventually } from '../../test/smtp.ts';
 
 // Downloads with the portal configured for S3 as in production (STORAGE_URL, S3_ENDPOINT, AWS_*
 // credentials), against a real S3-compatible server: a published release is uploaded to the bucket,
 // and a customer's signed link streams it back from there, whole, by byte range and as HEAD.
 const s3 = await startS3Server();
-vi.stubEnv('AWS_ACCESS_KEY_ID', S3_TEST_CREDENTIALS.accessKeyId);
-vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3_TEST_CREDENTIALS.secretAccessKey);
-vi.stubEnv('AWS_REGION', 'eu-central-1');
+stubS3Credentials();
 const ctx = useTestApp({
   STORAGE_URL: `s3://${s3.bucket}/portal`,
   S3_ENDPOINT: s3.endpoint,

@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { pageTexts } from '../test-fixtures.ts';
+import { counted, pageTexts } from '../test-fixtures.ts';
 import { mergedPdfStream } from './merged-pdf.ts';
 
 /** A PDF with one page per label; `inheritSize` moves the page size up to the page tree. */
@@ -15,18 +15,6 @@ async function samplePdf(labels: string[], inheritSize = false): Promise<Uint8Ar
     pdf.catalog.Pages().set(PDFName.of('MediaBox'), box);
   }
   return pdf.save();
-}
-
-/** An async source that counts how many items were taken from it. */
-function counted<T>(items: T[]) {
-  const state = { taken: 0 };
-  async function* source() {
-    for (const item of items) {
-      state.taken++;
-      yield item;
-    }
-  }
-  return { state, iterator: source() };
 }
 
 describe('merged PDF stream', () => {

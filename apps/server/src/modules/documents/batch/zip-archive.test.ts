@@ -1,19 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, test } from 'vitest';
-import { unzip } from '../test-fixtures.ts';
+import { counted, unzip } from '../test-fixtures.ts';
 import { zipArchiveStream } from './zip-archive.ts';
-
-/** An async source that counts how many items were taken from it. */
-function counted<T>(items: T[]) {
-  const state = { taken: 0 };
-  async function* source() {
-    for (const item of items) {
-      state.taken++;
-      yield item;
-    }
-  }
-  return { state, iterator: source() };
-}
 
 /** Turns of the event loop until `condition` holds. */
 async function untilTrue(condition: () => boolean): Promise<void> {
