@@ -1,12 +1,10 @@
-import { operatorRow, operatorsOfType, type ApiFilterOperator, type FilterOperator } from './operators.ts';
-
-/**
- * What a list field holds, which decides its operators and how its values are read:
- * `id` a UUID, `enum` one of `options`, the `…List` types a list of such values (a filter on a list
- * asks whether any element matches).
- */
-export type ListFieldType =
-  'text' | 'number' | 'date' | 'id' | 'enum' | 'boolean' | 'textList' | 'idList' | 'enumList';
+import {
+  operatorRow,
+  operatorsOfType,
+  type ApiFilterOperator,
+  type FilterOperator,
+  type ListFieldType,
+} from './operators.ts';
 
 export interface ListFieldOption {
   value: string;

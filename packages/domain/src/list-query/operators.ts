@@ -1,5 +1,12 @@
-import type { ListFieldType } from './fields.ts';
 import { escapeRegex } from './search-pattern.ts';
+
+/**
+ * What a list field holds, which decides its operators (the `types` of the table below) and how its
+ * values are read: `id` a UUID, `enum` one of `options`, the `…List` types a list of such values (a
+ * filter on a list asks whether any element matches).
+ */
+export type ListFieldType =
+  'text' | 'number' | 'date' | 'id' | 'enum' | 'boolean' | 'textList' | 'idList' | 'enumList';
 
 /**
  * How the API writes a filter, as DESIGN.md §2 writes it: `field` stands for the field's name,
