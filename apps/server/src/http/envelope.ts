@@ -10,6 +10,12 @@ export const errorEnvelopeSchema = z.object({
     status: z.int(),
     code: z.string(),
     message: z.string(),
+    field: z
+      .string()
+      .optional()
+      .describe(
+        'The field of the request a 400 is about, as a dotted path (`holder.email`); the message names it by its German label.',
+      ),
     /** The request's id, as in its `X-Request-Id` header and every log line of it. */
     requestId: z.string(),
   }),

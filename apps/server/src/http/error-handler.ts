@@ -23,7 +23,10 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** The error envelope; `requestId` names the request in the server's log (support asks for it). */
+/**
+ * The error envelope; `requestId` names the request in the server's log (support asks for it),
+ * `field` the request's field a 400 is about.
+ */
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply
     .code(error.statusCode)
@@ -34,6 +37,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
         status: error.statusCode,
         code: error.code,
         message: error.message,
+        ...(error.field === undefined ? {} : { field: error.field }),
         requestId: reply.request.id,
       },
     });

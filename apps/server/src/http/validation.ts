@@ -1,12 +1,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
-import { z, type ZodType } from 'zod';
-import { describeIssue, validationMessages } from '@lizenzportal/domain';
+import type { ZodType } from 'zod';
+import { describeIssueIn, validationMessages } from '@lizenzportal/domain';
 import { AppError } from '../lib/app-error.ts';
 
 /**
  * Validates requests with the route's zod schema and turns the first problem into a German 400
  * message of the validation catalogue, naming the field by its schema's title where it has one
- * (else by the catalogue's label of its path).
+ * (else by the catalogue's label of its path), and the field's path for the form to mark it.
  */
 export const validatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema }) =>
@@ -16,18 +16,9 @@ export const validatorCompiler: FastifySchemaCompiler<ZodType> =
     }
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
-    const issue = result.error.issues[0]!;
-    return { error: new AppError('VALIDATION_FAILED', describeIssue(issue, titleAt(schema, issue.path))) };
+    const { message, field } = describeIssueIn(schema, result.error.issues[0]!);
+    return { error: new AppError('VALIDATION_FAILED', message, { field }) };
   };
-
-/** The `meta({ title })` of the field at `path` of an object schema, if it has one. */
-function titleAt(schema: ZodType, path: readonly PropertyKey[]): string | undefined {
-  let field: ZodType | undefined = schema;
-  for (const segment of path) {
-    field = field instanceof z.ZodObject ? (field.shape as Record<PropertyKey, ZodType>)[segment] : undefined;
-  }
-  return path.length > 0 && field ? z.globalRegistry.get(field)?.title : undefined;
-}
 
 /** PostgreSQL text cannot hold U+0000; refusing it here keeps it from failing as a 500 later. */
 function containsNullCharacter(value: unknown): boolean {

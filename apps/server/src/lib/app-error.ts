@@ -5,17 +5,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly headers: Record<string, string>;
+  /** The field of the request a 400 is about (`holder.email`): the form marks it with the message. */
+  readonly field: string | undefined;
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options: { headers?: Record<string, string>; cause?: unknown } = {},
+    options: { headers?: Record<string, string>; cause?: unknown; field?: string | undefined } = {},
   ) {
     super(message ?? ERROR_CODES[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.statusCode = ERROR_CODES[code].status;
     this.headers = options.headers ?? {};
+    this.field = options.field;
   }
 }
 

@@ -165,14 +165,19 @@ export function useSecondApp(ctx: TestApp): { app: FastifyInstance } {
 /**
  * The parsed error envelope of a response, for assertions: status, code and message. Its
  * `requestId` must name the request as the `X-Request-Id` header does (checked here, for every
- * error a test looks at).
+ * error a test looks at); the field a 400 is about is `fieldOf`'s.
  */
 export function errorOf(response: LightMyRequestResponse): { status: number; code: string; message: string } {
-  const { requestId, ...error } = response.json().error;
+  const { requestId, field: _field, ...error } = response.json().error;
   if (!requestId || requestId !== response.headers['x-request-id']) {
     throw new Error(
       `the error envelope names request ${requestId}, the header ${response.headers['x-request-id']}`,
     );
   }
   return error;
+}
+
+/** The field of the request a 400 is about (`holder.email`), as the error envelope names it. */
+export function fieldOf(response: LightMyRequestResponse): string | undefined {
+  return response.json().error.field;
 }

@@ -12,7 +12,7 @@ const TOAST_DURATION_MS = 5000;
  * in the shop shows none): the toast waits in `notifications`' store and appears with it.
  */
 const Notifications = lazy(() =>
-  import('./toast-container.ts').then((module) => ({ default: module.Notifications })),
+  import('./toast-container.tsx').then((module) => ({ default: module.Notifications })),
 );
 
 function Toasts() {

@@ -17,6 +17,10 @@ function useUserState(): { state: UserState; user: AuthUser | null } {
   const query = useCurrentUser();
   const user = query.data ?? null;
   if (query.status === 'success') return { state: { status: 'success', user }, user };
+  // A reload that failed (after a binding) keeps the user it had: the page stays and says so itself.
+  if (query.error && !(query.error instanceof UnknownUserTypeError) && user !== null) {
+    return { state: { status: 'success', user }, user };
+  }
   if (query.error instanceof UnknownUserTypeError) {
     return { state: { status: 'success', user: { type: query.error.userType } }, user: null };
   }

@@ -101,8 +101,11 @@ export const NOT_FOUND_MESSAGES = {
 export type MissingRecord = keyof typeof NOT_FOUND_MESSAGES;
 
 export interface ErrorEnvelope {
-  /** `requestId` names the request in the server's log: the „Fehlercode” a customer quotes. */
-  error: { status: number; code: ErrorCode | string; message: string; requestId?: string };
+  /**
+   * `requestId` names the request in the server's log: the „Fehlercode” a customer quotes;
+   * `field` the request's field a 400 is about (`holder.email`).
+   */
+  error: { status: number; code: ErrorCode | string; message: string; field?: string; requestId?: string };
 }
 
 export interface DataEnvelope<T> {

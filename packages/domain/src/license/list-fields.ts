@@ -2,7 +2,7 @@ import { normalizeLicenseKey } from '../formats/license-key.ts';
 import { normalizeStartCode } from '../formats/start-code.ts';
 import { listOptions, type ListField } from '../list-query/fields.ts';
 import { DOCUMENT_TYPE_LABELS } from '../delivery/delivery.ts';
-import { fieldLabel } from '../messages/validation.ts';
+import { fieldLabel, LICENSE_FIELD_LABELS } from '../messages/validation.ts';
 import {
   DELIVERIES,
   DELIVERY_LABELS,
@@ -75,12 +75,12 @@ export const LICENSE_LIST_FIELDS = [
   { name: 'notes', label: fieldLabel('notes'), type: 'text' },
   {
     name: 'typeOfEntry',
-    label: 'Herkunft',
+    label: fieldLabel('typeOfEntry'),
     type: 'enum',
     options: listOptions(ENTRY_TYPES, ENTRY_TYPE_NAMES),
     sortable: true,
   },
-  { name: 'entryReference', label: 'Bestellnummer oder Ersteller', type: 'text', sortable: true },
+  { name: 'entryReference', label: fieldLabel('entryReference'), type: 'text', sortable: true },
   {
     name: 'holder.holderType',
     label: fieldLabel('holder.holderType'),
@@ -89,20 +89,20 @@ export const LICENSE_LIST_FIELDS = [
   },
   { name: 'holder.contact', label: fieldLabel('holder.contact'), type: 'text' },
   { name: 'startCode', label: fieldLabel('startCode'), type: 'text', normalize: normalizeStartCode },
-  { name: 'authenticationCode', label: 'Authentifizierungscode', type: 'text' },
+  { name: 'authenticationCode', label: LICENSE_FIELD_LABELS.authenticationCode, type: 'text' },
   {
     name: 'specialPermissions',
     label: fieldLabel('specialPermissions'),
     type: 'enumList',
     options: listOptions(SPECIAL_PERMISSIONS, SPECIAL_PERMISSION_LABELS),
   },
-  { name: 'downloads.software', label: 'Downloads der Software', type: 'number', sortable: true },
-  { name: 'downloads.metasearch', label: 'Downloads von metasearch', type: 'number', sortable: true },
-  { name: 'productSKU', label: 'Produkt-SKU', type: 'text', sortable: true },
-  { name: 'extensionSKU', label: 'Erweiterungs-SKU', type: 'text', sortable: true },
+  { name: 'downloads.software', label: fieldLabel('downloads.software'), type: 'number', sortable: true },
+  { name: 'downloads.metasearch', label: fieldLabel('downloads.metasearch'), type: 'number', sortable: true },
+  { name: 'productSKU', label: fieldLabel('productSKU'), type: 'text', sortable: true },
+  { name: 'extensionSKU', label: fieldLabel('extensionSKU'), type: 'text', sortable: true },
   { name: 'starterDocument', label: DOCUMENT_TYPE_LABELS.starter, type: 'text' },
   { name: 'licenseDocument', label: DOCUMENT_TYPE_LABELS.license, type: 'text' },
-  { name: 'updatedToLicense', label: 'Aktualisiert auf Lizenz', type: 'id' },
+  { name: 'updatedToLicense', label: fieldLabel('updatedToLicense'), type: 'id' },
   { name: '_id', label: 'ID', type: 'id' },
 ] as const satisfies readonly ListField[];
 

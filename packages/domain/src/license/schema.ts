@@ -13,7 +13,7 @@ import {
 import { oneLine } from '../formats/plain-text.ts';
 import { recordIdSchema } from '../formats/record-id.ts';
 import { LICENSE_KEY_ALPHABET } from '../formats/license-key.ts';
-import { licenseRuleMessages } from '../messages/validation.ts';
+import { LICENSE_FIELD_LABELS, licenseRuleMessages } from '../messages/validation.ts';
 
 export const MAX_LICENSE_SIZE = 100_000;
 /** Counters are stored as PostgreSQL integers. */
@@ -149,7 +149,12 @@ export const licenseUpdateSchema = z
     revision: z.int().min(1).max(MAX_COUNT),
     version: z.enum(LICENSE_VERSIONS),
     status: z.enum(LICENSE_STATUSES),
-    authenticationCode: z.string().trim().min(1).max(200),
+    authenticationCode: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ title: LICENSE_FIELD_LABELS.authenticationCode }),
     typeOfEntry: z.enum(ENTRY_TYPES),
     entryReference: optionalText(200),
     holder: holderSchema,
@@ -157,7 +162,11 @@ export const licenseUpdateSchema = z
     properties: licensePropertiesSchema,
     specialPermissions: z.array(z.enum(SPECIAL_PERMISSIONS)).max(SPECIAL_PERMISSIONS.length),
     downloads: downloadCountsSchema,
-    updatedToLicense: recordIdSchema.nullable(),
+    /** An emptied field of the editor removes the successor. */
+    updatedToLicense: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      recordIdSchema.nullable(),
+    ),
     productSKU: optionalText(50),
     extensionSKU: optionalText(50),
   })

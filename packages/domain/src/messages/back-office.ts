@@ -102,11 +102,12 @@ export const filterMessages = {
   add: 'Filter hinzufügen',
   apply: 'Filter anwenden',
   removeAll: 'Alle Filter entfernen',
-  /** „Filter 2”: names a rule's controls for screen readers. */
+  /** „Filter 2”: names a rule's controls for screen readers, before their visible labels. */
   rule: (position: number) => `Filter ${position}`,
-  field: (rule: string) => `${rule}: Feld`,
-  operator: (rule: string) => `${rule}: Operator`,
-  value: (rule: string) => `${rule}: Wert`,
+  /** The visible labels of a rule's controls; a screen reader hears „Filter 2: Wert”. */
+  field: 'Feld',
+  operator: 'Operator',
+  value: 'Wert',
   remove: (rule: string) => `${rule} entfernen`,
   choose: 'Bitte wählen',
   valuesHint: 'Wert eingeben, Enter',
@@ -169,6 +170,8 @@ export const licensePageMessages = {
   checkInput: 'Bitte prüfen Sie Ihre Eingaben',
   changedMeanwhile: 'Die Lizenz wurde inzwischen geändert',
   inputKept: 'Ihre Eingaben stehen weiter im Formular.',
+  /** The link from a failed save's message to the field it is about. */
+  toField: (label: string) => `Zum Feld „${label}”`,
   conflictAdvice:
     'Laden Sie die aktuelle Fassung, um die Änderungen der anderen Seite zu sehen, und übernehmen Sie Ihre Änderungen dann erneut.',
   loadCurrentVersion: 'Aktuelle Fassung laden',

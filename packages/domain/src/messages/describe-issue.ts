@@ -1,4 +1,4 @@
-import type { core } from 'zod';
+import { z, type core } from 'zod';
 import { ERROR_CODES } from '../http/errors.ts';
 import { CONTROL_CHARACTER, fieldLabel, LINE_BREAK_OR_CONTROL, validationMessages } from './validation.ts';
 
@@ -38,4 +38,28 @@ export function describeIssue(issue: core.$ZodIssue, fieldLabelOverride?: string
     default:
       return validationMessages.invalid(label);
   }
+}
+
+/**
+ * A validation problem of data checked against `schema`, as the API answers it and a form shows
+ * it: the message, naming the field by its schema's title where it has one (`meta({ title })`)
+ * else by the catalogue's label of its path, and the field's path (`holder.email`) when the
+ * problem is one field's — the form sets the message on that field.
+ */
+export function describeIssueIn(
+  schema: z.ZodType,
+  issue: core.$ZodIssue,
+): { message: string; field: string | undefined } {
+  const field = issue.code === 'unrecognized_keys' ? undefined : issue.path.map(String).join('.');
+  return { message: describeIssue(issue, titleAt(schema, issue.path)), field: field || undefined };
+}
+
+/** The `meta({ title })` of the field at `path` of an object schema, if it has one. */
+function titleAt(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  let field: z.ZodType | undefined = schema;
+  for (const segment of path) {
+    field =
+      field instanceof z.ZodObject ? (field.shape as Record<PropertyKey, z.ZodType>)[segment] : undefined;
+  }
+  return path.length > 0 && field ? z.globalRegistry.get(field)?.title : undefined;
 }

@@ -50,6 +50,14 @@ export const FIELD_LABELS: Record<string, string> = {
   documentType: 'Dokumentart',
   note: 'Notiz',
   licenses: 'Lizenzen',
+  /** The license's own fields, as the back office's list and editor name them. */
+  typeOfEntry: 'Herkunft',
+  entryReference: 'Bestellnummer oder Ersteller',
+  'downloads.software': 'Downloads der Software',
+  'downloads.metasearch': 'Downloads von metasearch',
+  productSKU: 'Produkt-SKU',
+  extensionSKU: 'Erweiterungs-SKU',
+  updatedToLicense: 'Aktualisiert auf Lizenz',
   /** The overview's period and figure (`/overview/figure/{figure}?period=…`). */
   period: 'Zeitraum',
   figure: 'Kennzahl',
@@ -57,6 +65,15 @@ export const FIELD_LABELS: Record<string, string> = {
   // The body of the holder binding (customer spec §7) names the holder's fields at its top.
   ...HOLDER_FORM_LABELS,
 };
+
+/**
+ * Labels of the license's fields whose names the sign-in uses for something else
+ * (`authenticationCode`: there the code typed at the login): the license's edit schema names them
+ * (`meta({ title })`), so that its 400 says what the editor's field says.
+ */
+export const LICENSE_FIELD_LABELS = {
+  authenticationCode: 'Authentifizierungscode',
+} as const;
 
 /**
  * Labels of the query of a signed file link (a document or download): its fields share names with

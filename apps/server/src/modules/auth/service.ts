@@ -148,7 +148,7 @@ function adminThrottleSubject(username: string): string {
 function parseKey(typedKey: string): string {
   const key = normalizeLicenseKey(typedKey);
   if (key.length !== LICENSE_KEY_LENGTH) {
-    throw new AppError('VALIDATION_FAILED', validationMessages.invalid(fieldLabel('key')));
+    throw new AppError('VALIDATION_FAILED', validationMessages.invalid(fieldLabel('key')), { field: 'key' });
   }
   return key;
 }

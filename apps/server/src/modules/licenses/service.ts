@@ -158,13 +158,17 @@ export class LicenseService {
    */
   async update(id: string, input: LicenseUpdate, principal: Principal): Promise<License> {
     if (input.updatedToLicense === id) {
-      throw new AppError('VALIDATION_FAILED', backOfficeMessages.updatedToItself);
+      throw new AppError('VALIDATION_FAILED', backOfficeMessages.updatedToItself, {
+        field: 'updatedToLicense',
+      });
     }
     return this.#db.transaction().execute(async (transaction) => {
       const current = await this.repository.findById(id, transaction);
       if (!current) throw notFound('license');
       if (input.updatedToLicense && !(await this.repository.exists(input.updatedToLicense, transaction))) {
-        throw new AppError('VALIDATION_FAILED', backOfficeMessages.successorMissing);
+        throw new AppError('VALIDATION_FAILED', backOfficeMessages.successorMissing, {
+          field: 'updatedToLicense',
+        });
       }
       if (current.revision !== input.revision) throw new AppError('LICENSE_CHANGED');
       const changes = toRowUpdate(input);

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { credentialFieldMessages, fieldLabel, START_CODE_FORMAT, type CodeKind } from '@lizenzportal/domain';
+import { useDescribedElsewhere } from '@/components/ui/described-elsewhere';
 import { FormattedInput } from '@/components/ui/formatted-input';
 
 interface LoginCodeInputProps {
@@ -7,6 +8,8 @@ interface LoginCodeInputProps {
   value: string;
   onChange?: (value: string) => void;
   readOnly?: boolean;
+  /** The id of the message that says what is wrong with the code (in the form's error box). */
+  errorId?: string | undefined;
 }
 
 interface CodeField {
@@ -30,9 +33,12 @@ const CODE_FIELDS: Record<CodeKind, CodeField> = {
 };
 
 /** The second sign-in value: the start code (`123 456`, digits only) or the exact holder name. */
-export function LoginCodeInput({ kind, value, onChange, readOnly }: LoginCodeInputProps) {
+export function LoginCodeInput({ kind, value, onChange, readOnly, errorId }: LoginCodeInputProps) {
   const field = CODE_FIELDS[kind];
+  const ref = useDescribedElsewhere<HTMLInputElement>(errorId);
   const props = {
+    ref,
+    error: errorId !== undefined,
     label: field.label,
     description: readOnly ? undefined : field.description,
     placeholder: field.placeholder,

@@ -9,6 +9,8 @@ export interface ErrorBoxProps {
   /** The failed call: its HTTP status (`null` when no answer arrived) and the request's id. */
   failure: FailedCall;
   message: ReactNode;
+  /** The message's id, for the field it concerns (`aria-describedby`). */
+  messageId?: string | undefined;
   /** Further explanation below the message, e.g. what the user can do next. */
   details?: ReactNode;
   onRetry?: () => void;
@@ -21,7 +23,16 @@ export interface ErrorBoxProps {
  * The generic error box of the spec: title, tag "Fehler-Code {status}" or "Keine Verbindung",
  * message, retry. A server error also names the request's id, which a customer quotes to support.
  */
-export function ErrorBox({ title, failure, message, details, onRetry, retrying, ref }: ErrorBoxProps) {
+export function ErrorBox({
+  title,
+  failure,
+  message,
+  messageId,
+  details,
+  onRetry,
+  retrying,
+  ref,
+}: ErrorBoxProps) {
   const { status, requestId } = failure;
   return (
     <Alert ref={ref} color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
@@ -29,7 +40,9 @@ export function ErrorBox({ title, failure, message, details, onRetry, retrying, 
         <Badge color="red" variant="outline" w="fit-content">
           {status === null ? NO_CONNECTION_TAG : errorCodeTag(status)}
         </Badge>
-        <Text size="sm">{message}</Text>
+        <Text size="sm" id={messageId}>
+          {message}
+        </Text>
         {details && (
           <Text size="sm" c="dimmed">
             {details}

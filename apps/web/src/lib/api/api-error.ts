@@ -1,24 +1,27 @@
 /**
  * A failed API call as the web app handles it: the error envelope of the server (`status`, `code`,
- * `message`, `requestId`), or `status: null` when no answer arrived at all.
+ * `message`, `field`, `requestId`), or `status: null` when no answer arrived at all.
  */
 export class ApiError extends Error {
   readonly status: number | null;
   readonly code: string;
   /** The id the server's log knows the request by (`X-Request-Id`); null without an answer naming one. */
   readonly requestId: string | null;
+  /** The request's field a 400 is about (`holder.email`), for the form to mark; null for the whole request. */
+  readonly field: string | null;
 
   constructor(
     status: number | null,
     code: string,
     message: string,
-    options?: { cause?: unknown; requestId?: string | null },
+    options?: { cause?: unknown; requestId?: string | null; field?: string | null },
   ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.requestId = options?.requestId ?? null;
+    this.field = options?.field ?? null;
   }
 }
 
@@ -38,4 +41,9 @@ export function failedCall(error: unknown): FailedCall {
   return error instanceof ApiError
     ? { status: error.status, requestId: error.requestId }
     : { status: null, requestId: null };
+}
+
+/** The field a failed call's 400 is about, or null. */
+export function errorField(error: unknown): string | null {
+  return error instanceof ApiError ? error.field : null;
 }

@@ -65,6 +65,19 @@ describe('API client', () => {
     expect(error).toMatchObject({ status: 404, code: 'LICENSE_NOT_FOUND', message: 'Nicht gefunden.' });
   });
 
+  it('keeps the field a 400 is about, for the form to mark it', async () => {
+    const field = clientAnswering(() =>
+      json(400, {
+        error: { status: 400, code: 'VALIDATION_FAILED', message: 'Ungültig.', field: 'holder.email' },
+      }),
+    );
+    expect((await failure(field.request('/license/x', { method: 'PUT', body: {} }))).field).toBe(
+      'holder.email',
+    );
+    const whole = clientAnswering(() => envelope(400, 'VALIDATION_FAILED', 'Die Anfrage ist ungültig.'));
+    expect((await failure(whole.request('/license/x', { method: 'PUT', body: {} }))).field).toBeNull();
+  });
+
   it("keeps the request's id the server names in the envelope, or a proxy passed on in the header", async () => {
     const named = clientAnswering(() =>
       json(500, {

@@ -93,7 +93,7 @@ async function readJson(response: Response): Promise<unknown> {
 const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
- * The `ApiError` of a failed answer: its envelope's code, message and request id, or our own
+ * The `ApiError` of a failed answer: its envelope's code, message, field and request id, or our own
  * wording (and the id of the header, if a proxy passed it on).
  */
 export function toApiError(response: Response, body: unknown): ApiError {
@@ -102,7 +102,8 @@ export function toApiError(response: Response, body: unknown): ApiError {
   const envelope = (body as Partial<ErrorEnvelope> | undefined)?.error;
   if (envelope && typeof envelope.code === 'string' && typeof envelope.message === 'string') {
     const requestId = typeof envelope.requestId === 'string' ? envelope.requestId : headerRequestId;
-    return new ApiError(status, envelope.code, envelope.message, { requestId });
+    const field = typeof envelope.field === 'string' ? envelope.field : null;
+    return new ApiError(status, envelope.code, envelope.message, { requestId, field });
   }
   // Not our envelope (a proxy's error page, for instance): keep the status, word the message ourselves.
   return new ApiError(

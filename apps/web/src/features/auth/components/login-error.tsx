@@ -18,11 +18,13 @@ export function isTransient(status: number | null): boolean {
 interface SignInErrorProps {
   error: Error;
   codeKind: CodeKind;
+  /** The message's id, for the field it concerns. */
+  messageId?: string;
   onRetry: () => void;
 }
 
 /** A failed simple sign-in, worded by the catalogue; a wrong holder name also offers the document again. */
-export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
+export function SignInError({ error, codeKind, messageId, onRetry }: SignInErrorProps) {
   const status = errorStatus(error);
   const wrongHolderName = status === 401 && codeKind === 'holderName';
   return (
@@ -30,6 +32,7 @@ export function SignInError({ error, codeKind, onRetry }: SignInErrorProps) {
       title={loginPageMessages.failed}
       failure={failedCall(error)}
       message={simpleLoginErrorMessage(status, codeKind)}
+      messageId={messageId}
       details={
         wrongHolderName && (
           <Text span size="sm">

@@ -11,7 +11,7 @@ import {
   type CodeKind,
   type LicenseStatus,
 } from '@lizenzportal/domain';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { errorStatus, failedCall } from '@/lib/api';
@@ -25,6 +25,9 @@ import { isTransient, SignInError } from './login-error.tsx';
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
 /** The code field's label (`LoginCodeInput`). */
 const CODE_LABEL: Record<CodeKind, string> = { startCode: 'startCode', holderName: 'holder.name' };
+
+/** Answers that say the key is wrong (unknown, or its license disabled); a 401 of the sign-in means the code. */
+const KEY_REFUSALS: readonly (number | null)[] = [403, 404];
 
 const STATUS_HINT: Record<CodeKind, string> = {
   startCode: loginPageMessages.enterStartCode,
@@ -50,6 +53,18 @@ export function SimpleLoginForm() {
   const codeKind = status.data ? CODE_KIND[status.data] : undefined;
   const codeEntered = codeKind === 'startCode' ? isCompleteStartCode(code) : code.trim() !== '';
   const canContinue = keyComplete && (codeKind === undefined || codeEntered);
+  // The field an error is about is invalid and described by the error box's message.
+  const statusMessageId = useId();
+  const signInMessageId = useId();
+  const statusFailed = status.error !== null && !status.isFetching;
+  const signInStatus = errorStatus(signIn.error);
+  const keyErrorId =
+    statusFailed && KEY_REFUSALS.includes(errorStatus(status.error))
+      ? statusMessageId
+      : signIn.error && KEY_REFUSALS.includes(signInStatus)
+        ? signInMessageId
+        : undefined;
+  const codeErrorId = signIn.error && signInStatus === 401 ? signInMessageId : undefined;
 
   function changeKey(formatted: string) {
     // Another key means another license: its status and code start from scratch.
@@ -84,23 +99,34 @@ export function SimpleLoginForm() {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <LicenseKeyInput value={licenseKey} onChange={changeKey} checking={status.isFetching} />
+        <LicenseKeyInput
+          value={licenseKey}
+          onChange={changeKey}
+          checking={status.isFetching}
+          errorId={keyErrorId}
+        />
         {codeKind && (
           <>
             <Text size="sm">{STATUS_HINT[codeKind]}</Text>
-            <LoginCodeInput kind={codeKind} value={code} onChange={changeCode} />
+            <LoginCodeInput kind={codeKind} value={code} onChange={changeCode} errorId={codeErrorId} />
           </>
         )}
-        {status.error && !status.isFetching && (
+        {statusFailed && (
           <ErrorBox
             title={loginPageMessages.statusCheckFailed}
             failure={failedCall(status.error)}
             message={licenseStatusErrorMessage(errorStatus(status.error))}
+            messageId={statusMessageId}
             onRetry={isTransient(errorStatus(status.error)) ? () => void status.refetch() : undefined}
           />
         )}
         {signIn.error && codeKind && (
-          <SignInError error={signIn.error} codeKind={codeKind} onRetry={() => submit()} />
+          <SignInError
+            error={signIn.error}
+            codeKind={codeKind}
+            messageId={signInMessageId}
+            onRetry={() => submit()}
+          />
         )}
         <FormSubmitButton pending={pending} loading={signIn.isPending || status.isFetching}>
           {NEXT_LABEL}

@@ -9,9 +9,12 @@ import {
   type DeliveryListFieldName,
   DELIVERY_LIST,
 } from '@lizenzportal/domain';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { backendDeliveryPath, backendOrderGenerationPath } from '@/lib/paths';
+import { ActionFailure } from '../components/action-failure.tsx';
 import { AuditPanel, auditKey } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { openStoredDocument } from '../components/open-document.ts';
@@ -31,6 +34,7 @@ const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIEL
 export function DeliveryDetailPage() {
   const { path, record } = useRecord<'delivery', Delivery>('/delivery', 'delivery');
   const navigate = useNavigate();
+  const failure = useRef<HTMLParagraphElement>(null);
   const resend = useRecordAction({
     request: () => apiRequest<{ delivery: Delivery }>(path, { method: 'POST' }),
     success: backOfficeMessages.resent,
@@ -44,7 +48,13 @@ export function DeliveryDetailPage() {
         <Stack>
           <RecordHeader
             action={
-              <Button onClick={() => resend.mutate()} loading={resend.isPending}>
+              <Button
+                onClick={() =>
+                  // A failure stays beside the button (the toast goes after five seconds).
+                  resend.mutate(undefined, { onError: () => focusAfterAction(() => failure.current) })
+                }
+                loading={resend.isPending}
+              >
                 {deliveryPageMessages.resend}
               </Button>
             }
@@ -52,6 +62,7 @@ export function DeliveryDetailPage() {
             <DeliveryKind delivery={delivery} />
             <ProgressBadge progress={delivery.progress} />
           </RecordHeader>
+          <ActionFailure ref={failure} error={resend.error} />
           <PanelGrid>
             <FactsPanel
               title={recordMessages.properties}

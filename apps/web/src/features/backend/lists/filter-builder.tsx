@@ -8,8 +8,9 @@ import {
   type Filter,
   type ListFields,
 } from '@lizenzportal/domain';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { add, QueryBuilder, type RuleGroupType } from 'react-querybuilder';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import {
   FieldSelector,
   OperatorSelector,
@@ -54,15 +55,29 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
     setChecked(true);
     if (!problems.some(Boolean)) onApply(rules);
   };
+  const form = useRef<HTMLFormElement>(null);
   const addRule = () => {
     const field = fields[0]!;
+    const position = query.rules.length;
     setQuery(add(query, { field: field.name, operator: defaultOperatorOf(field), value: '' }, []));
+    // The new row appears above the button: the keyboard goes on at its first control.
+    focusAfterAction(() =>
+      form.current?.querySelectorAll(`.${classes.rule}`)[position]?.querySelector<HTMLElement>('input'),
+    );
   };
   const context: FilterContext = { fields, problems: checked ? problems : [] };
   const changed = serializeAddressFilters(rules) !== applied;
 
   return (
-    <Paper withBorder p="md" component="form" role="search" aria-label={texts.region} onSubmit={apply}>
+    <Paper
+      ref={form}
+      withBorder
+      p="md"
+      component="form"
+      role="search"
+      aria-label={texts.region}
+      onSubmit={apply}
+    >
       <Stack gap="sm">
         {query.rules.length === 0 && (
           <Text size="sm" c="dimmed">

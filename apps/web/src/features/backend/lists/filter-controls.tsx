@@ -1,4 +1,4 @@
-import { ActionIcon, MultiSelect, Select, TagsInput, TextInput } from '@mantine/core';
+import { ActionIcon, MultiSelect, Select, TagsInput, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import {
   filterMessages as texts,
@@ -19,6 +19,7 @@ import {
   type ValueEditorProps,
 } from 'react-querybuilder';
 import { ruleValues } from './filter-draft.ts';
+import classes from './filter-builder.module.css';
 
 /** What every control of the builder knows besides its own props. */
 export interface FilterContext {
@@ -30,6 +31,14 @@ export interface FilterContext {
 /** „Filter 2”: names a rule's controls for screen readers. */
 const ruleName = (path: Path) => texts.rule((path.at(-1) ?? 0) + 1);
 
+/** A control's visible label („Wert”), read with its rule („Filter 2: Wert”). */
+const controlLabel = (path: Path, text: string) => (
+  <>
+    <VisuallyHidden component="span">{`${ruleName(path)}: `}</VisuallyHidden>
+    {text}
+  </>
+);
+
 /** The builder's fields and operators as a Mantine select lists them (no option groups here). */
 const selectData = (options: FullOptionList<Option>) =>
   toFlatOptionArray(options).map((option) => ({ value: String(option.name), label: option.label }));
@@ -37,7 +46,7 @@ const selectData = (options: FullOptionList<Option>) =>
 export function FieldSelector({ options, value, handleOnChange, path }: FieldSelectorProps) {
   return (
     <Select
-      aria-label={texts.field(ruleName(path))}
+      label={controlLabel(path, texts.field)}
       data={selectData(options)}
       value={value ?? null}
       onChange={(next) => next !== null && handleOnChange(next)}
@@ -51,7 +60,7 @@ export function FieldSelector({ options, value, handleOnChange, path }: FieldSel
 export function OperatorSelector({ options, value, handleOnChange, path }: OperatorSelectorProps) {
   return (
     <Select
-      aria-label={texts.operator(ruleName(path))}
+      label={controlLabel(path, texts.operator)}
       data={selectData(options)}
       value={value ?? null}
       onChange={(next) => next !== null && handleOnChange(next)}
@@ -70,11 +79,10 @@ export function ValueEditor({ field, operator, value, handleOnChange, path, cont
   const definition = findListField(fields, field);
   if (!definition) return null;
   const input = valueInputOf(definition, operator as FilterOperator);
-  const label = texts.value(ruleName(path));
   const error = problems[path.at(-1) ?? 0];
   const values = ruleValues({ value });
   const options = (definition.options ?? []).map((option) => ({ value: option.value, label: option.label }));
-  const common = { 'aria-label': label, error, w: 260 };
+  const common = { label: controlLabel(path, texts.value), error, w: 260 };
   switch (input) {
     case 'none':
       return null;
@@ -126,6 +134,7 @@ export function RemoveRuleAction({ handleOnClick, path }: ActionProps) {
       variant="subtle"
       color="gray"
       size="lg"
+      className={classes.remove}
       aria-label={texts.remove(ruleName(path))}
       onClick={handleOnClick}
     >

@@ -11,8 +11,11 @@ import {
   type Delivery,
   type OrderGeneration,
 } from '@lizenzportal/domain';
+import { useRef } from 'react';
 import { apiRequest } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { backendUpgradeSessionPath } from '@/lib/paths';
+import { ActionFailure } from '../components/action-failure.tsx';
 import { AuditPanel } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
 import { LicenseLinks, PageLink } from '../components/page-link.tsx';
@@ -33,6 +36,7 @@ export function OrderGenerationDetailPage() {
     '/order-generation',
     'orderGeneration',
   );
+  const failure = useRef<HTMLParagraphElement>(null);
   const retry = useRecordAction({
     request: () => apiRequest<{ orderGeneration: OrderGeneration }>(`${path}/retry`, { method: 'POST' }),
     success: backOfficeMessages.orderGenerationRetried,
@@ -46,7 +50,13 @@ export function OrderGenerationDetailPage() {
           <RecordHeader
             action={
               generation.progress === 'failed' && (
-                <Button onClick={() => retry.mutate()} loading={retry.isPending}>
+                <Button
+                  onClick={() =>
+                    // A failure stays beside the button (the toast goes after five seconds).
+                    retry.mutate(undefined, { onError: () => focusAfterAction(() => failure.current) })
+                  }
+                  loading={retry.isPending}
+                >
                   {RETRY_ORDER_GENERATION}
                 </Button>
               )
@@ -55,6 +65,7 @@ export function OrderGenerationDetailPage() {
             <Text fw={600}>{recordMessages.orderNamed(generation.order)}</Text>
             <ProgressBadge progress={generation.progress} />
           </RecordHeader>
+          <ActionFailure ref={failure} error={retry.error} />
           <PanelGrid>
             <FactsPanel
               title={recordMessages.properties}

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   bindingErrorMessage,
@@ -46,6 +46,9 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
     Object.entries(problems).filter(([field]) => visited.has(field as HolderFormField)),
   );
   const errorBox = useRef<HTMLDivElement>(null);
+  // Bound, but the license could not be loaded again: said here until the next try, not only in the toast.
+  const [reloadFailed, setReloadFailed] = useState(false);
+  const reloadAlert = useRef<HTMLDivElement>(null);
   const binding = useMutation({
     mutationFn: () =>
       bindHolder(license._id, {
@@ -61,6 +64,8 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
       try {
         await reloadAfterStatusChange(queryClient);
       } catch {
+        setReloadFailed(true);
+        focusAfterAction(() => reloadAlert.current);
         notifications.show({ color: 'red', message: bindingMessages.reloadFailed });
       }
     },
@@ -76,7 +81,9 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
         aria-labelledby="binding-title"
         onSubmit={(event) => {
           event.preventDefault();
-          if (Object.keys(problems).length === 0 && !binding.isPending) binding.mutate();
+          if (Object.keys(problems).length > 0 || binding.isPending) return;
+          setReloadFailed(false);
+          binding.mutate();
         }}
       >
         <Stack>
@@ -104,6 +111,11 @@ export function BindingForm({ license, onBound }: { license: License; onBound: (
               message={bindingErrorMessage(status, supportEmail)}
               details={status === 400 ? binding.error.message : undefined}
             />
+          )}
+          {reloadFailed && (
+            <Alert ref={reloadAlert} color="red" role="alert">
+              {bindingMessages.reloadFailed}
+            </Alert>
           )}
           <FormSubmitButton
             pending={holderPending(values, problems)}

@@ -164,15 +164,20 @@ describe('binding a license in the browser', () => {
     expect(text).toContain(bindingMessages.notUnbound(browser.server.config.mail.supportEmail));
   });
 
-  it('binds, and says so in a toast when the user cannot be loaded again', async () => {
+  it('binds, and says so in a toast and beside the button when the user cannot be loaded again', async () => {
     const { page, license } = await openUnbound({ properties: { class: 'personal', size: 1 } });
     await page.route('**/api/v1/auth/user', (route) =>
       route.fulfill(errorEnvelope(500, 'INTERNAL', 'Interner Fehler')),
     );
     await fillHolder(page, { name: 'Anna Beispielfrau', email: 'anna@example.com' });
     await submit(page).click();
-    await page.getByText(bindingMessages.reloadFailed).waitFor();
+    const said = page.getByText(bindingMessages.reloadFailed, { exact: true });
+    await expect.poll(() => said.count()).toBe(2);
     const row = await browser.server.app.services.licenses.repository.findById(license._id);
     expect(row?.status).toBe('bound');
+    // The toast goes after five seconds; the form still says it (toasts are not all).
+    await page.waitForTimeout(6000);
+    expect(await said.count()).toBe(1);
+    await bindingForm(page).getByRole('alert').filter({ hasText: bindingMessages.reloadFailed }).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { describeIssue, licenseUpdateSchema, type License } from '@lizenzportal/domain';
+import { describeIssueIn, licenseUpdateSchema, type License } from '@lizenzportal/domain';
 
 /** The license being edited: the loaded license with the admin's changes. */
 export type LicenseDraft = License;
@@ -30,8 +30,8 @@ export function draftProblems(draft: LicenseDraft): Record<string, string> {
   if (result.success) return {};
   const problems: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join('.');
-    problems[path] ??= describeIssue(issue);
+    const { message, field } = describeIssueIn(licenseUpdateSchema, issue);
+    problems[field ?? ''] ??= message;
   }
   return problems;
 }

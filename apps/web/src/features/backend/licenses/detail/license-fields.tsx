@@ -1,5 +1,5 @@
-import { Select, Textarea, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Select, Textarea, TextInput } from '@mantine/core';
+import type { MouseEvent, ReactNode } from 'react';
 import { label } from '../../components/license-labels.ts';
 import type { LicenseListFieldName } from '@lizenzportal/domain';
 import { parseInteger, type LicenseDraft } from './license-draft.ts';
@@ -9,6 +9,28 @@ export function valueAt(license: LicenseDraft, path: string): unknown {
   return path
     .split('.')
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], license);
+}
+
+/** The id of a license field's input in edit mode, for the messages that lead to it. */
+export const licenseFieldId = (path: string) => `license-field-${path.replaceAll('.', '-')}`;
+
+/**
+ * A message about a field that leads to it (WCAG 3.3.1): following the link puts the focus into
+ * the field, which shows the message too.
+ */
+export function FieldLink({ path, children }: { path: string; children: ReactNode }) {
+  const id = licenseFieldId(path);
+  const follow = (event: MouseEvent) => {
+    const input = document.getElementById(id);
+    if (!input) return;
+    event.preventDefault();
+    input.focus();
+  };
+  return (
+    <Anchor href={`#${id}`} size="sm" onClick={follow}>
+      {children}
+    </Anchor>
+  );
 }
 
 export interface EditContext {
@@ -50,7 +72,7 @@ export function licenseField(
 function fieldInput(edit: EditContext, path: string, text: string, field: FieldKind): ReactNode {
   const value = valueAt(edit.draft!, path);
   const error = edit.problems[path];
-  const common = { label: text, error };
+  const common = { id: licenseFieldId(path), label: text, error };
   switch (field.kind) {
     case 'select':
       return (

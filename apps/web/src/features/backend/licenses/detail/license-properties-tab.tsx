@@ -24,10 +24,12 @@ import {
   SPECIAL_PERMISSIONS,
   type License,
   LICENSE_LIST,
+  LICENSE_LIST_FIELDS,
+  findListField,
 } from '@lizenzportal/domain';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ApiError, apiRequest, failedCall } from '@/lib/api';
+import { ApiError, apiRequest, errorField, failedCall } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import { backendDownloadsOfLicensePath, backendLicensePath } from '@/lib/paths';
 import { auditKey } from '../../components/audit-trail.tsx';
@@ -41,7 +43,7 @@ import { label } from '../../components/license-labels.ts';
 import { LicenseStatus } from '../../components/license-status.tsx';
 import { loginAtRisk } from '../login-at-risk.ts';
 import { draftProblems, keepDraft, keptDraft, withValue, type LicenseDraft } from './license-draft.ts';
-import { licenseField, type EditContext } from './license-fields.tsx';
+import { FieldLink, licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
 import { licenseKey } from '../../components/use-license.ts';
 import { WidgetFields } from './widget.tsx';
@@ -89,10 +91,16 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
     // „Fehler beim Speichern der Lizenz: …” with a retry, below, keeps the admin's input.
     showsError: true,
   });
+  // A refused save names the field it is about: the field shows the server's message, until changed.
+  const refusedField = errorField(save.error);
+  const refusedLabel = refusedField && findListField(LICENSE_LIST_FIELDS, refusedField)?.label;
   const edit: EditContext = {
     draft,
-    problems,
-    change: (path, value) => setDraft((current) => current && withValue(current, path, value)),
+    problems: refusedField && save.error ? { ...problems, [refusedField]: save.error.message } : problems,
+    change: (path, value) => {
+      if (path === refusedField) save.reset();
+      setDraft((current) => current && withValue(current, path, value));
+    },
   };
   const shown = draft ?? license;
   const editing = draft !== null;
@@ -150,7 +158,13 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
         <Alert ref={problemBox} color="red" title={texts.checkInput} role="alert">
           <List size="sm">
             {Object.entries(problems).map(([path, message]) => (
-              <List.Item key={path}>{message}</List.Item>
+              <List.Item key={path}>
+                {findListField(LICENSE_LIST_FIELDS, path) ? (
+                  <FieldLink path={path}>{message}</FieldLink>
+                ) : (
+                  message
+                )}
+              </List.Item>
             ))}
           </List>
         </Alert>
@@ -191,6 +205,10 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
           title={backOfficeMessages.licenseSaveFailed + save.error.message}
           failure={failedCall(save.error)}
           message={texts.inputKept}
+          details={
+            refusedField &&
+            refusedLabel && <FieldLink path={refusedField}>{texts.toField(refusedLabel)}</FieldLink>
+          }
           onRetry={submit}
           retrying={save.isPending}
         />
