@@ -1,9 +1,17 @@
-import { assistantScreens, fieldLabel, formPendingNote } from '@lizenzportal/domain';
+import {
+  assistantScreens,
+  bindingMessages,
+  fieldLabel,
+  formPendingNote,
+  HOLDER_FORM_LABELS,
+  termsMessages,
+} from '@lizenzportal/domain';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AXE_SCRIPT, axeViolations, IBM_SCRIPT, ibmViolations } from '@/test/accessibility';
 import { setupBrowser } from '@/test/browser';
 import { ASSISTANT_PATH } from '@/lib/paths';
+import { bindLicense, createLicense, licenseToken } from '@/test/seed';
 import { openShopAssistant } from '@/test/shop-assistant';
 
 // What a keyboard, screen-reader or high-contrast user meets in the assistant beyond what a rule
@@ -209,5 +217,33 @@ describe('the assistant for keyboard, screen reader and forced colours', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => isFocused(textbox(assistant, fieldLabel('billing.email')))).toBe(true);
     expect(await engines()).toEqual([]);
+  });
+
+  it('applies the same rule to the portal’s binding form and its terms', async () => {
+    const license = await createLicense(browser.server, { properties: { class: 'pro', size: 10 } });
+    const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
+    const form = page.getByRole('form', { name: bindingMessages.title });
+    const bind = form.getByRole('button', { name: bindingMessages.submit });
+    await form.getByLabel(HOLDER_FORM_LABELS.name, { exact: false }).fill('Förderschule am Mühlbach');
+    await form.getByLabel(bindingMessages.privacyLabel, { exact: false }).focus();
+    await page.keyboard.press('Tab');
+    if (!(await isFocused(bind))) await page.keyboard.press('Tab'); // past the privacy link
+    expect(await isFocused(bind)).toBe(true);
+    const { contact, email, emailConfirmation, authorized, privacyAccepted } = HOLDER_FORM_LABELS;
+    expect(await description(bind)).toBe(
+      formPendingNote([contact, email, emailConfirmation, authorized, privacyAccepted], []),
+    );
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(form.getByLabel(contact, { exact: false }))).toBe(true);
+
+    const bound = await bindLicense(browser.server, await createLicense(browser.server), {
+      name: 'Anna Beispiel',
+    });
+    const terms = await browser.open('/download', { token: await licenseToken(browser.server, bound) });
+    const next = terms.getByRole('button', { name: 'Weiter' });
+    expect(await description(next)).toBe(formPendingNote([termsMessages.acceptance], []));
+    await next.focus();
+    await terms.keyboard.press('Enter');
+    await expect.poll(() => isFocused(terms.getByRole('checkbox'))).toBe(true);
   });
 });
