@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { errorEnvelope } from '@/test/page';
-import { adminToken, bindLicense, createLicense } from '@/test/seed';
+import { adminToken, bindLicense, createLicense, createOrderGeneration } from '@/test/seed';
 
 const browser = setupBrowser();
 
@@ -41,14 +41,8 @@ describe('a failed back-office action stays where it happened (toasts go after f
       recipient: 'praxis@example.com',
       recipientName: 'Praxis Lindenhof',
     });
-    const generation = await server.app.services.orderGenerations.repository.insert({
-      order_number: '4711',
-      shop_order_id: null,
-      upgrade_session: null,
-      note: null,
-      error: null,
-    });
-    await server.app.services.orderGenerations.repository.fail(generation.id, 'Shop nicht erreichbar');
+    const generationId = await createOrderGeneration(server);
+    await server.app.services.orderGenerations.repository.fail(generationId, 'Shop nicht erreichbar');
 
     const failed = backOfficeMessages.failed(REFUSAL);
     const resend = await browser.open(`/backend/delivery/${delivery._id}`, {
@@ -58,7 +52,7 @@ describe('a failed back-office action stays where it happened (toasts go after f
     await resend.getByRole('button', { name: 'Erneut senden' }).click();
     await toast(resend, failed).waitFor();
     await inline(resend, failed).waitFor();
-    const retry = await browser.open(`/backend/order-generation/${generation.id}`, {
+    const retry = await browser.open(`/backend/order-generation/${generationId}`, {
       token,
       prepare: failing('**/api/v1/order-generation/*/retry'),
     });
