@@ -66,6 +66,8 @@ declare module 'fastify' {
 /** The whole portal as one Fastify plugin: API under /api/v1, OpenAPI at /api/docs, the web app. */
 export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { config, guards } = services;
+  // One object for the API's answer and the entry pages that carry it.
+  const settings = publicSettings(config);
 
   app.decorateRequest('principal', null);
   await registerRequestIds(app);
@@ -113,7 +115,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
       await registerApiCompression(api);
       registerMethodNotAllowed(api);
       await api.register(healthRoutes, { db: services.database.db, readiness: services.readiness });
-      await api.register(settingsRoutes, { config });
+      await api.register(settingsRoutes, { settings });
       await api.register(authRoutes, { auth: services.auth, guards });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
       await api.register(documentRoutes, { module: services.documents, guards, audit: services.audit });
@@ -161,7 +163,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
     await pages.register(webRoutes, {
       distDir: config.webDistDir,
       sourceMaps: !config.isProduction,
-      settings: publicSettings(config),
+      settings,
     });
   });
 };

@@ -23,8 +23,10 @@ export function publicSettings(config: Config): PortalSettings {
  * The settings as an API answer, for clients other than the served pages (which carry them:
  * modules/web/entry-pages.ts) and for the web app on Vite's development server.
  */
-export const settingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const settings = publicSettings(config);
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: PortalSettings }> = async (
+  app,
+  { settings },
+) => {
   app.get(
     '/settings',
     {
