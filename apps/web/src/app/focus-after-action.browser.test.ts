@@ -6,7 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bindingMessages, DOWNLOAD_CARD_TITLES, HOLDER_FORM_LABELS } from '@lizenzportal/domain';
+import {
+  bindingMessages,
+  DOWNLOAD_CARD_TITLES,
+  formatLicenseKey,
+  HOLDER_FORM_LABELS,
+} from '@lizenzportal/domain';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -93,6 +98,23 @@ describe('the focus after an action', () => {
     await pressByKeyboard(page.getByRole('button', { name: 'Filter anwenden' }));
     await page.getByText('1–1 von 1', { exact: true }).waitFor();
     await expectFocusOn(page.getByRole('table'));
+  });
+
+  it("„Auswahl als CSV exportieren” returns it to the menu's button, disabled while the file came", async () => {
+    const licenses = [await createLicense(browser.server), await createLicense(browser.server)];
+    const page = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    await page.getByText('1–2 von 2', { exact: true }).waitFor();
+    await page.getByRole('switch', { name: 'Mehrfachauswahl' }).check();
+    for (const license of licenses) {
+      await page.getByRole('checkbox', { name: `${formatLicenseKey(license.key)} auswählen` }).check();
+    }
+    const actions = page.getByRole('button', { name: 'Aktionen für 2 ausgewählte' });
+    await pressByKeyboard(actions);
+    await Promise.all([
+      page.waitForEvent('download'),
+      pressByKeyboard(page.getByRole('menuitem', { name: 'Auswahl als CSV exportieren' })),
+    ]);
+    await expectFocusOn(actions);
   });
 
   it('„Bearbeiten”, „Speichern”, „Änderungen verwerfen” and a document generation move it along', async () => {

@@ -35,7 +35,9 @@ export function focusAfterAction(target: FocusTarget): void {
   const attempt = () => {
     if (!focusIsLost(origin)) return;
     const element = target();
-    if (element?.isConnected && element.getClientRects().length > 0) {
+    const drawn = element?.isConnected && element.getClientRects().length > 0;
+    // A button the action disabled takes the focus once it is enabled again.
+    if (drawn && !(element as HTMLButtonElement).disabled) {
       if (!element.matches(FOCUSABLE)) element.tabIndex = -1;
       element.focus();
       return;
@@ -52,3 +54,15 @@ export const headingOf =
     const element = container();
     return element?.querySelector<HTMLElement>('h1, h2, h3, h4') ?? element;
   };
+
+/**
+ * The target for the end of an action that keeps its control (open a document, download a file),
+ * taken when it starts: the control with the focus — or, for a menu's item (the menu closes with
+ * the click), the menu's button.
+ */
+export function returnTarget(): FocusTarget {
+  const origin = document.activeElement;
+  if (!(origin instanceof HTMLElement) || origin === document.body) return () => null;
+  const menuButton = origin.closest('[role="menu"]')?.getAttribute('aria-labelledby');
+  return () => (menuButton ? document.getElementById(menuButton) : origin);
+}

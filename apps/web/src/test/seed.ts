@@ -124,6 +124,23 @@ export async function recordDownload(
   return row.id;
 }
 
+/**
+ * The mail of Praxis Lindenhof's license document for an order, as the intake records it (unsent:
+ * no job worker runs), with the bound license it is about.
+ */
+export async function createDelivery(server: TestServer, orderGeneration?: string) {
+  const license = await bindLicense(server, await createLicense(server), { name: 'Praxis Lindenhof' });
+  const delivery = await server.app.services.deliveries.create({
+    occasion: 'order',
+    documentType: 'license',
+    licenseIds: [license._id],
+    recipient: 'praxis@example.com',
+    recipientName: 'Praxis Lindenhof',
+    orderGeneration,
+  });
+  return { license, delivery };
+}
+
 /** A new purchase's upgrade session as the assistant opens it: 10 pro seats with a DVD, to Germany. */
 export async function createUpgradeSession(server: TestServer): Promise<UpgradeSession> {
   const { session } = await server.app.services.upgradeSessions.create(newPurchaseRequest());

@@ -1,20 +1,20 @@
-import { notifications } from '@mantine/notifications';
-import { backOfficeMessages } from '@lizenzportal/domain';
 import { apiRequest } from '@/lib/api';
+import { useActionWithFailure } from './use-action-with-failure.ts';
 
-/** Opens a document by a short-lived signed URL in a new window; a failure shows „Fehler: …”. */
-export async function openSignedDocument(signedUrl: () => Promise<{ url: string }>): Promise<void> {
-  try {
-    const { url } = await signedUrl();
+/**
+ * Opens documents by short-lived signed URLs in a new window; a failure shows „Fehler: …” beside
+ * the buttons (`ActionFailure` with the answer's `failure`) until the next try.
+ */
+export function useOpenDocument<Input>(signedUrl: (input: Input) => Promise<{ url: string }>) {
+  return useActionWithFailure(async (input: Input) => {
+    const { url } = await signedUrl(input);
     window.open(url, '_blank', 'noopener');
-  } catch (error) {
-    notifications.show({ color: 'red', message: backOfficeMessages.failed((error as Error).message) });
-  }
+  });
 }
 
-/** A stored document by its key: a delivery's attachment, an offer. */
-export function openStoredDocument(documentKey: string): Promise<void> {
-  return openSignedDocument(() =>
+/** Stored documents by their keys: a delivery's attachments, an offer. */
+export function useOpenStoredDocument() {
+  return useOpenDocument((documentKey: string) =>
     apiRequest<{ url: string }>('/document/url', { method: 'POST', body: { documentKey } }),
   );
 }

@@ -17,7 +17,7 @@ import { backendDeliveryPath, backendOrderGenerationPath } from '@/lib/paths';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { AuditPanel, auditKey } from '../components/audit-trail.tsx';
 import { DateTimeText } from '../components/date-time-text.tsx';
-import { openStoredDocument } from '../components/open-document.ts';
+import { useOpenStoredDocument } from '../components/open-document.ts';
 import { ProgressBadge } from '../components/progress-badge.tsx';
 import { PageLink, LicenseLinks } from '../components/page-link.tsx';
 import { RecordHeader, RecordPage } from '../components/record-page.tsx';
@@ -35,6 +35,7 @@ export function DeliveryDetailPage() {
   const { path, record } = useRecord<'delivery', Delivery>('/delivery', 'delivery');
   const navigate = useNavigate();
   const failure = useRef<HTMLParagraphElement>(null);
+  const openDocument = useOpenStoredDocument();
   const resend = useRecordAction({
     request: () => apiRequest<{ delivery: Delivery }>(path, { method: 'POST' }),
     success: backOfficeMessages.resent,
@@ -101,13 +102,15 @@ export function DeliveryDetailPage() {
                       key={documentKey}
                       size="xs"
                       variant="light"
-                      onClick={() => void openStoredDocument(documentKey)}
+                      loading={openDocument.running === documentKey}
+                      onClick={() => openDocument.start(documentKey)}
                     >
                       {deliveryPageMessages.openDocument(index + 1)}
                     </Button>
                   ))}
                 </Group>
               )}
+              <ActionFailure {...openDocument.failure} />
             </Panel>
             <NotePanel title={label('note')} note={delivery.note} />
             <AuditPanel

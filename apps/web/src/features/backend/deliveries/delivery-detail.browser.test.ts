@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { adminToken, bindLicense, createLicense, createOrderGeneration } from '@/test/seed';
+import { adminToken, createDelivery, createOrderGeneration } from '@/test/seed';
 
 const browser = setupBrowser();
 
 describe('delivery and order generation details', () => {
   it('shows a delivery with its mail and resends it as a new delivery, recorded in the audit trail', async () => {
     const server = browser.server;
-    const license = await bindLicense(server, await createLicense(server), { name: 'Praxis Lindenhof' });
     const generation = await createOrderGeneration(server);
-    const original = await server.app.services.deliveries.create({
-      occasion: 'order',
-      documentType: 'license',
-      licenseIds: [license._id],
-      recipient: 'praxis@example.com',
-      recipientName: 'Praxis Lindenhof',
-      orderGeneration: generation,
-    });
+    const { license, delivery: original } = await createDelivery(server, generation);
     const page = await browser.open(`/backend/delivery/${original._id}`, { token: await adminToken(server) });
     await page.getByRole('heading', { name: 'Versand-Aktion' }).waitFor();
     await page.getByText('praxis@example.com').first().waitFor();

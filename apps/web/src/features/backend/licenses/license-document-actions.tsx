@@ -1,9 +1,9 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFileCertificate, IconFileDescription } from '@tabler/icons-react';
-import { licensePageMessages, type License } from '@lizenzportal/domain';
-import { useState } from 'react';
+import { licensePageMessages, type License, type LicenseDocumentType } from '@lizenzportal/domain';
 import { apiRequest } from '@/lib/api';
-import { openSignedDocument } from '../components/open-document.ts';
+import { ActionFailure } from '../components/action-failure.tsx';
+import { useOpenDocument } from '../components/open-document.ts';
 
 const DOCUMENTS = {
   starter: {
@@ -19,51 +19,56 @@ const DOCUMENTS = {
 } as const;
 
 /** Opens a license's starter or license document (a short-lived signed URL) in a new window. */
-export function openLicenseDocument(licenseId: string, kind: keyof typeof DOCUMENTS): Promise<void> {
-  return openSignedDocument(() => apiRequest<{ url: string }>(`/license/${licenseId}/${kind}-document-url`));
+export function useOpenLicenseDocument(licenseId: string) {
+  return useOpenDocument((kind: LicenseDocumentType) =>
+    apiRequest<{ url: string }>(`/license/${licenseId}/${kind}-document-url`),
+  );
 }
+
+type OpenLicenseDocument = ReturnType<typeof useOpenLicenseDocument>;
 
 /**
  * The AKTIONEN column: download the starter and the license document, each disabled while the
- * license has none; a bound license without a starter document shows „-” in its place.
+ * license has none; a bound license without a starter document shows „-” in its place. A failure
+ * stays below the buttons until the next try.
  */
 export function LicenseDocumentActions({ license }: { license: License }) {
+  const open = useOpenLicenseDocument(license._id);
   return (
-    <Group gap={4} wrap="nowrap">
-      {license.status === 'bound' && !license.starterDocument ? (
-        <Text w={28} ta="center" aria-label={DOCUMENTS.starter.missing}>
-          -
-        </Text>
-      ) : (
-        <DocumentButton license={license} kind="starter" present={license.starterDocument !== null} />
-      )}
-      <DocumentButton license={license} kind="license" present={license.licenseDocument !== null} />
-    </Group>
+    <Stack gap={4}>
+      <Group gap={4} wrap="nowrap">
+        {license.status === 'bound' && !license.starterDocument ? (
+          <Text w={28} ta="center" aria-label={DOCUMENTS.starter.missing}>
+            -
+          </Text>
+        ) : (
+          <DocumentButton open={open} kind="starter" present={license.starterDocument !== null} />
+        )}
+        <DocumentButton open={open} kind="license" present={license.licenseDocument !== null} />
+      </Group>
+      <ActionFailure {...open.failure} />
+    </Stack>
   );
 }
 
 function DocumentButton({
-  license,
+  open,
   kind,
   present,
 }: {
-  license: License;
-  kind: keyof typeof DOCUMENTS;
+  open: OpenLicenseDocument;
+  kind: LicenseDocumentType;
   present: boolean;
 }) {
-  const [opening, setOpening] = useState(false);
   const { label, missing, Icon } = DOCUMENTS[kind];
   return (
     <Tooltip label={present ? label : missing}>
       <ActionIcon
         variant="subtle"
         disabled={!present}
-        loading={opening}
+        loading={open.running === kind}
         aria-label={present ? label : missing}
-        onClick={() => {
-          setOpening(true);
-          void openLicenseDocument(license._id, kind).finally(() => setOpening(false));
-        }}
+        onClick={() => open.start(kind)}
       >
         <Icon size={18} aria-hidden />
       </ActionIcon>

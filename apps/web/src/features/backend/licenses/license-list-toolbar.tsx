@@ -8,6 +8,7 @@ import {
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
 import { toApiQuery } from '@/lib/list-state';
+import { ActionFailure } from '../components/action-failure.tsx';
 import { useListState } from '../lists/use-list-state.ts';
 import { CreateLicensesForm } from './create-licenses-form.tsx';
 import { receivedText, useFileDownload } from './use-file-download.ts';
@@ -75,7 +76,7 @@ export function LicenseListToolbar({
                 <Menu.Item
                   key={label}
                   onClick={() =>
-                    void download.start(label, `/batch-download/license-documents/${kind}/${format}`, {
+                    download.start(label, `/batch-download/license-documents/${kind}/${format}`, {
                       method: 'POST',
                       body: { licenses: ids },
                     })
@@ -87,7 +88,7 @@ export function LicenseListToolbar({
               <Menu.Divider />
               <Menu.Item
                 onClick={() =>
-                  void download.start(texts.selectionCsv, '/license-export', {
+                  download.start(texts.selectionCsv, '/license-export', {
                     method: 'POST',
                     body: { licenses: ids, sort: state.sort },
                   })
@@ -113,11 +114,12 @@ export function LicenseListToolbar({
             </Text>
           </Group>
         )}
+        <ActionFailure {...download.failure} />
         <Button
           variant="default"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           disabled={total === 0 || download.running !== undefined}
-          onClick={() => void download.start(texts.listCsv, '/license-export', { query: filteredQuery })}
+          onClick={() => download.start(texts.listCsv, '/license-export', { query: filteredQuery })}
         >
           {texts.exportList}
         </Button>

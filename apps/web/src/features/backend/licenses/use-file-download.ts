@@ -1,32 +1,41 @@
-import { notifications } from '@mantine/notifications';
-import { backOfficeMessages, licenseToolbarMessages } from '@lizenzportal/domain';
+import { licenseToolbarMessages } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { downloadFile, type DownloadOptions } from '@/lib/api';
+import { useActionWithFailure, type ActionWithFailure } from '../components/use-action-with-failure.ts';
+
+interface Download {
+  /** What is downloaded, as the progress names it. */
+  what: string;
+  path: string;
+  options?: Omit<DownloadOptions, 'onProgress'>;
+}
 
 export interface FileDownload {
   /** What is being downloaded, while it is. */
   running: string | undefined;
   /** Bytes received so far. */
   received: number;
-  start: (what: string, path: string, options?: Omit<DownloadOptions, 'onProgress'>) => Promise<void>;
+  start: (what: string, path: string, options?: Download['options']) => void;
+  /** The last download's failure, for `ActionFailure` where the progress was. */
+  failure: ActionWithFailure<Download>['failure'];
 }
 
-/** A file download from the API with its progress; a failure shows the spec's error toast. */
+/**
+ * A file download from the API with its progress; a failure shows the spec's error toast and
+ * stays where the progress was until the next download.
+ */
 export function useFileDownload(): FileDownload {
-  const [running, setRunning] = useState<string>();
   const [received, setReceived] = useState(0);
-  const start: FileDownload['start'] = async (what, path, options = {}) => {
-    setRunning(what);
+  const download = useActionWithFailure(({ path, options = {} }: Download) => {
     setReceived(0);
-    try {
-      await downloadFile(path, { ...options, onProgress: (bytes) => setReceived(bytes) });
-    } catch (error) {
-      notifications.show({ color: 'red', message: backOfficeMessages.failed((error as Error).message) });
-    } finally {
-      setRunning(undefined);
-    }
+    return downloadFile(path, { ...options, onProgress: (bytes) => setReceived(bytes) });
+  });
+  return {
+    running: download.running?.what,
+    received,
+    start: (what, path, options) => download.start({ what, path, options }),
+    failure: download.failure,
   };
-  return { running, received, start };
 }
 
 const megabytes = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 1, maximumFractionDigits: 1 });

@@ -18,7 +18,8 @@ import {
 } from '@lizenzportal/domain';
 import { backendDeliveriesOfUpgradeSessionPath } from '@/lib/paths';
 import { DateTimeText } from '../components/date-time-text.tsx';
-import { openStoredDocument } from '../components/open-document.ts';
+import { ActionFailure } from '../components/action-failure.tsx';
+import { useOpenStoredDocument } from '../components/open-document.ts';
 import { RecordPage } from '../components/record-page.tsx';
 import { useRecord } from '../components/use-record.ts';
 import { LicenseLinks, PageLink } from '../components/page-link.tsx';
@@ -34,6 +35,7 @@ const classLabel = (value: string) => LICENSE_CLASS_LABELS[value as LicenseClass
 /** `/backend/upgrade-session/{id}`: the session's panels and its raw data. */
 export function UpgradeSessionDetailPage() {
   const { record } = useRecord<'session', UpgradeSessionDetail>('/upgrade-session', 'session');
+  const openDocument = useOpenStoredDocument();
   return (
     <RecordPage record={record} errorTitle={backOfficeMessages.upgradeSessionLoadFailed}>
       {(session) => (
@@ -89,11 +91,13 @@ export function UpgradeSessionDetailPage() {
                       size="xs"
                       variant="light"
                       w="fit-content"
-                      onClick={() => void openStoredDocument(session.offerDocument!)}
+                      loading={openDocument.running !== undefined}
+                      onClick={() => openDocument.start(session.offerDocument!)}
                     >
                       {texts.openOfferDocument}
                     </Button>
                   )}
+                  <ActionFailure {...openDocument.failure} />
                 </FactsPanel>
               )}
               {session.beforeExtension && (

@@ -14,7 +14,7 @@ import { focusAfterAction } from '@/lib/focus-after-action';
 import { ActionFailure } from '../../components/action-failure.tsx';
 import { auditKey } from '../../components/audit-trail.tsx';
 import { useRecordAction } from '../../components/use-record-action.ts';
-import { openLicenseDocument } from '../license-document-actions.tsx';
+import { useOpenLicenseDocument } from '../license-document-actions.tsx';
 import { licenseKey } from '../../components/use-license.ts';
 
 const GENERATED = {
@@ -57,6 +57,7 @@ function DocumentRow({
   const name = DOCUMENT_TYPE_LABELS[kind];
   const openButton = useRef<HTMLButtonElement>(null);
   const failure = useRef<HTMLParagraphElement>(null);
+  const open = useOpenLicenseDocument(license._id);
   const generation = useRecordAction({
     request: () =>
       apiRequest<{ license: License }>(`/license/${license._id}/${kind}-document`, { method: 'POST' }),
@@ -84,7 +85,8 @@ function DocumentRow({
               ref={openButton}
               size="xs"
               variant="light"
-              onClick={() => void openLicenseDocument(license._id, kind)}
+              loading={open.running === kind}
+              onClick={() => open.start(kind)}
             >
               {texts.openDocument(name)}
             </Button>
@@ -109,6 +111,7 @@ function DocumentRow({
           )}
         </Group>
       </Group>
+      <ActionFailure {...open.failure} />
       <ActionFailure ref={failure} error={generation.error} />
     </Stack>
   );
