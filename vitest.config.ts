@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import ProjectSummaryReporter from './scripts/project-summary-reporter.ts';
 
 /**
@@ -13,10 +13,26 @@ const common = { environment: 'node', isolate: false, setupFiles: ['vitest.setup
   TestProjectInlineConfiguration['test']
 >;
 
+/**
+ * Server tests that open no database (PDF rendering, storage, signed addresses, configuration):
+ * they run once, in the `server` project; the PostgreSQL project runs what touches a database.
+ */
+const databaseFreeServerTests = [
+  'apps/server/src/config.test.ts',
+  'apps/server/src/lib/**/*.test.ts',
+  'apps/server/src/test/error-logs.test.ts',
+  'apps/server/src/modules/auth/client-group.test.ts',
+  'apps/server/src/modules/deliveries/templates.test.ts',
+  'apps/server/src/modules/order-generations/plan.test.ts',
+  'apps/server/src/modules/documents/render/*.test.ts',
+  'apps/server/src/modules/documents/batch/{zip-archive,merged-pdf}.test.ts',
+];
+
 const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(backend === 'postgres' ? databaseFreeServerTests : [])],
     ...common,
     env: { TEST_DB_BACKEND: backend },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
@@ -78,7 +94,9 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/src/**/*.browser.test.ts'],
           ...common,
-          env: { TEST_DB_BACKEND: 'pglite' },
+          // The portal under the browser on the PostgreSQL server when one is given (CI), else on
+          // PGlite: a third of the CPU time (decision 053); the server projects prove both databases.
+          env: { TEST_DB_BACKEND: postgresUrl ? 'postgres' : 'pglite' },
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

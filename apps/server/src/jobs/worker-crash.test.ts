@@ -1,13 +1,15 @@
 /**
  * Fault tests on PostgreSQL: the API with `WORKER=off` and real `npm run worker` processes, killed
  * with SIGKILL while they work. They print their figures and run in the `server-pg` project only:
- * separate workers need a database server (the embedded database belongs to one process).
+ * separate workers need a database server (the embedded database belongs to one process). Each
+ * test has its own database, mail server and processes, so the two run side by side: most of
+ * their time is waiting for a dead worker's heartbeat to go stale (decision 053).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, expect, test } from 'vitest';
+import { describe, expect, test, type TestContext } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { LocalFileStorage } from '../lib/storage/local-file-storage.ts';
 import { deliveryFailureMessages } from '@lizenzportal/domain';
@@ -17,12 +19,12 @@ import {
   mailsPerDelivery,
   PortalClient,
   startPortal,
-  startWorker,
+  startWorker as startWorkerProcess,
   storedKeys,
   unreferencedKeys,
   waitFor,
 } from '../test/fault.ts';
-import { killPortalProcesses } from '../test/process.ts';
+import type { PortalProcess } from '../test/process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../test/smtp.ts';
 import { HEARTBEAT_SECONDS } from './queue.ts';
 
@@ -41,23 +43,26 @@ interface Setup {
   database: Database;
   smtp: TestSmtpServer;
   dataDir: string;
-  /** What the API and every worker run with. */
-  environment: Record<string, string>;
   client: PortalClient;
+  /** Starts `npm run worker` for this test (ended with it). */
+  startWorker(): PortalProcess;
 }
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await killPortalProcesses();
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** A database of its own, a mail server and the API (`WORKER=off`) as a process. */
-async function setUp(environment: Record<string, string> = {}): Promise<Setup> {
+/**
+ * A database of its own, a mail server and the API (`WORKER=off`) as a process; all of it, and
+ * every worker the test starts, ends with the test (the context's hook: vitest does not know which
+ * of two concurrent tests a global `onTestFinished` is called in).
+ */
+async function setUp(
+  { onTestFinished }: TestContext,
+  environment: Record<string, string> = {},
+): Promise<Setup> {
+  const processes: PortalProcess[] = [];
   const database = await createTestDatabase();
   const smtp = await startSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-worker-crash-'));
-  cleanups.push(async () => {
+  onTestFinished(async () => {
+    await Promise.all(processes.map((portalProcess) => portalProcess.kill('SIGKILL')));
     await smtp.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -70,8 +75,15 @@ async function setUp(environment: Record<string, string> = {}): Promise<Setup> {
     SMTP_URL: smtp.url,
     ...environment,
   };
-  const client = new PortalClient((await startPortal(shared)).url);
-  return { database, smtp, dataDir, environment: shared, client };
+  const portal = await startPortal(shared);
+  processes.push(portal.process);
+  const client = new PortalClient(portal.url);
+  const startWorker = () => {
+    const worker = startWorkerProcess(shared);
+    processes.push(worker);
+    return worker;
+  };
+  return { database, smtp, dataDir, client, startWorker };
 }
 
 interface ActiveJob {
@@ -107,139 +119,146 @@ function writtenKey(file: string): string {
   return partial ? `${partial[1] ?? ''}${partial[2]}` : file;
 }
 
-test.runIf(onPostgres)(
-  'jobs of a killed worker resume on another within two minutes; nothing is done twice, nothing is left',
-  async () => {
-    const { database, smtp, dataDir, environment, client } = await setUp();
-    // One delivery's attempt dies after the end of its message was sent: the server read it, and
-    // has not answered.
-    const [heldLicense, ...recipients] = await client.createLicenses(MAILS + 1, false);
-    smtp.holding.set('held-data@example.com', 'data');
-    const held = await client.sendStarterDocument(heldLicense!, 'held-data@example.com');
-    await client.createLicenses(DOCUMENTS, true);
-    const deliveries = [];
-    for (const [index, license] of recipients.entries()) {
-      deliveries.push(await client.sendStarterDocument(license, `kunde-${index}@example.com`));
-    }
-    const mails = () => mailsPerDelivery(smtp.received.map((mail) => mail.messageId));
+describe.concurrent('a worker killed while it works', () => {
+  test.runIf(onPostgres)(
+    'jobs of a killed worker resume on another within two minutes; nothing is done twice, nothing is left',
+    async (context) => {
+      const { database, smtp, dataDir, client, startWorker } = await setUp(context);
+      // One delivery's attempt dies after the end of its message was sent: the server read it, and
+      // has not answered.
+      const [heldLicense, ...recipients] = await client.createLicenses(MAILS + 1, false);
+      smtp.holding.set('held-data@example.com', 'data');
+      const held = await client.sendStarterDocument(heldLicense!, 'held-data@example.com');
+      await client.createLicenses(DOCUMENTS, true);
+      const deliveries = [];
+      for (const [index, license] of recipients.entries()) {
+        deliveries.push(await client.sendStarterDocument(license, `kunde-${index}@example.com`));
+      }
+      const mails = () => mailsPerDelivery(smtp.received.map((mail) => mail.messageId));
 
-    const started = Date.now();
-    const first = startWorker(environment);
-    // Mid-work: some documents and mails done, the held one read by the server, most to do.
-    await waitFor(
-      async () => mails().has(held._id) && smtp.received.length >= 4 && (await documentsMade(database)) >= 20,
-      UNDER_WAY_WITHIN_MS,
-      'the first worker under way',
-    );
-    await first.kill('SIGKILL');
-    const killedAt = Date.now();
-    // Read after the kill, with no worker running: exactly the jobs the dead worker held, and the
-    // work it had done (nothing it did can be read as done by the second worker).
-    const activeAtKill = await activeJobs(database);
-    const [documentsBefore, mailsBefore] = [await documentsMade(database), smtp.received.length];
+      const started = Date.now();
+      const first = startWorker();
+      // Mid-work: some documents and mails done, the held one read by the server, most to do.
+      await waitFor(
+        async () =>
+          mails().has(held._id) && smtp.received.length >= 4 && (await documentsMade(database)) >= 20,
+        UNDER_WAY_WITHIN_MS,
+        'the first worker under way',
+      );
+      await first.kill('SIGKILL');
+      const killedAt = Date.now();
+      // Read after the kill, with no worker running: exactly the jobs the dead worker held, and the
+      // work it had done (nothing it did can be read as done by the second worker).
+      const activeAtKill = await activeJobs(database);
+      const [documentsBefore, mailsBefore] = [await documentsMade(database), smtp.received.length];
 
-    const second = startWorker(environment);
-    // A job killed after its work committed but before pg-boss recorded it as done is run again
-    // (and finds its work done): the work can be finished before all of the dead worker's jobs are.
-    await waitFor(
-      async () => {
-        const current = await client.deliveries();
-        return (
-          current.every((delivery) => delivery.progress !== 'in-progress') &&
-          (await documentsMade(database)) === DOCUMENTS + MAILS + 1 &&
-          (await unfinishedJobs(
-            database,
-            activeAtKill.map((job) => job.id),
-          )) === 0
-        );
-      },
-      3 * 60_000,
-      'the second worker finishing the work',
-    );
-    const finishedAt = Date.now();
-    await second.kill('SIGTERM');
+      const second = startWorker();
+      // A job killed after its work committed but before pg-boss recorded it as done is run again
+      // (and finds its work done): the work can be finished before all of the dead worker's jobs are.
+      await waitFor(
+        async () => {
+          const current = await client.deliveries();
+          return (
+            current.every((delivery) => delivery.progress !== 'in-progress') &&
+            (await documentsMade(database)) === DOCUMENTS + MAILS + 1 &&
+            (await unfinishedJobs(
+              database,
+              activeAtKill.map((job) => job.id),
+            )) === 0
+          );
+        },
+        3 * 60_000,
+        'the second worker finishing the work',
+      );
+      const finishedAt = Date.now();
+      await second.kill('SIGTERM');
 
-    const { rows: resumed } = await sql<{ completed: number | null }>`
-      select extract(epoch from completed_on) * 1000 as completed
-      from pgboss.job where id = any(${activeAtKill.map((job) => job.id)}::uuid[])
-    `.execute(database.db);
-    const slowestResumeMs = Math.max(...resumed.map((job) => (job.completed ?? Infinity) - killedAt));
-    const [licenses, finalDeliveries] = [await client.licenses(), await client.deliveries()];
-    const perDelivery = mails();
-    const duplicates = [...perDelivery.values()].filter((count) => count > 1).length;
-    const inDoubt = finalDeliveries.filter((delivery) =>
-      delivery.error?.startsWith(deliveryFailureMessages.handoverInDoubt),
-    );
-    const filesRoot = path.join(dataDir, 'files');
-    const leftOver = unreferencedKeys(storedKeys(filesRoot), licenses, finalDeliveries);
-    const { rows: pending } = await sql<{ key: string }>`select key from pending_upload`.execute(database.db);
-    console.log(
-      [
-        `Worker killed on PostgreSQL: ${DOCUMENTS + MAILS + 1} documents and ${MAILS + 1} mails to make`,
-        `  done before the kill: ${documentsBefore} documents, ${mailsBefore} mails (${killedAt - started} ms after the first worker started)`,
-        `  done after the kill: ${DOCUMENTS + MAILS + 1 - documentsBefore} documents, ${smtp.received.length - mailsBefore} mails`,
-        `  jobs the dead worker held: ${activeAtKill.length}; the last of them finished ${Math.round(slowestResumeMs)} ms after the kill`,
-        `  all work finished ${finishedAt - killedAt} ms after the kill (heartbeat ${HEARTBEAT_SECONDS} s)`,
-        `  duplicate mails: ${duplicates}; handovers in doubt (failed visibly, not sent again): ${inDoubt.length}`,
-        `  files no row refers to: ${leftOver.length}, all recorded as pending uploads (${pending.length}) for the sweep`,
-      ].join('\n'),
-    );
+      const { rows: resumed } = await sql<{ completed: number | null }>`
+        select extract(epoch from completed_on) * 1000 as completed
+        from pgboss.job where id = any(${activeAtKill.map((job) => job.id)}::uuid[])
+      `.execute(database.db);
+      const slowestResumeMs = Math.max(...resumed.map((job) => (job.completed ?? Infinity) - killedAt));
+      const [licenses, finalDeliveries] = [await client.licenses(), await client.deliveries()];
+      const perDelivery = mails();
+      const duplicates = [...perDelivery.values()].filter((count) => count > 1).length;
+      const inDoubt = finalDeliveries.filter((delivery) =>
+        delivery.error?.startsWith(deliveryFailureMessages.handoverInDoubt),
+      );
+      const filesRoot = path.join(dataDir, 'files');
+      const leftOver = unreferencedKeys(storedKeys(filesRoot), licenses, finalDeliveries);
+      const { rows: pending } = await sql<{ key: string }>`select key from pending_upload`.execute(
+        database.db,
+      );
+      console.log(
+        [
+          `Worker killed on PostgreSQL: ${DOCUMENTS + MAILS + 1} documents and ${MAILS + 1} mails to make`,
+          `  done before the kill: ${documentsBefore} documents, ${mailsBefore} mails (${killedAt - started} ms after the first worker started)`,
+          `  done after the kill: ${DOCUMENTS + MAILS + 1 - documentsBefore} documents, ${smtp.received.length - mailsBefore} mails`,
+          `  jobs the dead worker held: ${activeAtKill.length}; the last of them finished ${Math.round(slowestResumeMs)} ms after the kill`,
+          `  all work finished ${finishedAt - killedAt} ms after the kill (heartbeat ${HEARTBEAT_SECONDS} s)`,
+          `  duplicate mails: ${duplicates}; handovers in doubt (failed visibly, not sent again): ${inDoubt.length}`,
+          `  files no row refers to: ${leftOver.length}, all recorded as pending uploads (${pending.length}) for the sweep`,
+        ].join('\n'),
+      );
 
-    expect(activeAtKill.length).toBeGreaterThan(1);
-    expect(resumed.every((job) => job.completed !== null)).toBe(true);
-    expect(slowestResumeMs).toBeLessThan(RESUMED_WITHIN_MS);
-    expect(duplicates).toBe(0);
-    for (const delivery of finalDeliveries.filter((current) => current._id !== held._id)) {
-      // Completed with its one mail, or (killed right at its handover) failed in doubt.
-      if (delivery.progress === 'completed') expect(perDelivery.get(delivery._id)).toBe(1);
-      else expect(delivery.error).toContain(deliveryFailureMessages.handoverInDoubt);
-    }
-    expect(finalDeliveries.find((delivery) => delivery._id === held._id)).toMatchObject({
-      progress: 'failed',
-      error: expect.stringContaining(deliveryFailureMessages.handoverInDoubt),
-    });
-    expect(perDelivery.get(held._id)).toBe(1);
-    expect(licenses.every((license) => license.starterDocument !== null)).toBe(true);
+      expect(activeAtKill.length).toBeGreaterThan(1);
+      expect(resumed.every((job) => job.completed !== null)).toBe(true);
+      expect(slowestResumeMs).toBeLessThan(RESUMED_WITHIN_MS);
+      expect(duplicates).toBe(0);
+      for (const delivery of finalDeliveries.filter((current) => current._id !== held._id)) {
+        // Completed with its one mail, or (killed right at its handover) failed in doubt.
+        if (delivery.progress === 'completed') expect(perDelivery.get(delivery._id)).toBe(1);
+        else expect(delivery.error).toContain(deliveryFailureMessages.handoverInDoubt);
+      }
+      expect(finalDeliveries.find((delivery) => delivery._id === held._id)).toMatchObject({
+        progress: 'failed',
+        error: expect.stringContaining(deliveryFailureMessages.handoverInDoubt),
+      });
+      expect(perDelivery.get(held._id)).toBe(1);
+      expect(licenses.every((license) => license.starterDocument !== null)).toBe(true);
 
-    // Files of killed generations (and their interrupted writes) are recorded; the sweep removes them.
-    expect(pending.map((entry) => entry.key)).toEqual(expect.arrayContaining(leftOver.map(writtenKey)));
-    await new DocumentRepository(database.db).sweepPendingUploads(0, (key) =>
-      new LocalFileStorage(filesRoot).delete(key),
-    );
-    expect(unreferencedKeys(storedKeys(filesRoot), licenses, finalDeliveries)).toEqual([]);
-  },
-  8 * 60_000,
-);
+      // Files of killed generations (and their interrupted writes) are recorded; the sweep removes them.
+      expect(pending.map((entry) => entry.key)).toEqual(expect.arrayContaining(leftOver.map(writtenKey)));
+      await new DocumentRepository(database.db).sweepPendingUploads(0, (key) =>
+        new LocalFileStorage(filesRoot).delete(key),
+      );
+      expect(unreferencedKeys(storedKeys(filesRoot), licenses, finalDeliveries)).toEqual([]);
+    },
+    8 * 60_000,
+  );
 
-test.runIf(onPostgres)(
-  'a delivery whose last attempt died with its worker is marked failed, visibly, and never sent',
-  async () => {
-    const { database, smtp, environment, client } = await setUp({ MAIL_RETRY_LIMIT: '0' });
-    const [license] = await client.createLicenses(1, false);
-    smtp.holding.set('held-recipient@example.com', 'recipient');
-    const delivery = await client.sendStarterDocument(license!, 'held-recipient@example.com');
-    const first = startWorker(environment);
-    await waitFor(
-      async () => (await activeJobs(database)).some((job) => job.data.deliveryId === delivery._id),
-      UNDER_WAY_WITHIN_MS,
-      'the worker sending the delivery',
-    );
-    await first.kill('SIGKILL');
-    const killedAt = Date.now();
+  test.runIf(onPostgres)(
+    'a delivery whose last attempt died with its worker is marked failed, visibly, and never sent',
+    async (context) => {
+      const { database, smtp, client, startWorker } = await setUp(context, { MAIL_RETRY_LIMIT: '0' });
+      const [license] = await client.createLicenses(1, false);
+      smtp.holding.set('held-recipient@example.com', 'recipient');
+      const delivery = await client.sendStarterDocument(license!, 'held-recipient@example.com');
+      const first = startWorker();
+      await waitFor(
+        async () => (await activeJobs(database)).some((job) => job.data.deliveryId === delivery._id),
+        UNDER_WAY_WITHIN_MS,
+        'the worker sending the delivery',
+      );
+      await first.kill('SIGKILL');
+      const killedAt = Date.now();
 
-    const second = startWorker(environment);
-    const failed = await waitFor(
-      async () => {
-        const current = (await client.deliveries()).find((found) => found._id === delivery._id);
-        return current?.progress === 'failed' ? current : undefined;
-      },
-      RESUMED_WITHIN_MS,
-      'the delivery marked failed',
-    );
-    console.log(`A delivery's last attempt killed: marked failed ${Date.now() - killedAt} ms after the kill`);
-    await second.kill('SIGTERM');
-    expect(failed.error).toContain(deliveryFailureMessages.lastAttemptDied);
-    expect(smtp.received).toEqual([]);
-  },
-  5 * 60_000,
-);
+      const second = startWorker();
+      const failed = await waitFor(
+        async () => {
+          const current = (await client.deliveries()).find((found) => found._id === delivery._id);
+          return current?.progress === 'failed' ? current : undefined;
+        },
+        RESUMED_WITHIN_MS,
+        'the delivery marked failed',
+      );
+      console.log(
+        `A delivery's last attempt killed: marked failed ${Date.now() - killedAt} ms after the kill`,
+      );
+      await second.kill('SIGTERM');
+      expect(failed.error).toContain(deliveryFailureMessages.lastAttemptDied);
+      expect(smtp.received).toEqual([]);
+    },
+    5 * 60_000,
+  );
+});
