@@ -72,6 +72,35 @@ describe('what the server sends the pages', () => {
     expect(await styleRules(list)).toContain(`.${Table.classes.table}`);
   });
 
+  it('a stored sign-in’s user is asked for while the back office’s page is still loading', async () => {
+    let askedForUser: () => void = () => {};
+    const userAsked = new Promise<void>((resolve) => (askedForUser = resolve));
+    const heldTooLong = { value: false };
+    const page = await browser.open('/backend/license', {
+      token: await adminToken(browser.server),
+      prepare: async (page) => {
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname === '/api/v1/auth/user') askedForUser();
+        });
+        // The list's own script arrives only once the user was asked for (or after 5 s).
+        await page.route(/\/assets\/license-list-page-[^/]+\.js$/, async (route) => {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          const timeout = new Promise<void>((resolve) => {
+            timer = setTimeout(() => {
+              heldTooLong.value = true;
+              resolve();
+            }, 5000);
+          });
+          await Promise.race([userAsked, timeout]);
+          clearTimeout(timer);
+          await route.continue();
+        });
+      },
+    });
+    await page.getByRole('heading', { name: pageTitles.licenses }).waitFor();
+    expect(heldTooLong.value).toBe(false);
+  });
+
   it('the assistant runs into its later steps without a CSP violation', async () => {
     const page = await browser.open(ASSISTANT_PATH, { prepare: recordViolations });
     await page.getByRole('button', { name: /^Assistent starten/ }).click();

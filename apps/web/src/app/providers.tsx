@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { onUnauthorized } from '@/lib/api';
-import { endSession, rememberSessionEnd } from '@/lib/auth';
+import { currentUserQuery, endSession, readToken, rememberSessionEnd } from '@/lib/auth';
 import { CoreProviders } from './core-providers.tsx';
 
 /** The portal's pages: besides the core, the end of a sign-in. */
@@ -11,6 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <CoreProviders>
       <SessionExpiry />
+      <CurrentUserAtOnce />
       {children}
     </CoreProviders>
   );
@@ -37,5 +38,18 @@ function SessionExpiry() {
       }),
     [queryClient],
   );
+  return null;
+}
+
+/**
+ * A stored sign-in's user is asked for when the app starts: the router renders the guards that
+ * ask for it only once a lazy page's files have loaded (every back-office page), and the request
+ * need not wait for them.
+ */
+function CurrentUserAtOnce() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (readToken() !== null) void queryClient.prefetchQuery(currentUserQuery);
+  }, [queryClient]);
   return null;
 }
