@@ -10,7 +10,13 @@ import { resetDatabase, startTestServer, type TestServer } from '@lizenzportal/s
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
-const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's `chromium-headless-shell`, the build Playwright itself runs
+ * for headless tests), not the full browser: headless, the full browser still builds a window's
+ * user interface for every context — the address bar's popups rendered as web pages in a process
+ * of their own — which took more CPU than the pages under test (decision 056).
+ */
+const HEADLESS_SHELL_PATH = process.env['CHROMIUM_HEADLESS_SHELL_PATH'] ?? '/usr/bin/chromium-headless-shell';
 const BUILT_APP = path.resolve(import.meta.dirname, '../../dist/index.html');
 /**
  * Waits for an element or a state (also `expect.poll`'s, set in vitest.config.ts): long enough for a
@@ -60,11 +66,14 @@ async function sharedChromium(): Promise<Browser> {
 }
 
 async function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it or set CHROMIUM_PATH.`);
+  if (!fs.existsSync(HEADLESS_SHELL_PATH)) {
+    throw new Error(
+      `Chromium's headless shell not found at ${HEADLESS_SHELL_PATH}: on Debian \`apt-get install ` +
+        'chromium-headless-shell`, or set CHROMIUM_HEADLESS_SHELL_PATH.',
+    );
   }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: HEADLESS_SHELL_PATH,
     headless: true,
     args: [
       '--no-sandbox',
