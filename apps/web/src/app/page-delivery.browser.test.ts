@@ -1,16 +1,18 @@
 import {
   ASSISTANT_PATH,
   assistantScreens,
+  bindingMessages,
   COMPRESSION_THRESHOLD_BYTES,
   navigationMessages,
   pageDescriptions,
   pageTitles,
+  portalMessages,
 } from '@lizenzportal/domain';
 import { Button, Table } from '@mantine/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { adminToken } from '@/test/seed';
+import { adminToken, bindLicense, createLicense, licenseToken } from '@/test/seed';
 
 const browser = setupBrowser();
 
@@ -70,6 +72,28 @@ describe('what the server sends the pages', () => {
     const list = await browser.open('/backend/license', { token: await adminToken(browser.server) });
     await list.getByRole('heading', { name: pageTitles.licenses }).waitFor();
     expect(await styleRules(list)).toContain(`.${Table.classes.table}`);
+  });
+
+  it('„Meine Lizenz” loads the binding form’s files for an unbound license only', async () => {
+    /** The scripts „Meine Lizenz” loaded once `shown` (the form or the bound panel) is there. */
+    const scripts = async (license: Awaited<ReturnType<typeof createLicense>>, shown: RegExp) => {
+      const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
+      await page.getByRole(license.status === 'bound' ? 'alert' : 'button', { name: shown }).waitFor();
+      return (await received(page)).map((file) => new URL(file.url).pathname);
+    };
+    const unbound = await createLicense(browser.server);
+    const bound = await bindLicense(browser.server, await createLicense(browser.server), {
+      name: 'Schule am See',
+      email: 'it@schule.example',
+      holderType: 'organization',
+    });
+    const bindingForm = /^\/assets\/binding-form-[^/]+\.js$/;
+    expect(await scripts(unbound, new RegExp(`^${bindingMessages.submit}$`))).toContainEqual(
+      expect.stringMatching(bindingForm),
+    );
+    expect(await scripts(bound, new RegExp(portalMessages.boundTitle))).not.toContainEqual(
+      expect.stringMatching(bindingForm),
+    );
   });
 
   it('a stored sign-in’s user is asked for while the back office’s page is still loading', async () => {

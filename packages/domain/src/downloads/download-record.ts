@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOWNLOAD_PRODUCTS, type DownloadProduct } from '../license/enums.ts';
 import { licenseSchema } from '../license/schema.ts';
+import { onFirstUse } from '../formats/on-first-use.ts';
 import { DOWNLOAD_CARD_TITLES } from '../messages/download.ts';
 import { productTitle } from '../product.ts';
 import { METASEARCH_PLATFORMS, RELEASE_PRODUCTS, type ReleaseProduct } from './catalogue.ts';
@@ -10,28 +11,30 @@ import { METASEARCH_PLATFORMS, RELEASE_PRODUCTS, type ReleaseProduct } from './c
  * what was downloaded (the counter it added to, the release's product, platform and version), how
  * much of it the file route sent, and the license with its holder and download counts.
  */
-export const downloadRecordSchema = z.object({
-  _id: z.uuid(),
-  object: z.enum(DOWNLOAD_PRODUCTS),
-  product: z.enum(RELEASE_PRODUCTS),
-  platform: z.enum(METASEARCH_PLATFORMS).nullable(),
-  version: z.string(),
-  /** Bytes of the file, and what the file route sent for this link (resumed downloads add up). */
-  size: z.number(),
-  bytesSent: z.number(),
-  /** When a response carried the file's last byte; null while it was never loaded to the end. */
-  completedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-  license: licenseSchema.pick({
-    _id: true,
-    key: true,
-    version: true,
-    status: true,
-    holder: true,
-    downloads: true,
+export const downloadRecordSchema = onFirstUse(() =>
+  z.object({
+    _id: z.uuid(),
+    object: z.enum(DOWNLOAD_PRODUCTS),
+    product: z.enum(RELEASE_PRODUCTS),
+    platform: z.enum(METASEARCH_PLATFORMS).nullable(),
+    version: z.string(),
+    /** Bytes of the file, and what the file route sent for this link (resumed downloads add up). */
+    size: z.number(),
+    bytesSent: z.number(),
+    /** When a response carried the file's last byte; null while it was never loaded to the end. */
+    completedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    license: licenseSchema().pick({
+      _id: true,
+      key: true,
+      version: true,
+      status: true,
+      holder: true,
+      downloads: true,
+    }),
   }),
-});
-export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
+);
+export type DownloadRecord = z.infer<ReturnType<typeof downloadRecordSchema>>;
 
 /** The download log's `object`: the license counter a download added to. */
 export const DOWNLOAD_OBJECT_LABELS: Record<DownloadProduct, string> = {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as domain from '../index.ts';
 import { formatSeats } from '../license/enums.ts';
 import { assistantMessages } from './assistant.ts';
@@ -77,6 +78,25 @@ describe('counted nouns', () => {
       expect(shown).toContain(counted(count, noun));
       expect(wrongForms(shown), shown).toEqual([]);
     }
+  });
+
+  describe('a count in German digits', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('is what the locale writes, for any whole number and for fractions', () => {
+      fc.assert(
+        fc.property(fc.maxSafeInteger(), (count) => {
+          expect(counted(count, 'seat').split(' ')[0]).toBe(count.toLocaleString('de-DE'));
+        }),
+      );
+      expect(counted(1.5, 'seat')).toBe('1,5 Arbeitsplätze');
+    });
+
+    it('needs no locale number formats for a whole number (their first load costs „Meine Lizenz” 60 ms)', () => {
+      const toLocaleString = vi.spyOn(Number.prototype, 'toLocaleString');
+      expect(counted(10_000, 'license')).toBe('10.000 Lizenzen');
+      expect(toLocaleString).not.toHaveBeenCalled();
+    });
   });
 
   it('no text the domain exports pairs a count with the wrong form', () => {

@@ -35,7 +35,18 @@ export function nounFor(count: number, noun: CountedNoun): string {
   return PLURAL_RULES.select(count) === 'one' ? COUNTED_NOUNS[noun].one : COUNTED_NOUNS[noun].other;
 }
 
+/**
+ * A whole number in German digits („10.000”), written out: a page's first `toLocaleString` loads
+ * the locale's number formats, about 15 ms (60 ms on a phone) in the middle of rendering
+ * „Meine Lizenz”, whose seat count is its only formatted number (decision 054).
+ */
+function germanDigits(count: number): string {
+  return Number.isSafeInteger(count)
+    ? String(count).replace(/\B(?=(\d{3})+$)/g, '.')
+    : count.toLocaleString('de-DE');
+}
+
 /** A count with its noun, the count in German digits: „1 Arbeitsplatz”, „10.000 Arbeitsplätze”. */
 export function counted(count: number, noun: CountedNoun): string {
-  return `${count.toLocaleString('de-DE')} ${nounFor(count, noun)}`;
+  return `${germanDigits(count)} ${nounFor(count, noun)}`;
 }

@@ -50,8 +50,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guar
     {
       summary: 'Status of a license by key (unbound, bound); 404 unknown, 403 disabled',
       errors: ['LICENSE_NOT_FOUND', 'LICENSE_DISABLED'],
-      body: licenseStatusRequestSchema,
-      data: licenseStatusResponseSchema,
+      body: licenseStatusRequestSchema(),
+      data: licenseStatusResponseSchema(),
     },
     async ({ key }) => ({ status: await auth.licenseStatus(key) }),
   );
@@ -60,8 +60,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guar
     {
       summary: 'License sign-in with start code (unbound) or holder name (bound)',
       errors: ['INVALID_CREDENTIALS', 'LICENSE_DEACTIVATED', 'LICENSE_ALREADY_BOUND'],
-      body: licenseLoginRequestSchema,
-      data: loginResponseSchema,
+      body: licenseLoginRequestSchema(),
+      data: loginResponseSchema(),
     },
     ({ key, authenticationCode }, ip) => auth.licenseLogin(key, authenticationCode, ip),
   );
@@ -70,8 +70,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guar
     {
       summary: 'Back-office sign-in',
       errors: ['INVALID_CREDENTIALS'],
-      body: adminLoginRequestSchema,
-      data: loginResponseSchema,
+      body: adminLoginRequestSchema(),
+      data: loginResponseSchema(),
     },
     ({ username, password }, ip) => auth.adminLogin(username, password, ip),
   );
@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guar
       schema: {
         tags: ['auth'],
         summary: 'Extends the sign-in: a new token of a full session from now',
-        response: { 200: dataEnvelope(loginResponseSchema) },
+        response: { 200: dataEnvelope(loginResponseSchema()) },
       },
     },
     async (request) => ({ data: await auth.extendSession(guards.principalOf(request)) }),
@@ -96,7 +96,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guar
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        response: { 200: dataEnvelope(z.object({ user: authUserSchema })) },
+        response: { 200: dataEnvelope(z.object({ user: authUserSchema() })) },
       },
     },
     async (request) => ({ data: { user: auth.currentUser(guards.principalOf(request)) } }),

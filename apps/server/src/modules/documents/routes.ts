@@ -18,7 +18,7 @@ import { DOCUMENT_FILE_ROUTE } from './service.ts';
 import { signedFileQuerySchema } from '../../lib/signed-urls.ts';
 
 const urlEnvelope = dataEnvelope(z.object({ url: z.url() }));
-const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
+const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema() }));
 const documentKey = z.string().max(STORAGE_KEY_MAX_LENGTH).regex(STORAGE_KEY_PATTERN);
 const batchBody = z.strictObject({
   licenses: z.array(recordIdSchema).superRefine((ids, context) => {

@@ -31,7 +31,7 @@ export const downloadRoutes: FastifyPluginAsyncZod<{ downloads: DownloadService;
   app.route(
     listRoute({
       entity: DOWNLOAD_LIST_ENTITY,
-      item: downloadRecordSchema,
+      item: downloadRecordSchema(),
       tag: 'downloads',
       summary: 'The download log with paging, sorting and filters, e.g. license=<id> (admin)',
       preHandler: guards.admin,

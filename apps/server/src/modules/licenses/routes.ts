@@ -21,7 +21,7 @@ import type { Guards } from '../../http/guards.ts';
 import type { LicenseBinding } from './binding.ts';
 import type { LicenseService } from './service.ts';
 
-const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema }));
+const licenseEnvelope = dataEnvelope(z.object({ license: licenseSchema() }));
 const exportSelectionBody = z.strictObject({
   licenses: z.array(recordIdSchema).min(1).max(MAX_PAGE_SIZE),
   sort: z.string().max(100).optional(),
@@ -44,8 +44,8 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
       schema: {
         tags: ['licenses'],
         summary: 'Create 1–50 licenses (admin)',
-        body: licenseCreateSchema,
-        response: { 201: dataEnvelope(z.object({ licenses: z.array(licenseSchema) })) },
+        body: licenseCreateSchema(),
+        response: { 201: dataEnvelope(z.object({ licenses: z.array(licenseSchema()) })) },
       },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
   app.route(
     listRoute({
       entity: LICENSE_LIST_ENTITY,
-      item: licenseSchema,
+      item: licenseSchema(),
       tag: 'licenses',
       summary: 'List licenses with paging, sorting and filters (admin)',
       preHandler: guards.admin,
@@ -132,7 +132,7 @@ export const licenseRoutes: FastifyPluginAsyncZod<LicenseRoutesOptions> = async 
         tags: ['licenses'],
         summary: 'Save an edited license (admin)',
         params: idParams,
-        body: licenseUpdateSchema,
+        body: licenseUpdateSchema(),
         response: { 200: licenseEnvelope },
       },
     },

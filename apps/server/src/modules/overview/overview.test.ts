@@ -46,7 +46,7 @@ const purchaseType = (type: string) => [{ key: 'purchase_type', value: type }];
 
 async function licenseCreated(at: string, payload: Record<string, unknown>): Promise<string> {
   const [license] = await ctx.app.services.licenses.create(
-    licenseCreateSchema.parse({ generateStarterDocument: false, ...payload }),
+    licenseCreateSchema().parse({ generateStarterDocument: false, ...payload }),
     { typeOfEntry: 'manual', entryReference: 'overview-test' },
   );
   await sql`update license set created_at = ${berlin(at)} where id = ${license!._id}`.execute(

@@ -23,7 +23,7 @@ function parseUser(user: unknown): AuthUser {
   const type = (user as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && type !== 'license' && type !== 'admin')
     throw new UnknownUserTypeError(type);
-  return authUserSchema.parse(user);
+  return authUserSchema().parse(user);
 }
 
 /** The signed-in user, `null` when nobody is signed in (no token: no request at all). */

@@ -1,12 +1,18 @@
 import type { License } from '@lizenzportal/domain';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import { Page } from '@/components/ui/page';
+import { PageLoader } from '@/components/ui/page-loader';
 import { AfterBindingPanel } from './after-binding-panel.tsx';
-import { BindingForm } from './binding-form.tsx';
 import { LicenseBox } from './license-box.tsx';
 import { UnboundNotice } from './unbound-notice.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
+
+/**
+ * The holder form with its fields, rules and messages loads only for an unbound license: a bound
+ * holder, who comes back to this page, does not load it (decision 054).
+ */
+const BindingForm = lazy(async () => ({ default: (await import('./binding-form.tsx')).BindingForm }));
 
 /** "Meine Lizenz": the start page of a signed-in license; an unbound one is bound here. */
 export function LicenseOverviewPage({ license }: { license: License }) {
@@ -20,14 +26,16 @@ export function LicenseOverviewPage({ license }: { license: License }) {
       {license.status === 'unbound' && (
         <>
           <UnboundNotice />
-          <BindingForm
-            license={license}
-            onBound={() => {
-              setJustBound(true);
-              // The form gives way to the panel that says what the bound license offers.
-              focusAfterAction(() => boundPanel.current);
-            }}
-          />
+          <Suspense fallback={<PageLoader />}>
+            <BindingForm
+              license={license}
+              onBound={() => {
+                setJustBound(true);
+                // The form gives way to the panel that says what the bound license offers.
+                focusAfterAction(() => boundPanel.current);
+              }}
+            />
+          </Suspense>
         </>
       )}
       {license.status === 'bound' && (

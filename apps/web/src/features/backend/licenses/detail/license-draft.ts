@@ -26,11 +26,11 @@ export function parseInteger(text: string | number, fallback: number | null): nu
  * license needs holder name, e-mail and type; the e-mail must be valid; …
  */
 export function draftProblems(draft: LicenseDraft): Record<string, string> {
-  const result = licenseUpdateSchema.safeParse(draft);
+  const result = licenseUpdateSchema().safeParse(draft);
   if (result.success) return {};
   const problems: Record<string, string> = {};
   for (const issue of result.error.issues) {
-    const { message, field } = describeIssueIn(licenseUpdateSchema, issue);
+    const { message, field } = describeIssueIn(licenseUpdateSchema(), issue);
     problems[field ?? ''] ??= message;
   }
   return problems;
