@@ -14,15 +14,18 @@ const common = { environment: 'node', isolate: false, setupFiles: ['vitest.setup
 >;
 
 /**
- * Server tests that open no database (PDF rendering, storage, signed addresses, configuration):
- * they run once, in the `server` project; the PostgreSQL project runs what touches a database.
+ * Server tests that do not use the project's database: they open none (PDF rendering, storage,
+ * signed addresses, configuration, mail handover), or start the portal as `npm start` does, on
+ * its embedded database, in either project (server.test.ts). They run once, in the `server`
+ * project; the PostgreSQL project runs what touches its database.
  */
-const databaseFreeServerTests = [
+const backendIndependentServerTests = [
   'apps/server/src/config.test.ts',
+  'apps/server/src/server.test.ts',
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/test/error-logs.test.ts',
   'apps/server/src/modules/auth/client-group.test.ts',
-  'apps/server/src/modules/deliveries/templates.test.ts',
+  'apps/server/src/modules/deliveries/{templates,mailer}.test.ts',
   'apps/server/src/modules/order-generations/plan.test.ts',
   'apps/server/src/modules/documents/render/*.test.ts',
   'apps/server/src/modules/documents/batch/{zip-archive,merged-pdf}.test.ts',
@@ -32,7 +35,7 @@ const serverProject = (name: string, backend: 'pglite' | 'postgres'): TestProjec
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(backend === 'postgres' ? databaseFreeServerTests : [])],
+    exclude: [...configDefaults.exclude, ...(backend === 'postgres' ? backendIndependentServerTests : [])],
     ...common,
     env: { TEST_DB_BACKEND: backend },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
