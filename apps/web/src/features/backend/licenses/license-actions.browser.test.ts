@@ -26,10 +26,20 @@ describe('license list actions', () => {
   it('creates three licenses with the form in a modal', async () => {
     const page = await openList();
     await page.getByText('Keine Lizenzen gefunden').waitFor();
+    // The form loads with the dialog, not with the list.
+    const formScripts = () =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.includes('/create-licenses-form-')).length,
+      );
+    expect(await formScripts()).toBe(0);
     await page.getByRole('button', { name: 'Neue Lizenz(en) anlegen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Lizenz(en) anlegen' });
     // The spec's defaults.
     expect(await dialog.getByRole('combobox', { name: 'Version' }).inputValue()).toBe('Version 9');
+    expect(await formScripts()).toBeGreaterThan(0);
     expect(await dialog.getByRole('combobox', { name: 'Lizenzklasse' }).inputValue()).toBe('Pro-Lizenz');
     expect(await dialog.getByRole('textbox', { name: 'Größe' }).inputValue()).toBe('1');
     expect(await dialog.getByRole('checkbox', { name: 'Startdokumente erzeugen' }).isChecked()).toBe(true);

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconFileDescription } from '@tabler/icons-react';
 import { licensePageMessages, type License, type LicenseDocumentType } from '@lizenzportal/domain';
+import { useHoverHint } from '@/components/ui/hover-hint';
 import { apiRequest } from '@/lib/api';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { useOpenDocument } from '../components/open-document.ts';
@@ -61,9 +62,11 @@ function DocumentButton({
   present: boolean;
 }) {
   const { label, missing, Icon } = DOCUMENTS[kind];
+  const { targetProps, hint } = useHoverHint<HTMLButtonElement>(present ? label : missing);
   return (
-    <Tooltip label={present ? label : missing}>
+    <>
       <ActionIcon
+        {...targetProps}
         variant="subtle"
         disabled={!present}
         loading={open.running === kind}
@@ -72,6 +75,7 @@ function DocumentButton({
       >
         <Icon size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+      {hint}
+    </>
   );
 }

@@ -57,6 +57,17 @@ describe('license list columns', () => {
     );
   });
 
+  it('names a document button in a tooltip while the pointer is over it', async () => {
+    const license = await createLicense(browser.server);
+    const page = await openList();
+    const button = row(page, license).getByRole('button', { name: 'Kein Lizenzdokument vorhanden' });
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    await button.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Kein Lizenzdokument vorhanden');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => page.getByRole('tooltip').count()).toBe(0);
+  });
+
   it("links an order's tag to the shop's admin page of that order", async () => {
     const ordered = await createLicense(browser.server);
     await licenses().update(ordered._id, { type_of_entry: 'order', entry_reference: '4711' });

@@ -7,11 +7,17 @@ import {
   type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '@/components/ui/page-loader';
 import { toApiQuery } from '@/lib/list-state';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { useListState } from '../lists/use-list-state.ts';
-import { CreateLicensesForm } from './create-licenses-form.tsx';
 import { receivedText, useFileDownload } from './use-file-download.ts';
+
+/** The form loads when the dialog opens: the list's first screen does not show it (decision 055). */
+const CreateLicensesForm = lazy(async () => ({
+  default: (await import('./create-licenses-form.tsx')).CreateLicensesForm,
+}));
 
 /** Multi-actions need at least two selected licenses (spec §4, §9). */
 export const MIN_SELECTION = 2;
@@ -130,7 +136,9 @@ export function LicenseListToolbar({
         title={backOfficeMessages.createLicenses}
         size="lg"
       >
-        <CreateLicensesForm onCreated={createModal.close} />
+        <Suspense fallback={<PageLoader />}>
+          <CreateLicensesForm onCreated={createModal.close} />
+        </Suspense>
       </Modal>
     </Group>
   );

@@ -23,6 +23,27 @@ async function choosePageSize(page: Page, size: string) {
 }
 
 describe('license list', () => {
+  it('keeps its loader until the rows are drawn: a list with licenses never says it has none', async () => {
+    await createLicense(browser.server, { count: 3 });
+    // The rows render after the answer, in the background (decision 055): every state of the
+    // table in between is recorded, not only the last.
+    const page = await openList('/backend/license', (page) =>
+      page.addInitScript(() => {
+        const shown = { empty: false };
+        Object.assign(window, { emptyStateShown: shown });
+        new MutationObserver(() => {
+          if (document.querySelector('.mantine-datatable-empty-state[data-active]')) shown.empty = true;
+        }).observe(document, { subtree: true, childList: true, attributes: true });
+      }),
+    );
+    await expect.poll(() => bodyRows(page).count()).toBe(3);
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { emptyStateShown: { empty: boolean } }).emptyStateShown.empty,
+      ),
+    ).toBe(false);
+  });
+
   it('shows 20 licenses per page, newest first, and pages through the address', async () => {
     await createLicense(browser.server, { count: 45 });
     const page = await openList();

@@ -12,6 +12,27 @@ const focusedName = (page: Page) =>
     return active?.labels?.[0]?.textContent ?? active?.getAttribute('aria-label') ?? null;
   });
 
+/** The scripts the page has loaded so far. */
+const scripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+
+describe('the query builder', () => {
+  it("loads its rows' controls with the first rule: a list opens without them", async () => {
+    await createLicense(browser.server);
+    const page = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    await page.locator('tbody').getByRole('row').first().waitFor();
+    expect((await scripts(page)).filter((name) => name.includes('/filter-rules-'))).toEqual([]);
+    await page.getByRole('button', { name: 'Filter hinzufügen' }).click();
+    await page.getByRole('combobox', { name: 'Filter 1: Feld', exact: true }).waitFor();
+    expect((await scripts(page)).filter((name) => name.includes('/filter-rules-'))).toHaveLength(1);
+  });
+});
+
 describe('the query builder by keyboard', () => {
   it('puts the focus into the new filter row, whose controls have visible labels', async () => {
     await createLicense(browser.server);

@@ -2,25 +2,22 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   filterMessages as texts,
-  findListField,
-  operatorsOf,
   serializeAddressFilters,
   type Filter,
   type ListFields,
 } from '@lizenzportal/domain';
-import { useRef, useState, type FormEvent } from 'react';
-import { add, QueryBuilder, type RuleGroupType } from 'react-querybuilder';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import type { RuleGroupType } from 'react-querybuilder';
 import { focusAfterAction } from '@/lib/focus-after-action';
-import {
-  FieldSelector,
-  OperatorSelector,
-  operatorOptions,
-  RemoveRuleAction,
-  ValueEditor,
-  type FilterContext,
-} from './filter-controls.tsx';
+import type { FilterContext } from './filter-controls.tsx';
 import { defaultOperatorOf, filterProblems, toFilters, toRuleGroup } from './filter-draft.ts';
 import classes from './filter-builder.module.css';
+
+/** The rules' rows load with the first rule: most lists are opened without filters (decision 055). */
+const FilterRules = lazy(async () => ({ default: (await import('./filter-rules.tsx')).FilterRules }));
+
+/** Names a new rule for react-querybuilder, which keys its rows by it. */
+let lastRuleId = 0;
 
 interface FilterBuilderProps {
   fields: ListFields;
@@ -59,7 +56,13 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
   const addRule = () => {
     const field = fields[0]!;
     const position = query.rules.length;
-    setQuery(add(query, { field: field.name, operator: defaultOperatorOf(field), value: '' }, []));
+    const rule = {
+      id: `rule-${++lastRuleId}`,
+      field: field.name,
+      operator: defaultOperatorOf(field),
+      value: '',
+    };
+    setQuery({ ...query, rules: [...query.rules, rule] });
     // The new row appears above the button: the keyboard goes on at its first control.
     focusAfterAction(() =>
       form.current?.querySelectorAll(`.${classes.rule}`)[position]?.querySelector<HTMLElement>('input'),
@@ -84,33 +87,11 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
             {texts.none}
           </Text>
         )}
-        <QueryBuilder
-          fields={fields.map((field) => ({ name: field.name, value: field.name, label: field.label }))}
-          query={query}
-          onQueryChange={setQuery}
-          getOperators={(name) => {
-            const field = findListField(fields, name);
-            return field ? operatorOptions(operatorsOf(field)) : [];
-          }}
-          getDefaultOperator={(name) => defaultOperatorOf(findListField(fields, name) ?? fields[0]!)}
-          getDefaultValue={() => ''}
-          resetOnFieldChange
-          listsAsArrays
-          context={context}
-          controlClassnames={{ body: classes.body, header: classes.header, rule: classes.rule }}
-          controlElements={{
-            fieldSelector: FieldSelector,
-            operatorSelector: OperatorSelector,
-            valueEditor: ValueEditor,
-            removeRuleAction: RemoveRuleAction,
-            addRuleAction: null,
-            addGroupAction: null,
-            combinatorSelector: null,
-            cloneRuleAction: null,
-            lockRuleAction: null,
-            dragHandle: null,
-          }}
-        />
+        {query.rules.length > 0 && (
+          <Suspense>
+            <FilterRules fields={fields} query={query} onQueryChange={setQuery} context={context} />
+          </Suspense>
+        )}
         <Group gap="xs">
           <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addRule}>
             {texts.add}
