@@ -74,6 +74,24 @@ describe('what the server sends the pages', () => {
     expect(await styleRules(list)).toContain(`.${Table.classes.table}`);
   });
 
+  it('the login’s scripts hold neither zod nor the assistant’s texts', async () => {
+    const login = await browser.open('/login');
+    await login.getByRole('heading', { name: pageTitles.login }).waitFor();
+    const scripts = (await received(login)).map((file) => file.url).filter((url) => url.endsWith('.js'));
+    const texts = await login.evaluate(
+      (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).text())),
+      scripts,
+    );
+    const code = texts.join('\n');
+    // What was read is the login's code; zod's classes are named in its code. The user's schema
+    // loads with the user, the assistant's texts with the assistant (decision 057).
+    expect({
+      login: code.includes(pageTitles.login),
+      zod: code.includes('ZodObject'),
+      assistantTexts: code.includes(assistantScreens.welcomeTitle),
+    }).toEqual({ login: true, zod: false, assistantTexts: false });
+  });
+
   it('„Meine Lizenz” loads the binding form’s files for an unbound license only', async () => {
     /** The scripts „Meine Lizenz” loaded once `shown` (the form or the bound panel) is there. */
     const scripts = async (license: Awaited<ReturnType<typeof createLicense>>, shown: RegExp) => {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { assistantScreens, pageTitles } from '@lizenzportal/domain';
+import { pageTitles } from '@lizenzportal/domain';
 import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
@@ -47,7 +47,9 @@ export const routes: RouteObject[] = [
       {
         // The assistant lives in the shop's iframe: no portal frame around it, loaded on its own.
         path: ASSISTANT_PATH,
-        handle: titled(assistantScreens.pageTitle),
+        // The title from `pageTitles`: `assistantScreens` would bring all of the assistant's texts into
+        // the portal's entry.
+        handle: titled(pageTitles.assistant),
         lazy: async () => ({
           Component: (await import('@/features/assistant/assistant-page')).AssistantPage,
         }),

@@ -1,6 +1,7 @@
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
 import { NEXT_LABEL } from './common.ts';
 import { loginPageMessages } from './login.ts';
+import { pageTitles } from './navigation.ts';
 import { counted, COUNTED_NOUNS } from './plurals.ts';
 
 /**
@@ -8,7 +9,7 @@ import { counted, COUNTED_NOUNS } from './plurals.ts';
  * labels. Warnings, dialogs and errors the machine and the server share are in `assistant.ts`.
  */
 export const assistantScreens = {
-  pageTitle: 'Lizenz-Assistent',
+  pageTitle: pageTitles.assistant,
   back: 'Zurück',
   next: NEXT_LABEL,
   working: 'Bitte warten …',

@@ -16,6 +16,7 @@ export const pageTitles = {
   terms: 'Nutzungsbedingungen',
   notFound: 'Seite nicht gefunden',
   shopDemo: 'Shop-Demo',
+  assistant: 'Lizenz-Assistent',
   /** The back office's first page (`/backend`): what needs attention, and the figures. */
   overview: 'Übersicht',
   licenses: 'Alle Lizenzen',

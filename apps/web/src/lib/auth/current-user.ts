@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { authUserSchema, sessionMessages, type AuthUser, type LoginResponse } from '@lizenzportal/domain';
+import { sessionMessages, type AuthUser, type LoginResponse } from '@lizenzportal/domain';
 import { apiRequest } from '../api/index.ts';
 import { clearToken, readToken, storeToken } from './token.ts';
 
@@ -19,11 +19,13 @@ export class UnknownUserTypeError extends Error {
   }
 }
 
-function parseUser(user: unknown): AuthUser {
+/** The schema's module (and zod) loads beside the user's request, not with the entry. */
+const loadUserSchema = () => import('./user-schema.ts');
+
+function checkUserType(user: unknown): void {
   const type = (user as { type?: unknown } | null)?.type;
   if (typeof type === 'string' && type !== 'license' && type !== 'admin')
     throw new UnknownUserTypeError(type);
-  return authUserSchema().parse(user);
 }
 
 /** The signed-in user, `null` when nobody is signed in (no token: no request at all). */
@@ -31,8 +33,12 @@ export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
   queryFn: async ({ signal }): Promise<AuthUser | null> => {
     if (!readToken()) return null;
-    const { user } = await apiRequest<{ user: unknown }>('/auth/user', { signal });
-    return parseUser(user);
+    const [{ user }, { parseAuthUser }] = await Promise.all([
+      apiRequest<{ user: unknown }>('/auth/user', { signal }),
+      loadUserSchema(),
+    ]);
+    checkUserType(user);
+    return parseAuthUser(user);
   },
   staleTime: 5 * 60_000,
 });
