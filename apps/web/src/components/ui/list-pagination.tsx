@@ -1,4 +1,4 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, NativeSelect, Pagination, Text } from '@mantine/core';
 import { listMessages, pagerMessages } from '@lizenzportal/domain';
 import { currentPage, pageCount, PAGE_SIZES, type ListChange, type ListState } from '@/lib/list-state';
 
@@ -22,12 +22,14 @@ export function ListPagination({ state, total, totalExact, onChange }: ListPagin
   return (
     <Group justify="space-between" gap="md">
       <Group gap="md">
-        <Select
+        {/* The browser's own select: Mantine's kept a popover under every list, whose effects
+            laid out the whole table again on a phone (decision 055); a phone's own picker is also
+            the one its user knows. */}
+        <NativeSelect
           label={pagerMessages.pageSize}
           data={PAGE_SIZE_OPTIONS}
           value={String(state.limit)}
-          onChange={(value) => value !== null && onChange({ limit: Number(value) })}
-          allowDeselect={false}
+          onChange={(event) => onChange({ limit: Number(event.currentTarget.value) })}
           w={140}
         />
         <Text size="sm" c="dimmed" aria-live="polite">

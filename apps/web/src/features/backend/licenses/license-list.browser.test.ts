@@ -18,8 +18,7 @@ const range = (page: Page, text: string) => page.getByText(text, { exact: true }
 const search = (page: Page) => new URL(page.url()).search;
 
 async function choosePageSize(page: Page, size: string) {
-  await page.getByRole('combobox', { name: 'Elemente pro Seite' }).click();
-  await page.getByRole('option', { name: size, exact: true }).click();
+  await page.getByRole('combobox', { name: 'Elemente pro Seite' }).selectOption({ label: size });
 }
 
 describe('license list', () => {
@@ -73,6 +72,9 @@ describe('license list', () => {
     await createLicense(browser.server, { count: 45 });
     const page = await openList('/backend/license?skip=20');
     await range(page, '21–40 von 45');
+    const pageSize = page.getByRole('combobox', { name: 'Elemente pro Seite' });
+    expect(await pageSize.getByRole('option').allTextContents()).toEqual(['20', '50', '100', 'Alle']);
+    await expect.poll(() => pageSize.inputValue()).toBe('20');
 
     await choosePageSize(page, '50');
     await range(page, '1–45 von 45');
