@@ -20,8 +20,9 @@ import { ASSISTANT_PATH } from '../packages/domain/src/pages.ts';
 import { buildBareReactPage } from './lib/bare-react-page.ts';
 import { ROOT, startPortal, stop } from './lib/processes.ts';
 
-const PORTAL_PORT = 3921;
-const FLOOR_PORT = 3922;
+/** BENCH_PORT moves both servers (the floor's is the next port): two sessions can measure at once. */
+const PORTAL_PORT = Number(process.env['BENCH_PORT'] ?? 3921);
+const FLOOR_PORT = PORTAL_PORT + 1;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const PAGE_FILTER = process.env['BENCH_PAGES']?.split(',').map((part) => part.trim().toLowerCase());
 const LIST_UNUSED = process.env['BENCH_UNUSED'] === '1';
