@@ -26,6 +26,7 @@ const FLOOR_PORT = PORTAL_PORT + 1;
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const PAGE_FILTER = process.env['BENCH_PAGES']?.split(',').map((part) => part.trim().toLowerCase());
 const LIST_UNUSED = process.env['BENCH_UNUSED'] === '1';
+const DESCRIBE_LCP = process.env['BENCH_LCP'] === '1';
 const ATTEMPTS = 3;
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 /** What a holder binds the license to: a school, as most of them are. */
@@ -110,6 +111,8 @@ interface Figures {
   unusedCss: number;
   /** The files behind the two unused figures, most unused bytes first (of one run). */
   unusedFiles: string[];
+  /** The largest paint's element and its phases (time to first byte, load delay, …), of this run. */
+  lcpElement: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -187,6 +190,25 @@ async function lighthouseRun(debuggingPort: number, url: string): Promise<Result
   }
 }
 
+/**
+ * „LCP 2.31 s: <p …> „Dieses Portal …” (observed: timeToFirstByte 12 ms, elementRenderDelay 610 ms)”:
+ * the element of Lighthouse's LCP breakdown and the parts of its time in the unthrottled load.
+ */
+function describeLcp(lhr: Result): string {
+  type Part = {
+    type?: string;
+    snippet?: string;
+    nodeLabel?: string;
+    items?: { subpart?: string; duration?: number }[];
+  };
+  const parts = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Part[] } | undefined)?.items ?? [];
+  const node = parts.find((part) => part.type === 'node');
+  const subparts = parts.find((part) => part.type === 'table')?.items ?? [];
+  const observed = subparts.map((part) => `${part.subpart} ${Math.round(part.duration ?? 0)} ms`).join(', ');
+  const lcp = seconds(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+  return `LCP ${lcp}: ${node?.snippet ?? '?'} „${(node?.nodeLabel ?? '').slice(0, 60)}” (observed: ${observed})`;
+}
+
 async function measure(debuggingPort: number, url: string, signedInRequest?: RegExp): Promise<Figures> {
   const runs: Figures[] = [];
   for (let run = 0; run < RUNS; run++) {
@@ -203,6 +225,7 @@ async function measure(debuggingPort: number, url: string, signedInRequest?: Reg
     unusedJavaScript: of((figures) => figures.unusedJavaScript),
     unusedCss: of((figures) => figures.unusedCss),
     unusedFiles: runs.at(-1)!.unusedFiles,
+    lcpElement: runs.map((figures) => figures.lcpElement).join('\n'),
   };
 }
 
@@ -236,6 +259,7 @@ function figuresOf(lhr: Result, signedInRequest?: RegExp): Figures {
     ),
   );
   return {
+    lcpElement: describeLcp(lhr),
     score: Math.round((lhr.categories['performance']?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories['accessibility']?.score ?? 0) * 100),
     lcp: numeric('largest-contentful-paint'),
@@ -331,6 +355,7 @@ export async function run(): Promise<void> {
       const figures = await measure(chrome.port, `${portalOrigin}${page.path}`, page.signedInRequest);
       console.log(row(page, figures, floor));
       if (LIST_UNUSED) for (const file of figures.unusedFiles) console.log(`      ${file}`);
+      if (DESCRIBE_LCP) for (const line of figures.lcpElement.split('\n')) console.log(`      ${line}`);
     }
     console.log(
       `  (load average after the run: ${os
