@@ -3,12 +3,13 @@ import {
   assistantScreens,
   bindingMessages,
   COMPRESSION_THRESHOLD_BYTES,
+  fieldLabel,
   navigationMessages,
   pageDescriptions,
   pageTitles,
   portalMessages,
 } from '@lizenzportal/domain';
-import { Button, Table } from '@mantine/core';
+import { Button, ScrollArea, Table } from '@mantine/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -72,6 +73,21 @@ describe('what the server sends the pages', () => {
     const list = await browser.open('/backend/license', { token: await adminToken(browser.server) });
     await list.getByRole('heading', { name: pageTitles.licenses }).waitFor();
     expect(await styleRules(list)).toContain(`.${Table.classes.table}`);
+  });
+
+  it('„Meine Lizenz” shows its license facts without Mantine’s Table and its ScrollArea', async () => {
+    const license = await bindLicense(browser.server, await createLicense(browser.server), {
+      name: 'Schule am See',
+    });
+    const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
+    await page.getByRole('rowheader', { name: fieldLabel('properties.class') }).waitFor();
+    // Each Mantine component brings its styles (build/mantine-styles.ts): Table's module brings
+    // ScrollArea and floating-ui into the page's files, which the license box does not use.
+    const styles = await styleRules(page);
+    expect({
+      table: styles.includes(`.${Table.classes.table}`),
+      scrollArea: styles.includes(`.${ScrollArea.classes.root}`),
+    }).toEqual({ table: false, scrollArea: false });
   });
 
   it('the login’s scripts hold neither zod nor the assistant’s texts', async () => {

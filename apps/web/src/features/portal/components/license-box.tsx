@@ -1,7 +1,8 @@
-import { Group, Paper, Stack, Table, Title } from '@mantine/core';
+import { Group, Paper, Stack, Title } from '@mantine/core';
 import type { License } from '@lizenzportal/domain';
 import { licenseFacts, licenseShortName } from '../license-facts.ts';
 import { LicenseImage } from './license-image.tsx';
+import classes from './license-box.module.css';
 
 export function LicenseBox({ license }: { license: License }) {
   const name = licenseShortName(license);
@@ -14,16 +15,17 @@ export function LicenseBox({ license }: { license: License }) {
             {name}
           </Title>
         </Group>
-        <Table variant="vertical" withTableBorder>
-          <Table.Tbody>
+        {/* A plain table, not Mantine's Table: see license-box.module.css. */}
+        <table className={classes.facts}>
+          <tbody>
             {licenseFacts(license).map((fact) => (
-              <Table.Tr key={fact.label}>
-                <Table.Th w={{ base: '40%', sm: 220 }}>{fact.label}</Table.Th>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{fact.value}</Table.Td>
-              </Table.Tr>
+              <tr key={fact.label}>
+                <th scope="row">{fact.label}</th>
+                <td>{fact.value}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </Stack>
     </Paper>
   );

@@ -17,17 +17,18 @@ async function openOverview(input: LicenseInput, holder?: HolderInput) {
   return { page, license };
 }
 
-/** The license box as label → value. */
+/** The license box as label → value: each row's header and its cell, as assistive technology reads them. */
 async function facts(page: Page): Promise<Record<string, string>> {
-  const rows = await page
-    .getByRole('row')
-    .evaluateAll((elements) =>
-      elements.map((row) => [
-        row.querySelector('th')?.textContent ?? '',
-        row.querySelector('td')?.textContent ?? '',
-      ]),
-    );
-  return Object.fromEntries(rows);
+  const rows = await page.getByRole('row').all();
+  const entries = await Promise.all(
+    rows.map(async (row) => {
+      const headers = await row.getByRole('rowheader').allTextContents();
+      const cells = await row.getByRole('cell').allTextContents();
+      expect({ headers: headers.length, cells: cells.length }).toEqual({ headers: 1, cells: 1 });
+      return [headers[0]!, cells[0]!] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 describe('"Meine Lizenz"', () => {
