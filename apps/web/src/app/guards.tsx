@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { readToken, UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import { PageTitleOverride } from '@/lib/page-title';
 import { sessionMessages, type AuthUser } from '@lizenzportal/domain';
 import { adminAccess, customerAccess, homeAccess, type Access, type UserState } from './access.ts';
@@ -57,9 +58,10 @@ export function AdminGuard() {
 export function HomeRoute({ visitorTitle }: { visitorTitle: string }) {
   const { state, user } = useUserState();
   const access = homeAccess(state);
-  // A stored token most likely brings a license: its page loads beside the user, not after it.
+  // A stored token most likely brings a license: its page loads beside the user, not after it
+  // (both after the first frame, decision 059).
   useEffect(() => {
-    if (readToken() !== null) void loadLicenseOverview();
+    if (readToken() !== null) void afterFirstPaint().then(loadLicenseOverview);
   }, []);
   if (access.kind === 'login') {
     return (

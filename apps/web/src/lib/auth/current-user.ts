@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { sessionMessages, type AuthUser, type LoginResponse } from '@lizenzportal/domain';
+import { afterFirstPaint } from '../after-first-paint.ts';
 import { apiRequest } from '../api/index.ts';
 import { clearToken, readToken, storeToken } from './token.ts';
 
@@ -33,6 +34,8 @@ export const currentUserQuery = queryOptions({
   queryKey: currentUserKey,
   queryFn: async ({ signal }): Promise<AuthUser | null> => {
     if (!readToken()) return null;
+    // On a page's first load the request waits for its first frame (decision 059).
+    await afterFirstPaint();
     const [{ user }, { parseAuthUser }] = await Promise.all([
       apiRequest<{ user: unknown }>('/auth/user', { signal }),
       loadUserSchema(),

@@ -1,0 +1,40 @@
+let firstPaint: Promise<void> | undefined;
+
+/** The longest a first screen's requests wait for its first paint (a page that paints nothing). */
+const LONGEST_WAIT_MS = 500;
+
+/**
+ * Resolves once the page has shown its first content (the browser's first contentful paint, also
+ * when that was before the call). What a first screen starts in its effects (the user's request, a
+ * lazy page's files) waits for it, so that first frame (the layout, the cookie banner) is on the
+ * screen before their answers arrive and are evaluated. Otherwise the browser painted that frame
+ * sometimes before and sometimes after them, and Lighthouse's simulation counted them into the
+ * largest paint whenever they had ended before it (decision 059). A hidden page paints nothing:
+ * there, and where the browser does not report paints, it resolves after the next frame or at once.
+ */
+export function afterFirstPaint(): Promise<void> {
+  firstPaint ??= new Promise((resolve) => {
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden') {
+      resolve();
+      return;
+    }
+    if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+      // The frame's callbacks run before its paint; a task queued there runs after it.
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
+    const timeout = setTimeout(() => done(), LONGEST_WAIT_MS);
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timeout);
+      document.removeEventListener('visibilitychange', done);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', done);
+    observer.observe({ type: 'paint', buffered: true });
+  });
+  return firstPaint;
+}
