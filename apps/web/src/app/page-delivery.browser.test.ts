@@ -90,7 +90,7 @@ describe('what the server sends the pages', () => {
     }).toEqual({ table: false, scrollArea: false });
   });
 
-  it('the login’s scripts hold neither zod nor the assistant’s texts', async () => {
+  it('the login’s scripts hold neither zod, the assistant’s texts nor @mantine/form', async () => {
     const login = await browser.open('/login');
     await login.getByRole('heading', { name: pageTitles.login }).waitFor();
     const scripts = (await received(login)).map((file) => file.url).filter((url) => url.endsWith('.js'));
@@ -100,12 +100,14 @@ describe('what the server sends the pages', () => {
     );
     const code = texts.join('\n');
     // What was read is the login's code; zod's classes are named in its code. The user's schema
-    // loads with the user, the assistant's texts with the assistant (decision 057).
+    // loads with the user, the assistant's texts with the assistant (decision 057). `@mantine/form`
+    // (its option `validateInputOnBlur`) is left to the back office's forms (decision 059).
     expect({
       login: code.includes(pageTitles.login),
       zod: code.includes('ZodObject'),
       assistantTexts: code.includes(assistantScreens.welcomeTitle),
-    }).toEqual({ login: true, zod: false, assistantTexts: false });
+      mantineForm: code.includes('validateInputOnBlur'),
+    }).toEqual({ login: true, zod: false, assistantTexts: false, mantineForm: false });
   });
 
   it('„Meine Lizenz” loads the binding form’s files for an unbound license only', async () => {

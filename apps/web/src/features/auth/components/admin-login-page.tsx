@@ -1,5 +1,4 @@
 import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import {
   adminLoginErrorMessage,
   adminLoginMessages,
@@ -8,6 +7,7 @@ import {
   validationMessages,
 } from '@lizenzportal/domain';
 import { IconEye, IconEyeOff } from '@tabler/icons-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
@@ -26,15 +26,41 @@ interface Credentials {
 const PasswordToggleIcon = ({ reveal }: { reveal: boolean }) =>
   reveal ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />;
 
-const required = (field: string) => (value: string) =>
-  value.trim() === '' ? validationMessages.required(fieldLabel(field)) : null;
+const required = (field: keyof Credentials, value: string) =>
+  value.trim() === '' ? validationMessages.required(fieldLabel(field)) : undefined;
+
+/**
+ * The two fields, checked on submit; a field's error goes when it is changed. Plain state, not
+ * `@mantine/form`: this page is in the portal's entry, which every page loads first (decision 059).
+ */
+function useCredentials() {
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
+  const inputProps = (field: keyof Credentials) => ({
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [field]: value }));
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    },
+  });
+  /** The form's submit handler: calls `submit` with the values when both fields are filled in. */
+  const onSubmit = (submit: (credentials: Credentials) => void) => (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      username: required('username', values.username),
+      password: required('password', values.password),
+    };
+    setErrors(found);
+    if (found.username === undefined && found.password === undefined) submit(values);
+  };
+  return { inputProps, onSubmit };
+}
 
 /** The back-office login (`/backend/login`). */
 export function AdminLoginPage() {
-  const form = useForm<Credentials>({
-    initialValues: { username: '', password: '' },
-    validate: { username: required('username'), password: required('password') },
-  });
+  const form = useCredentials();
   const signIn = useSignIn(
     (credentials: Credentials) => signInAsAdmin(credentials.username.trim(), credentials.password),
     BACKEND_PATH,
@@ -51,7 +77,7 @@ export function AdminLoginPage() {
               label={fieldLabel('username')}
               autoComplete="username"
               autoFocus
-              {...form.getInputProps('username')}
+              {...form.inputProps('username')}
             />
             <PasswordInput
               label={fieldLabel('password')}
@@ -60,7 +86,7 @@ export function AdminLoginPage() {
               visibilityToggleFocusable
               visibilityToggleIcon={PasswordToggleIcon}
               visibilityToggleButtonProps={{ 'aria-label': adminLoginPageMessages.showPassword }}
-              {...form.getInputProps('password')}
+              {...form.inputProps('password')}
             />
             {signIn.error && (
               <ErrorBox

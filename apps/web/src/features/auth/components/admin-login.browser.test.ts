@@ -29,6 +29,10 @@ describe('back-office login', () => {
     await page.getByLabel('Benutzername', { exact: true }).press('Enter');
     await page.getByText(validationMessages.required(fieldLabel('username'))).waitFor();
     await page.getByText(validationMessages.required(fieldLabel('password'))).waitFor();
+    // A field's error goes once it is changed; the other's stays.
+    await page.getByLabel('Benutzername', { exact: true }).fill('admin');
+    await page.getByText(validationMessages.required(fieldLabel('username'))).waitFor({ state: 'detached' });
+    await page.getByText(validationMessages.required(fieldLabel('password'))).waitFor();
   });
 
   it('401: wrong user or password', async () => {
