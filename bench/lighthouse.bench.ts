@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { type Result, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { ASSISTANT_PATH } from '../packages/domain/src/pages.ts';
 import { buildBareReactPage } from './lib/bare-react-page.ts';
@@ -170,6 +170,24 @@ async function setToken(debuggingPort: number, origin: string, token: string | n
   }
 }
 
+let savedRuns = 0;
+
+/**
+ * BENCH_SAVE=<dir>: each run's report (`NN-<path>.lhr.json`) and what Lighthouse simulated from
+ * (`NN-<path>.artifacts.json`: the trace, the DevTools log, the settings), to see which requests
+ * and tasks its simulation counted into a metric (decision 059).
+ */
+function saveRun(result: RunnerResult, url: string): void {
+  const dir = process.env['BENCH_SAVE'];
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const name = `${String(++savedRuns).padStart(2, '0')}-${new URL(url).pathname.replaceAll('/', '_')}`;
+  fs.writeFileSync(path.join(dir, `${name}.lhr.json`), JSON.stringify(result.lhr));
+  const { Trace, DevtoolsLog, URL: urls } = result.artifacts as unknown as Record<string, unknown>;
+  const artifacts = { Trace, DevtoolsLog, URL: urls, settings: result.lhr.configSettings };
+  fs.writeFileSync(path.join(dir, `${name}.artifacts.json`), JSON.stringify(artifacts));
+}
+
 /**
  * One Lighthouse run; a run whose trace failed (NO_NAVSTART and the like, which a machine busy
  * enough produces now and then) is taken again, up to ATTEMPTS times.
@@ -184,7 +202,10 @@ async function lighthouseRun(debuggingPort: number, url: string): Promise<Result
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     const error = result.lhr.runtimeError;
-    if (!error) return result.lhr;
+    if (!error) {
+      saveRun(result, url);
+      return result.lhr;
+    }
     if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${error.message}`);
     console.log(`  (${url}: ${error.code}, run again)`);
   }
