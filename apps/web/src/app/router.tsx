@@ -1,4 +1,6 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { pageTitles } from '@lizenzportal/domain';
@@ -32,6 +34,23 @@ const titled = (title: RouteHandle['title'], more: Omit<RouteHandle, 'title'> = 
   ...more,
 });
 
+/** What a lazily loaded page's module gives its route: the page, and what runs before it shows. */
+interface LoadedPage {
+  Component: ComponentType;
+  loader?: LoaderFunction;
+}
+
+/**
+ * A page whose files load with its route (decision 047), the one way to declare one. Its title is
+ * in the route table from the start. On the first load the frames above it (the cookie banner, the
+ * bar, the footer) are drawn with the entry and the page's place shows the loader until its files
+ * have come: React Router draws the `HydrateFallback` of the route still loading, inside its
+ * parents (decision 058). A later navigation keeps the old page on screen until the new one's
+ * files are there, as before.
+ */
+const lazyPage = (handle: RouteHandle, load: () => Promise<LoadedPage>) =>
+  ({ handle, lazy: load, HydrateFallback: PageLoader }) satisfies RouteObject;
+
 /** The one route table: the router is built from it, and the accessibility sweep visits it. */
 export const routes: RouteObject[] = [
   {
@@ -49,18 +68,16 @@ export const routes: RouteObject[] = [
         path: ASSISTANT_PATH,
         // The title from `pageTitles`: `assistantScreens` would bring all of the assistant's texts into
         // the portal's entry.
-        handle: titled(pageTitles.assistant),
-        lazy: async () => ({
+        ...lazyPage(titled(pageTitles.assistant), async () => ({
           Component: (await import('@/features/assistant/assistant-page')).AssistantPage,
-        }),
+        })),
       },
       {
         // The stand-in shop page that frames the assistant and shows the cart it hands over.
         path: SHOP_DEMO_PATH,
-        handle: titled(pageTitles.shopDemo),
-        lazy: async () => ({
+        ...lazyPage(titled(pageTitles.shopDemo), async () => ({
           Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage,
-        }),
+        })),
       },
       {
         element: <CustomerLayout />,
@@ -77,48 +94,42 @@ export const routes: RouteObject[] = [
           { path: 'backend/login', element: <AdminLoginPage />, handle: titled(pageTitles.adminLogin) },
           {
             path: 'imprint.html',
-            handle: titled(pageTitles.imprint),
-            lazy: async () => ({
+            ...lazyPage(titled(pageTitles.imprint), async () => ({
               Component: (await import('@/features/legal/components/imprint-page')).ImprintPage,
-            }),
+            })),
           },
           {
             path: 'datenschutz',
-            handle: titled(pageTitles.privacy),
-            lazy: async () => ({
+            ...lazyPage(titled(pageTitles.privacy), async () => ({
               Component: (await import('@/features/legal/components/privacy-page')).PrivacyPage,
-            }),
+            })),
           },
           {
             path: 'hilfe',
-            handle: titled(pageTitles.help),
-            lazy: async () => ({
+            ...lazyPage(titled(pageTitles.help), async () => ({
               Component: (await import('@/features/legal/components/help-page')).HelpPage,
-            }),
+            })),
           },
           {
             path: 'lizenz-wiederherstellen',
-            handle: titled(pageTitles.recovery),
-            lazy: async () => ({
+            ...lazyPage(titled(pageTitles.recovery), async () => ({
               Component: (await import('@/features/recovery/components/recovery-page')).RecoveryPage,
-            }),
+            })),
           },
           {
             element: <CustomerGuard />,
             children: [
               {
                 path: 'download',
-                handle: titled(pageTitles.download),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.download), async () => ({
                   Component: (await import('@/features/portal/components/download-page')).DownloadPage,
-                }),
+                })),
               },
               {
                 path: 'terms',
-                handle: titled(pageTitles.terms),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.terms), async () => ({
                   Component: (await import('@/features/portal/components/terms-page')).TermsPage,
-                }),
+                })),
               },
             ],
           },
@@ -135,90 +146,89 @@ export const routes: RouteObject[] = [
               // The back office (with its table and chart libraries) loads only for admins.
               {
                 index: true,
-                handle: titled(pageTitles.overview),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.overview), async () => ({
                   Component: (await import('@/features/backend/overview/overview-page')).OverviewPage,
-                }),
+                })),
               },
               {
                 path: 'license',
-                handle: titled(pageTitles.licenses),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.licenses), async () => ({
                   Component: (await import('@/features/backend/licenses/license-list-page')).LicenseListPage,
-                }),
+                })),
               },
               {
                 path: 'license/create',
-                handle: titled(pageTitles.createLicenses),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.createLicenses), async () => ({
                   Component: (await import('@/features/backend/licenses/license-create-page'))
                     .LicenseCreatePage,
-                }),
+                })),
               },
               {
                 path: 'license/:id',
-                handle: titled(({ id }) => pageTitles.license(id ?? ''), {
-                  sampleParams: { id: 'license' },
-                }),
-                lazy: async () => ({
-                  Component: (await import('@/features/backend/licenses/detail/license-detail-page'))
-                    .LicenseDetailPage,
-                }),
+                ...lazyPage(
+                  titled(({ id }) => pageTitles.license(id ?? ''), {
+                    sampleParams: { id: 'license' },
+                  }),
+                  async () => ({
+                    Component: (await import('@/features/backend/licenses/detail/license-detail-page'))
+                      .LicenseDetailPage,
+                  }),
+                ),
               },
               {
                 path: 'order-generation',
-                handle: titled(pageTitles.orderGenerations),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.orderGenerations), async () => ({
                   Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
                     .OrderGenerationListPage,
-                }),
+                })),
               },
               {
                 path: 'order-generation/:id',
-                handle: titled(pageTitles.orderGeneration, { sampleParams: { id: 'orderGeneration' } }),
-                lazy: async () => ({
-                  Component: (
-                    await import('@/features/backend/order-generations/order-generation-detail-page')
-                  ).OrderGenerationDetailPage,
-                }),
+                ...lazyPage(
+                  titled(pageTitles.orderGeneration, { sampleParams: { id: 'orderGeneration' } }),
+                  async () => ({
+                    Component: (
+                      await import('@/features/backend/order-generations/order-generation-detail-page')
+                    ).OrderGenerationDetailPage,
+                  }),
+                ),
               },
               {
                 path: 'delivery/:id',
-                handle: titled(pageTitles.delivery, { sampleParams: { id: 'delivery' } }),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.delivery, { sampleParams: { id: 'delivery' } }), async () => ({
                   Component: (await import('@/features/backend/deliveries/delivery-detail-page'))
                     .DeliveryDetailPage,
-                }),
+                })),
               },
               {
                 path: 'upgrade-session',
-                handle: titled(pageTitles.upgradeSessions),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.upgradeSessions), async () => ({
                   Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-list-page'))
                     .UpgradeSessionListPage,
-                }),
+                })),
               },
               {
                 path: 'upgrade-session/:id',
-                handle: titled(pageTitles.upgradeSession, { sampleParams: { id: 'upgradeSession' } }),
-                lazy: async () => ({
-                  Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-detail-page'))
-                    .UpgradeSessionDetailPage,
-                }),
+                ...lazyPage(
+                  titled(pageTitles.upgradeSession, { sampleParams: { id: 'upgradeSession' } }),
+                  async () => ({
+                    Component: (
+                      await import('@/features/backend/upgrade-sessions/upgrade-session-detail-page')
+                    ).UpgradeSessionDetailPage,
+                  }),
+                ),
               },
               {
                 path: 'delivery',
-                handle: titled(pageTitles.deliveries),
-                lazy: async () => ({
+                ...lazyPage(titled(pageTitles.deliveries), async () => ({
                   Component: (await import('@/features/backend/deliveries/delivery-list-page'))
                     .DeliveryListPage,
-                }),
+                })),
               },
               {
                 path: 'download',
-                handle: titled(pageTitles.downloads),
                 // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
-                lazy: async () => {
+                ...lazyPage(titled(pageTitles.downloads), async () => {
                   const [{ DownloadListPage }, { fieldParametersAsFilters }] = await Promise.all([
                     import('@/features/backend/downloads/download-list-page'),
                     import('@/lib/list-state'),
@@ -231,7 +241,7 @@ export const routes: RouteObject[] = [
                       return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
                     },
                   };
-                },
+                }),
               },
               { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
             ],

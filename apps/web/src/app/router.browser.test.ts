@@ -1,0 +1,69 @@
+import { cookieBannerMessages, LOADING_LABEL, navigationMessages, pageTitles } from '@lizenzportal/domain';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setupBrowser } from '@/test/browser';
+import { adminToken } from '@/test/seed';
+
+const browser = setupBrowser();
+
+/**
+ * Opens `address` with the page's own script held back until `frame` (and the loader in the
+ * page's place) is on screen, or until that wait gave up. `frameWhileLoading` says which, once
+ * the page has shown (the page's load event need not wait for its script).
+ */
+async function frameBeforePage(
+  address: string,
+  pageScript: RegExp,
+  frame: (page: Page) => Promise<unknown>,
+  token?: string,
+): Promise<{ page: Page; frameWhileLoading: () => boolean }> {
+  let frameWhileLoading = false;
+  const page = await browser.open(address, {
+    token,
+    cookieConsent: false,
+    prepare: (page) =>
+      page.route(pageScript, async (route) => {
+        try {
+          await Promise.all([
+            frame(page),
+            page.getByRole('region', { name: cookieBannerMessages.region }).waitFor({ timeout: 5000 }),
+            page.getByRole('status', { name: LOADING_LABEL }).waitFor({ timeout: 5000 }),
+          ]);
+          frameWhileLoading = true;
+        } catch {
+          // The frame did not come without the page: the page's script goes on, the test fails below.
+        } finally {
+          await route.continue();
+        }
+      }),
+  });
+  return { page, frameWhileLoading: () => frameWhileLoading };
+}
+
+describe('a lazily loaded page (decision 058)', () => {
+  it('the back office’s frame is on screen while the page’s files load, then the page', async () => {
+    const { page, frameWhileLoading } = await frameBeforePage(
+      '/backend/license',
+      /\/assets\/license-list-page-[^/]+\.js$/,
+      (page) =>
+        page
+          .getByRole('navigation', { name: navigationMessages.backOfficeNavigation })
+          .waitFor({ timeout: 5000 }),
+      await adminToken(browser.server),
+    );
+    await page.getByRole('heading', { name: pageTitles.licenses }).waitFor();
+    expect(frameWhileLoading()).toBe(true);
+    expect(await page.getByRole('status', { name: LOADING_LABEL }).count()).toBe(0);
+  });
+
+  it('so is an open page’s frame, with its footer', async () => {
+    const { page, frameWhileLoading } = await frameBeforePage(
+      '/hilfe',
+      /\/assets\/help-page-[^/]+\.js$/,
+      (page) =>
+        page.getByRole('navigation', { name: navigationMessages.legalNavigation }).waitFor({ timeout: 5000 }),
+    );
+    await page.getByRole('heading', { name: pageTitles.help }).waitFor();
+    expect(frameWhileLoading()).toBe(true);
+  });
+});
