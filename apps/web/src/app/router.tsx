@@ -5,6 +5,7 @@ import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { pageTitles } from '@lizenzportal/domain';
 import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
+import { firstFramePainted } from '@/lib/first-frame';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -49,7 +50,14 @@ interface LoadedPage {
  * files are there, as before.
  */
 const lazyPage = (handle: RouteHandle, load: () => Promise<LoadedPage>) =>
-  ({ handle, lazy: load, HydrateFallback: PageLoader }) satisfies RouteObject;
+  ({
+    handle,
+    lazy: async () => {
+      await firstFramePainted;
+      return load();
+    },
+    HydrateFallback: PageLoader,
+  }) satisfies RouteObject;
 
 /** The one route table: the router is built from it, and the accessibility sweep visits it. */
 export const routes: RouteObject[] = [
