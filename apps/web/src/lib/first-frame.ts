@@ -1,5 +1,11 @@
 import { useLayoutEffect } from 'react';
 
+/**
+ * How long after its first commit the app waits for the browser to report the first contentful
+ * paint: a first frame with nothing contentful (a loader alone) must not hold the page's files.
+ */
+const PAINT_WAIT_MS = 500;
+
 let framePainted: () => void = () => {};
 
 /**
@@ -10,12 +16,25 @@ let framePainted: () => void = () => {};
  */
 export const firstFramePainted = new Promise<void>((resolve) => (framePainted = resolve));
 
-/**
- * Marks the first frame as painted: the layout effect runs when React has committed the first
- * render, the animation frame comes before the browser paints it, and the timeout after.
- */
+/** Calls `done` once the browser reports the first contentful paint (or after `PAINT_WAIT_MS`). */
+function whenPainted(done: () => void): void {
+  const fallback = setTimeout(done, PAINT_WAIT_MS);
+  if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {
+    // No paint timing: the timeout after the next animation frame runs after that frame's paint.
+    requestAnimationFrame(() => setTimeout(done));
+    return;
+  }
+  // The entry comes when the frame was presented, after the main thread's part of the paint.
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    clearTimeout(fallback);
+    done();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/** Marks the first frame as painted: watched from the commit of the app's first render on. */
 export function useFirstFrame(): void {
-  useLayoutEffect(() => {
-    requestAnimationFrame(() => setTimeout(framePainted));
-  }, []);
+  useLayoutEffect(() => whenPainted(framePainted), []);
 }
