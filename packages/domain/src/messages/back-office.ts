@@ -98,6 +98,8 @@ export const backOfficeMessages = {
 export const filterMessages = {
   /** The builder's landmark. */
   region: 'Filter',
+  /** The loader in the builder while its rows' controls load (a list opened with filters). */
+  loading: 'Filter werden geladen …',
   none: 'Kein Filter gesetzt: Die Liste zeigt alle Einträge.',
   add: 'Filter hinzufügen',
   apply: 'Filter anwenden',

@@ -1,3 +1,4 @@
+import { filterMessages } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -30,6 +31,29 @@ describe('the query builder', () => {
     await page.getByRole('button', { name: 'Filter hinzufügen' }).click();
     await page.getByRole('combobox', { name: 'Filter 1: Feld', exact: true }).waitFor();
     expect((await scripts(page)).filter((name) => name.includes('/filter-rules-'))).toHaveLength(1);
+  });
+  it('says that its rows are loading when a list opens with filters in its address', async () => {
+    let loaderWhileLoading = false;
+    const page = await browser.open('/backend/license?filter=notes~contains~Nord', {
+      token: await adminToken(browser.server),
+      prepare: (page) =>
+        page.route(/\/assets\/filter-rules-[^/]+\.js$/, async (route) => {
+          try {
+            await page
+              .getByRole('search', { name: filterMessages.region })
+              .getByRole('status', { name: filterMessages.loading })
+              .waitFor({ timeout: 5000 });
+            loaderWhileLoading = true;
+          } catch {
+            // No loader: the rows' script goes on, the test fails below.
+          } finally {
+            await route.continue();
+          }
+        }),
+    });
+    await page.getByRole('combobox', { name: 'Filter 1: Feld', exact: true }).waitFor();
+    expect(loaderWhileLoading).toBe(true);
+    expect(await page.getByRole('status', { name: filterMessages.loading }).count()).toBe(0);
   });
 });
 

@@ -8,16 +8,15 @@ import {
 } from '@lizenzportal/domain';
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import type { RuleGroupType } from 'react-querybuilder';
+import { PageLoader } from '@/components/ui/page-loader';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import type { FilterContext } from './filter-controls.tsx';
 import { defaultOperatorOf, filterProblems, toFilters, toRuleGroup } from './filter-draft.ts';
 import classes from './filter-builder.module.css';
 
 /** The rules' rows load with the first rule: most lists are opened without filters (decision 055). */
-const FilterRules = lazy(async () => ({ default: (await import('./filter-rules.tsx')).FilterRules }));
-
-/** Names a new rule for react-querybuilder, which keys its rows by it. */
-let lastRuleId = 0;
+const loadRules = () => import('./filter-rules.tsx');
+const FilterRules = lazy(async () => ({ default: (await loadRules()).FilterRules }));
 
 interface FilterBuilderProps {
   fields: ListFields;
@@ -53,19 +52,20 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
     if (!problems.some(Boolean)) onApply(rules);
   };
   const form = useRef<HTMLFormElement>(null);
-  const addRule = () => {
+  const addRule = async () => {
     const field = fields[0]!;
-    const position = query.rules.length;
-    const rule = {
-      id: `rule-${++lastRuleId}`,
-      field: field.name,
-      operator: defaultOperatorOf(field),
-      value: '',
-    };
-    setQuery({ ...query, rules: [...query.rules, rule] });
+    // react-querybuilder adds the rule, with an id of its own generator (it keys the rows by it):
+    // its code comes with the rows' anyway.
+    const { withRule } = await loadRules();
+    setDraft((current) => ({
+      ...current,
+      query: withRule(current.query, { field: field.name, operator: defaultOperatorOf(field), value: '' }),
+    }));
     // The new row appears above the button: the keyboard goes on at its first control.
     focusAfterAction(() =>
-      form.current?.querySelectorAll(`.${classes.rule}`)[position]?.querySelector<HTMLElement>('input'),
+      [...(form.current?.querySelectorAll(`.${classes.rule}`) ?? [])]
+        .at(-1)
+        ?.querySelector<HTMLElement>('input'),
     );
   };
   const context: FilterContext = { fields, problems: checked ? problems : [] };
@@ -88,12 +88,16 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
           </Text>
         )}
         {query.rules.length > 0 && (
-          <Suspense>
+          <Suspense fallback={<PageLoader label={texts.loading} />}>
             <FilterRules fields={fields} query={query} onQueryChange={setQuery} context={context} />
           </Suspense>
         )}
         <Group gap="xs">
-          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={addRule}>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => void addRule()}
+          >
             {texts.add}
           </Button>
           <Button type="submit" disabled={!changed}>

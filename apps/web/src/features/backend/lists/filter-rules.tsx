@@ -1,5 +1,5 @@
 import { findListField, operatorsOf, type ListFields } from '@lizenzportal/domain';
-import { QueryBuilder, type RuleGroupType } from 'react-querybuilder';
+import { add, QueryBuilder, type RuleGroupType, type RuleType } from 'react-querybuilder';
 import {
   FieldSelector,
   OperatorSelector,
@@ -17,6 +17,10 @@ interface FilterRulesProps {
   onQueryChange: (query: RuleGroupType) => void;
   context: FilterContext;
 }
+
+/** The query with `rule` added at its end, named by react-querybuilder's own id generator. */
+export const withRule = (query: RuleGroupType, rule: Omit<RuleType, 'id'>): RuleGroupType =>
+  add(query, rule, []);
 
 /**
  * The rows of the query builder: react-querybuilder with the portal's controls. Loaded only once a
