@@ -22,10 +22,10 @@ export const listMessages = {
   countExpected: (name: string) => `„${name}” muss eine ganze Zahl ab 0 sein.`,
   limitTooHigh: (max: number) => `„limit” darf höchstens ${max} sein (0 = alle).`,
   tooManyForAll: (total: number, exact: boolean, max: number) =>
-    `Die Liste hat ${listTotal(total, exact, 'entry')}, „Alle” zeigt höchstens ${max.toLocaleString('de-DE')}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
+    `Die Liste hat ${listTotal(total, exact, 'entry')}, „Alle” zeigt höchstens ${formatCount(max)}. Bitte filtern Sie die Liste oder wählen Sie eine Seitengröße.`,
   /** The rows a page shows, under the table: „21–40 von 45”, „1–20 von mehr als 10.000”. */
   pageRange: (from: number, to: number, total: number, exact: boolean) =>
-    `${from.toLocaleString('de-DE')}–${to.toLocaleString('de-DE')} von ${listTotal(total, exact)}`,
+    `${formatCount(from)}–${formatCount(to)} von ${listTotal(total, exact)}`,
 } as const;
 
 /** The pager under every back-office list (back-office spec §5: „Elemente pro Seite”). */
@@ -37,7 +37,7 @@ export const pagerMessages = {
   previous: 'Vorherige Seite',
   next: 'Nächste Seite',
   last: 'Letzte Seite',
-  page: (page: number) => `Seite ${page.toLocaleString('de-DE')}`,
+  page: (page: number) => `Seite ${formatCount(page)}`,
 } as const;
 
 /**
