@@ -5,7 +5,7 @@ import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { pageTitles } from '@lizenzportal/domain';
 import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
-import { firstFramePainted } from '@/lib/first-frame';
+import { afterFirstPaint } from '@/lib/after-first-paint';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
 import { AdminLayout } from './layout/admin-layout.tsx';
@@ -46,14 +46,15 @@ interface LoadedPage {
  * in the route table from the start. On the first load the frames above it (the cookie banner, the
  * bar, the footer) are drawn with the entry and the page's place shows the loader until its files
  * have come: React Router draws the `HydrateFallback` of the route still loading, inside its
- * parents (decision 058). A later navigation keeps the old page on screen until the new one's
- * files are there, as before.
+ * parents (decision 058). The files are asked for once that frame is painted (`afterFirstPaint`):
+ * Lighthouse counts every request that ended before the largest paint into it. A later navigation
+ * keeps the old page on screen until the new one's files are there, as before.
  */
 const lazyPage = (handle: RouteHandle, load: () => Promise<LoadedPage>) =>
   ({
     handle,
     lazy: async () => {
-      await firstFramePainted;
+      await afterFirstPaint();
       return load();
     },
     HydrateFallback: PageLoader,

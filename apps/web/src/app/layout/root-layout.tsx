@@ -1,11 +1,9 @@
 import { Outlet } from 'react-router';
 import { CookieBanner } from '@/features/legal/components/cookie-banner';
-import { useFirstFrame } from '@/lib/first-frame';
 import { SessionWarning } from './session-warning.tsx';
 
 /** The cookie banner comes first: above the page and first in the Tab order. */
 export function RootLayout() {
-  useFirstFrame();
   return (
     <>
       <CookieBanner />
