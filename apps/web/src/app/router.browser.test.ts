@@ -1,4 +1,10 @@
-import { cookieBannerMessages, LOADING_LABEL, navigationMessages, pageTitles } from '@lizenzportal/domain';
+import {
+  cookieBannerMessages,
+  helpQuestions,
+  LOADING_LABEL,
+  navigationMessages,
+  pageTitles,
+} from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -51,8 +57,25 @@ describe('a lazily loaded page (decision 058)', () => {
           .waitFor({ timeout: 5000 }),
       await adminToken(browser.server),
     );
-    await page.getByRole('heading', { name: pageTitles.licenses }).waitFor();
+    // The page's own content: its heading is there before it (LoadingPage).
+    await page.getByRole('table').waitFor();
     expect(frameWhileLoading()).toBe(true);
+  });
+
+  it('shows the page’s heading above the loader meanwhile, and the page keeps it', async () => {
+    const { page, frameWhileLoading } = await frameBeforePage(
+      '/backend/license',
+      /\/assets\/license-list-page-[^/]+\.js$/,
+      (page) => page.getByRole('heading', { level: 1, name: pageTitles.licenses }).waitFor({ timeout: 5000 }),
+      await adminToken(browser.server),
+    );
+    await page.getByRole('table').waitFor();
+    expect(frameWhileLoading()).toBe(true);
+    // The page took the heading's place: one heading, not the loading page's beside the page's.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).allTextContents())
+      .toEqual([pageTitles.licenses]);
+    expect(await page.title()).toContain(pageTitles.licenses);
   });
 
   it('so is an open page’s frame, with its footer', async () => {
@@ -62,7 +85,7 @@ describe('a lazily loaded page (decision 058)', () => {
       (page) =>
         page.getByRole('navigation', { name: navigationMessages.legalNavigation }).waitFor({ timeout: 5000 }),
     );
-    await page.getByRole('heading', { name: pageTitles.help }).waitFor();
+    await page.getByRole('button', { name: helpQuestions.whereAreKeyAndCode.question }).waitFor();
     expect(frameWhileLoading()).toBe(true);
   });
 
@@ -71,7 +94,7 @@ describe('a lazily loaded page (decision 058)', () => {
       token: await adminToken(browser.server),
       cookieConsent: false,
     });
-    await page.getByRole('heading', { name: pageTitles.licenses }).waitFor();
+    await page.getByRole('table').waitFor();
     const { firstPaint, pageScript } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       pageScript: performance

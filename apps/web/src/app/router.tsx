@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { LoadingPage } from '@/components/ui/page';
 import { PageLoader } from '@/components/ui/page-loader';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -46,18 +47,23 @@ interface LoadedPage {
  * in the route table from the start. On the first load the frames above it (the cookie banner, the
  * bar, the footer) are drawn with the entry and the page's place shows the loader until its files
  * have come: React Router draws the `HydrateFallback` of the route still loading, inside its
- * parents (decision 058). The files are asked for once that frame is painted (`afterFirstPaint`):
+ * parents (decision 058). That fallback is the page's heading with the loader below it
+ * (`LoadingPage`), or, for a page without the portal's frame and heading, the loader alone. The files are asked for once that frame is painted (`afterFirstPaint`):
  * Lighthouse counts every request that ended before the largest paint into it. A later navigation
  * keeps the old page on screen until the new one's files are there, as before.
  */
-const lazyPage = (handle: RouteHandle, load: () => Promise<LoadedPage>) =>
+const lazyPage = (
+  handle: RouteHandle,
+  load: () => Promise<LoadedPage>,
+  fallback: ComponentType = LoadingPage,
+) =>
   ({
     handle,
     lazy: async () => {
       await afterFirstPaint();
       return load();
     },
-    HydrateFallback: PageLoader,
+    HydrateFallback: fallback,
   }) satisfies RouteObject;
 
 /** The one route table: the router is built from it, and the accessibility sweep visits it. */
@@ -77,16 +83,24 @@ export const routes: RouteObject[] = [
         path: ASSISTANT_PATH,
         // The title from `pageTitles`: `assistantScreens` would bring all of the assistant's texts into
         // the portal's entry.
-        ...lazyPage(titled(pageTitles.assistant), async () => ({
-          Component: (await import('@/features/assistant/assistant-page')).AssistantPage,
-        })),
+        ...lazyPage(
+          titled(pageTitles.assistant),
+          async () => ({
+            Component: (await import('@/features/assistant/assistant-page')).AssistantPage,
+          }),
+          PageLoader,
+        ),
       },
       {
         // The stand-in shop page that frames the assistant and shows the cart it hands over.
         path: SHOP_DEMO_PATH,
-        ...lazyPage(titled(pageTitles.shopDemo), async () => ({
-          Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage,
-        })),
+        ...lazyPage(
+          titled(pageTitles.shopDemo),
+          async () => ({
+            Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage,
+          }),
+          PageLoader,
+        ),
       },
       {
         element: <CustomerLayout />,

@@ -3,6 +3,7 @@ import { documentTitle } from '@lizenzportal/domain';
 import { useRef, type ReactNode } from 'react';
 import { useFocusAfterNavigation } from '@/lib/page-focus';
 import { usePageTitle } from '@/lib/page-title';
+import { PageLoader } from './page-loader.tsx';
 
 /**
  * A page with its heading, titled by the route table; the browser tab shows the same title. The
@@ -20,5 +21,17 @@ export function Page({ children }: { children: ReactNode }) {
       </Title>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * A page whose files are still loading: its heading (the same the page will show, from the route
+ * table) and the loader in its place. The page then takes over under the same heading.
+ */
+export function LoadingPage() {
+  return (
+    <Page>
+      <PageLoader />
+    </Page>
   );
 }
