@@ -8,11 +8,14 @@ import { onFirstUse } from './on-first-use.ts';
 const countFormat = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }));
 const wholeEuros = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }));
 
+/** A safe integer in German digit groups, `1.234.567`, written out without `Intl`. */
+export function groupedDigits(integer: number): string {
+  return String(integer).replace(/\B(?=(\d{3})+$)/g, '.');
+}
+
 /** A count as German text writes it: `1.234.567`; a whole number is written out without `Intl`. */
 export function formatCount(count: number): string {
-  return Number.isSafeInteger(count)
-    ? String(count).replace(/\B(?=(\d{3})+$)/g, '.')
-    : countFormat().format(count);
+  return Number.isSafeInteger(count) ? groupedDigits(count) : countFormat().format(count);
 }
 
 /** Cents as whole euros, for a chart's axis where the cents only crowd: `12.346 €`. */

@@ -1,3 +1,5 @@
+import { groupedDigits } from '../formats/numbers.ts';
+
 /**
  * The nouns the portal counts, singular and plural as whole words: the one place that knows both
  * forms. A text with a count takes its noun from here (`counted`, `nounFor`) instead of appending
@@ -41,9 +43,7 @@ export function nounFor(count: number, noun: CountedNoun): string {
  * „Meine Lizenz”, whose seat count is its only formatted number (decision 054).
  */
 function germanDigits(count: number): string {
-  return Number.isSafeInteger(count)
-    ? String(count).replace(/\B(?=(\d{3})+$)/g, '.')
-    : count.toLocaleString('de-DE');
+  return Number.isSafeInteger(count) ? groupedDigits(count) : count.toLocaleString('de-DE');
 }
 
 /** A count with its noun, the count in German digits: „1 Arbeitsplatz”, „10.000 Arbeitsplätze”. */
