@@ -45,12 +45,13 @@ interface LoadedPage {
 /**
  * A page whose files load with its route (decision 047), the one way to declare one. Its title is
  * in the route table from the start. On the first load the frames above it (the cookie banner, the
- * bar, the footer) are drawn with the entry and the page's place shows the loader until its files
+ * bar, the footer) are drawn with the entry and the page's place shows `fallback` until its files
  * have come: React Router draws the `HydrateFallback` of the route still loading, inside its
  * parents (decision 058). That fallback is the page's heading with the loader below it
- * (`LoadingPage`), or, for a page without the portal's frame and heading, the loader alone. The files are asked for once that frame is painted (`afterFirstPaint`):
- * Lighthouse counts every request that ended before the largest paint into it. A later navigation
- * keeps the old page on screen until the new one's files are there, as before.
+ * (`LoadingPage`), or, for a page without the portal's frame and heading, the loader alone. The
+ * files are asked for once that frame is painted (`afterFirstPaint`): Lighthouse counts every
+ * request that ended before the largest paint into it. A later navigation keeps the old page on
+ * screen until the new one's files are there, as before.
  */
 const lazyPage = (
   handle: RouteHandle,
