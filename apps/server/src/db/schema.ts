@@ -23,6 +23,8 @@ export interface DB {
 
 type CreatedAt = ColumnType<Date, never, never>;
 type UpdatedAt = ColumnType<Date, never, Date>;
+/** An amount in cents in a `bigint` column: the `pg` driver reads it as a string, PGlite as a number. */
+type Cents = ColumnType<string | number | null, number | null, number | null>;
 
 export interface AdminUserTable {
   id: Generated<string>;
@@ -143,6 +145,27 @@ export interface OrderGenerationTable {
   shop_order: unknown;
   /** What the order buys (`orderPurchaseType`), decided at intake; null for a type the portal does not know. */
   purchase_type: Generated<'upgrade' | 'new' | 'extension' | 'reseller' | null>;
+  /**
+   * What the order paid and what the portal asks (migration 019, decision 060), in cents of
+   * `paid_currency` (bigint: the `pg` driver reads them as strings). `order_*` are the order's
+   * totals, `paid_*` what its lines of the portal were paid, `portal_*` the portal's price of them.
+   */
+  paid_currency: string | null;
+  order_gross: Cents;
+  order_tax: Cents;
+  discount: Cents;
+  /** [{ code, discount }] as the order lists its coupons. */
+  coupons: Generated<unknown>;
+  paid_net: Cents;
+  paid_tax: Cents;
+  paid_gross: Cents;
+  portal_net: Cents;
+  portal_tax: Cents;
+  portal_gross: Cents;
+  /** „Betrag weicht ab” (`amountDiffers` of the domain). */
+  amount_differs: Generated<boolean>;
+  /** „Doppelt bezahlt?”: the number of the order that bought the session first. */
+  paid_twice_for: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

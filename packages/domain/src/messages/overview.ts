@@ -17,12 +17,20 @@ export const overviewMessages = {
     loadFailed: 'Fehler beim Abrufen der offenen Punkte',
     allWell: 'Alles in Ordnung',
     allWellText:
-      'Keine fehlgeschlagene Shop-Generierung, kein fehlgeschlagener oder unklarer Versand und kein Angebot, das in den nächsten 7 Tagen abläuft.',
+      'Keine fehlgeschlagene oder doppelt bezahlte Shop-Generierung, kein abweichender Betrag, kein fehlgeschlagener oder unklarer Versand und kein Angebot, das in den nächsten 7 Tagen abläuft.',
     /** Each count's noun (`counted`), and what the list it opens is for. */
     items: {
       failedOrderGenerations: {
         noun: 'failedOrderGeneration',
         hint: 'Grund ansehen, beheben und „Erneut versuchen”.',
+      },
+      paidTwice: {
+        noun: 'paidTwiceOrder',
+        hint: '„Doppelt bezahlt?”: Die Upgrade-Session war schon bestellt; nichts geliefert, Zahlung prüfen und erstatten.',
+      },
+      amountDiffers: {
+        noun: 'amountDiffersOrder',
+        hint: '„Betrag weicht ab”: Bezahlt und Preis laut Portal vergleichen; geliefert wurde.',
       },
       failedDeliveries: { noun: 'failedDelivery', hint: 'Noch nicht erneut gesendet.' },
       deliveriesInDoubt: {

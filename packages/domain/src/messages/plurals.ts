@@ -21,6 +21,11 @@ export const COUNTED_NOUNS = {
     one: 'fehlgeschlagene Shop-Generierung',
     other: 'fehlgeschlagene Shop-Generierungen',
   },
+  paidTwiceOrder: { one: 'Bestellung doppelt bezahlt?', other: 'Bestellungen doppelt bezahlt?' },
+  amountDiffersOrder: {
+    one: 'Bestellung mit abweichendem Betrag',
+    other: 'Bestellungen mit abweichendem Betrag',
+  },
   failedDelivery: { one: 'fehlgeschlagene Versand-Aktion', other: 'fehlgeschlagene Versand-Aktionen' },
   deliveryInDoubt: {
     one: 'Versand-Aktion mit unklarem Ausgang',

@@ -1,9 +1,29 @@
 import { RETRY_LABEL } from './common.ts';
 import { counted } from './plurals.ts';
+import { groupedDigits } from '../formats/numbers.ts';
+import { PRODUCTS } from '../pricing/products.ts';
+import type { CountedProduct, LinesDifference } from '../shop-order/paid-lines.ts';
 import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../upgrade-session/enums.ts';
 
 /** What to do about a generation that failed: fix the cause, then retry it. */
 const ACT = 'Bitte prüfen und dann „Erneut versuchen”.';
+/** What to do about an order that paid for other goods than it asks for: a retry cannot help. */
+const SETTLE = 'Geliefert wurde nichts: bitte mit dem Kunden klären (neu bestellen lassen oder erstatten).';
+
+/** „100 × Update auf Pro-Lizenz Version 9, 20 × Pro-Lizenz Version 9”; „nichts” for none. */
+export function countedProductsText(products: readonly CountedProduct[]): string {
+  if (products.length === 0) return 'nichts';
+  return products
+    .map(({ sku, quantity }) => `${groupedDigits(quantity)} × ${PRODUCTS[sku].title}`)
+    .join(', ');
+}
+
+/** Who priced what an order should have paid: its session, or the offer the session became. */
+export type PricedBy = { offerNumber: string | null };
+
+function pricedByText({ offerNumber }: PricedBy): string {
+  return offerNumber ? `das Angebot ${offerNumber} verlangt` : 'die Upgrade-Session verlangt';
+}
 
 /**
  * Why an order generation failed (back office, „Alle Shop-Generierungen”): German, naming the
@@ -27,14 +47,14 @@ export const orderGenerationErrors = {
     `Die Bestellung weist die Upgrade-Session ${id} nicht nach: ihr Token (upgrade_session_token, bei einem Angebot offer_token) fehlt oder gehört nicht zu dieser Session. Die Session wurde nicht verwendet; die Bestellung bitte im Shop prüfen und von Hand bearbeiten.`,
   sessionOfOtherPurchaseType: (session: PurchaseType, order: PurchaseType) =>
     `Die Upgrade-Session ist ein(e) „${PURCHASE_TYPE_LABELS[session]}”, die Bestellung ein(e) „${PURCHASE_TYPE_LABELS[order]}”. ${ACT}`,
-  sessionOfOtherOrder: (order: string) =>
-    `Die Upgrade-Session gehört bereits zur Bestellung ${order}. ${ACT}`,
+  paidTwice: (firstOrder: string) =>
+    `Doppelt bezahlt? Die Upgrade-Session gehört bereits zur Bestellung ${firstOrder}; diese Bestellung bezahlt sie ein zweites Mal. Geliefert wurde nichts: bitte prüfen und die Zahlung erstatten.`,
+  paidLinesDiffer: ({ customerReference, paid, priced }: LinesDifference, pricedBy: PricedBy) =>
+    `${customerReference === null ? 'Bezahlt' : `Reseller-Position „${customerReference}”: bezahlt`}: ${countedProductsText(paid)}; ${pricedByText(pricedBy)} ${countedProductsText(priced)}. ${SETTLE}`,
   sessionWithoutProperties: `Die Upgrade-Session nennt keine Lizenzeigenschaften (Klasse, Größe). ${ACT}`,
   sessionWithoutHolder: `Die Upgrade-Session nennt keinen Lizenznehmer, an den die neue Lizenz gebunden wird. ${ACT}`,
   resellerLineUnknown: (uid: string) =>
-    `Die Reseller-Position „${uid}” der Bestellung steht nicht in der Upgrade-Session. ${ACT}`,
-  resellerLineMismatch: (reference: string) =>
-    `Die Reseller-Position „${reference}” der Bestellung passt nicht zur Upgrade-Session (Menge oder Größe). ${ACT}`,
+    `Die Reseller-Position „${uid}” der Bestellung steht nicht in der Upgrade-Session. ${SETTLE}`,
   originalLicenseMissing: (id: string) => `Die ursprüngliche Lizenz ${id} gibt es nicht mehr. ${ACT}`,
   originalLicenseDisabled: (key: string) =>
     `Die ursprüngliche Lizenz ${key} ist deaktiviert (schon aktualisiert?). ${ACT}`,
@@ -77,6 +97,32 @@ export const orderGenerationNotes = {
   withdrawn: (status: string, at: string) =>
     `Die Bestellung steht im Shop seit ${at} auf „${shopOrderStatusLabel(status)}”: die erzeugten Lizenzen bleiben bestehen, bitte bei Bedarf von Hand deaktivieren.`,
   customerReference: (reference: string) => `Kundenreferenz: ${reference}`,
+} as const;
+
+/**
+ * What an order paid beside what the portal asks (decision 060): the order generation's list
+ * columns, its detail panel and the overview's flags.
+ */
+export const orderPaymentMessages = {
+  panelTitle: 'Zahlung',
+  paid: 'Bezahlt',
+  portalPrice: 'Preis laut Portal',
+  difference: 'Differenz',
+  orderTotal: 'Bestellung insgesamt',
+  coupons: 'Gutscheine',
+  noCoupons: 'Keine',
+  unknown: 'unbekannt',
+  amountDiffers: 'Betrag weicht ab',
+  amountMatches: 'Betrag stimmt',
+  paidTwiceFor: 'Doppelt bezahlt? (erste Bestellung)',
+  paidTwice: 'Doppelt bezahlt?',
+  /** „513,00 € (netto 431,09 €, MwSt. 81,91 €)”. */
+  amounts: (gross: string, net: string, tax: string) => `${gross} (netto ${net}, MwSt. ${tax})`,
+  /** A currency other than the portal's: the amounts are shown as the shop sent them. */
+  otherCurrency: (currency: string) => `in ${currency}, nicht in Euro`,
+  explanation:
+    '„Bezahlt” sind die Summen der Positionen des Portals laut Shop (nach Gutscheinen), „Preis laut Portal” ist der Preis, den der Lizenz-Assistent für dieselben Positionen berechnet hat. Weichen sie ohne Gutschein um mehr als einen Cent je Position ab, oder ist die Währung nicht Euro, ist die Bestellung markiert; geliefert wird trotzdem.',
+  firstOrder: (order: string) => `Zuerst bezahlt mit Bestellung ${order}`,
 } as const;
 
 /** The back office's action on a failed order generation. */

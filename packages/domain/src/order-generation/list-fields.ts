@@ -1,6 +1,7 @@
 import { PROCESSING_FIELDS } from '../delivery/list-fields.ts';
 import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
 import { defineList } from '../list-query/list-definition.ts';
+import { orderPaymentMessages } from '../messages/shop-orders.ts';
 import type { OrderGeneration } from './order-generation.ts';
 import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES } from '../upgrade-session/enums.ts';
 
@@ -28,6 +29,14 @@ export const ORDER_GENERATION_LIST_FIELDS = [
   licenses,
   upgradeSession,
   { name: 'shopOrderId', label: 'Bestell-ID im Shop', type: 'number', sortable: true },
+  {
+    name: 'amountDiffers',
+    label: orderPaymentMessages.amountDiffers,
+    type: 'boolean',
+    options: BOOLEAN_OPTIONS,
+    sortable: true,
+  },
+  { name: 'paidTwiceFor', label: orderPaymentMessages.paidTwiceFor, type: 'text', sortable: true },
   _id,
 ] as const satisfies readonly ListField[];
 

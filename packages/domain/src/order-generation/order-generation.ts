@@ -12,6 +12,26 @@ export const orderProductSchema = z.object({
 });
 export type OrderProduct = z.infer<typeof orderProductSchema>;
 
+/** An amount in cents: net, tax and gross. */
+const amountsSchema = z.object({ net: z.int(), tax: z.int(), gross: z.int() });
+
+/**
+ * What the order paid and what the portal asks for the same lines (decision 060), in cents of
+ * `currency`: the order's totals as the shop states them (with goods of the shop and shipping),
+ * its coupons, what its lines of the portal were paid (`paid`) and the portal's price of them
+ * (`portal`, as the assistant priced the session); null where unknown.
+ */
+export const orderPaymentSchema = z.object({
+  currency: z.string().nullable(),
+  orderGross: z.int().nullable(),
+  orderTax: z.int().nullable(),
+  discount: z.int().nullable(),
+  coupons: z.array(z.object({ code: z.string(), discount: z.int().nullable() })),
+  paid: amountsSchema.nullable(),
+  portal: amountsSchema.nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
 /**
  * An order generation as the API returns it (back-office spec, entity Order generation): what one
  * paid shop order became — licenses, documents, deliveries — and how far that got.
@@ -29,6 +49,11 @@ export const orderGenerationSchema = z.object({
   note: z.string().nullable(),
   error: z.string().nullable(),
   products: z.array(orderProductSchema),
+  payment: orderPaymentSchema,
+  /** „Betrag weicht ab”: another currency, or paid other than the portal's price without a coupon. */
+  amountDiffers: z.boolean(),
+  /** „Doppelt bezahlt?”: the order that bought the generation's session first. */
+  paidTwiceFor: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -8,6 +8,12 @@ import { OVERVIEW_LISTS, type RecordsLink } from './records.ts';
 export const EXPIRING_OFFER_DAYS = 7;
 
 const failed: Filter = { field: 'progress', operator: 'eq', values: ['failed'] };
+/** A second payment of a session („Doppelt bezahlt?”): counted on its own, not among the failed. */
+const paidTwice = (operator: 'exists' | 'existsnot'): Filter => ({
+  field: 'paidTwiceFor',
+  operator,
+  values: [],
+});
 /** A failed delivery that was resent („Erneut senden”) has been dealt with. */
 const notResent: Filter = { field: 'resent', operator: 'eq', values: ['false'] };
 const inDoubt = (operator: 'startswith' | 'startswithnot'): Filter => ({
@@ -22,7 +28,19 @@ const inDoubt = (operator: 'startswith' | 'startswithnot'): Filter => ({
  * and the list it opens always agree. `today` is the Berlin calendar day of the request.
  */
 export const ATTENTION_ITEMS = {
-  failedOrderGenerations: (): RecordsLink => ({ list: 'orderGeneration', filters: [failed] }),
+  failedOrderGenerations: (): RecordsLink => ({
+    list: 'orderGeneration',
+    filters: [failed, paidTwice('existsnot')],
+  }),
+  paidTwice: (): RecordsLink => ({ list: 'orderGeneration', filters: [failed, paidTwice('exists')] }),
+  /** Delivered (or on its way) though the money does not match: a failed one is counted as failed. */
+  amountDiffers: (): RecordsLink => ({
+    list: 'orderGeneration',
+    filters: [
+      { field: 'amountDiffers', operator: 'eq', values: ['true'] },
+      { field: 'progress', operator: 'neq', values: ['failed'] },
+    ],
+  }),
   failedDeliveries: (): RecordsLink => ({
     list: 'delivery',
     filters: [failed, inDoubt('startswithnot'), notResent],

@@ -12,6 +12,8 @@ const metaDataSchema = z
   .default([]);
 
 const text = (max: number) => z.string().max(max).nullish();
+/** WooCommerce's money: a decimal string („431.09”); some stores send numbers. */
+const amount = z.union([z.string().max(40), z.number()]).nullish();
 
 export const wooCommerceOrderSchema = z.looseObject({
   id: z.int().min(1),
@@ -20,14 +22,24 @@ export const wooCommerceOrderSchema = z.looseObject({
   date_paid: z.string().max(40).nullish(),
   date_paid_gmt: z.string().max(40).nullish(),
   /** The order's gross total and the tax in it, decimal strings in the shop's currency („528.00”). */
-  total: z.string().max(40).nullish(),
-  total_tax: z.string().max(40).nullish(),
+  total: amount,
+  total_tax: amount,
+  /** ISO 4217 code of the order's currency („EUR”). */
+  currency: z.string().max(10).nullish(),
+  /** What coupons took off the lines, without and with its tax. */
+  discount_total: amount,
+  discount_tax: amount,
+  coupon_lines: z
+    .array(z.looseObject({ code: z.string().max(200).default(''), discount: amount, discount_tax: amount }))
+    .max(100)
+    .default([]),
   billing: z
     .looseObject({
       first_name: text(200),
       last_name: text(200),
       company: text(200),
       email: text(254),
+      country: text(10),
     })
     .default({}),
   meta_data: metaDataSchema,
@@ -40,6 +52,10 @@ export const wooCommerceOrderSchema = z.looseObject({
         variation_id: z.int().nullish(),
         sku: z.string().max(200).nullish(),
         quantity: z.int().min(0).max(1_000_000),
+        /** The line's net before and after coupons, and the tax on what was paid. */
+        subtotal: amount,
+        total: amount,
+        total_tax: amount,
         meta_data: metaDataSchema,
       }),
     )
@@ -63,6 +79,32 @@ export interface ShopOrderLine {
   /** Reseller lines: the assistant's line the product belongs to, and the customer's reference. */
   licenseUid: string | null;
   customerReference: string | null;
+  /**
+   * What the line was paid (WooCommerce's `total` and `total_tax`: after coupons) and its net
+   * before coupons (`subtotal`); null when the shop named none. Absent from orders kept before
+   * the portal read them (migration 019).
+   */
+  paidNet?: Cents | null;
+  paidTax?: Cents | null;
+  subtotalNet?: Cents | null;
+}
+
+/** A coupon of an order, as WooCommerce lists it: its code and what it took off, without tax. */
+export interface ShopOrderCoupon {
+  code: string;
+  discount: Cents | null;
+}
+
+/**
+ * What the order says was paid, in cents of its currency: the order's gross total and the tax in
+ * it, what coupons took off (without tax) and the coupons. Null where the shop named nothing.
+ */
+export interface ShopOrderPayment {
+  currency: string | null;
+  gross: Cents | null;
+  tax: Cents | null;
+  discount: Cents | null;
+  coupons: ShopOrderCoupon[];
 }
 
 /** A shop order as the portal keeps it with its order generation: what the generation needs. */
@@ -73,7 +115,10 @@ export interface ShopOrder {
   datePaid: string | null;
   /** What the order brings in without tax (its total less the tax in it); null if the shop named none. */
   netTotal: Cents | null;
-  billing: { name: string; email: string | null };
+  /** The buyer; `countryCode` (ISO 3166, „DE”) absent from orders kept before migration 019. */
+  billing: { name: string; email: string | null; countryCode?: string | null };
+  /** Absent from orders kept before migration 019. */
+  payment?: ShopOrderPayment;
   purchaseType: PurchaseType | null;
   /** The order's `purchase_type` meta value when it is none of the known ones. */
   unknownPurchaseType: string | null;
@@ -91,9 +136,10 @@ function metaValue(meta: readonly { key: string; value: unknown }[], key: string
 }
 
 /** Cents of a WooCommerce amount („528.00”); null unless it is one. */
-function centsOf(amount: string | null | undefined): Cents | null {
-  if (!amount || !/^-?\d{1,12}(\.\d{1,6})?$/.test(amount.trim())) return null;
-  return Math.round(Number(amount) * 100);
+export function centsOf(amount: string | number | null | undefined): Cents | null {
+  const text = typeof amount === 'number' ? String(amount) : amount?.trim();
+  if (!text || !/^-?\d{1,12}(\.\d{1,6})?$/.test(text)) return null;
+  return Math.round(Number(text) * 100);
 }
 
 /** Whether WooCommerce considers the order paid: a paid status and a payment date. */
@@ -101,7 +147,10 @@ export function isPaidOrder(order: Pick<ShopOrder, 'status' | 'datePaid'>): bool
   return (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) && order.datePaid !== null;
 }
 
-function netTotalOf(total: string | null | undefined, tax: string | null | undefined): Cents | null {
+function netTotalOf(
+  total: string | number | null | undefined,
+  tax: string | number | null | undefined,
+): Cents | null {
   const gross = centsOf(total);
   return gross === null ? null : gross - (centsOf(tax) ?? 0);
 }
@@ -126,7 +175,7 @@ export function orderPurchaseType(
 export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): ShopOrder {
   const purchaseType = metaValue(order.meta_data, 'purchase_type');
   const known = (PURCHASE_TYPES as readonly string[]).includes(purchaseType ?? '');
-  const { first_name, last_name, company, email } = order.billing;
+  const { first_name, last_name, company, email, country } = order.billing;
   const person = [first_name, last_name]
     .map((part) => part?.trim())
     .filter(Boolean)
@@ -137,7 +186,21 @@ export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): Sho
     status: order.status,
     datePaid: order.date_paid_gmt || order.date_paid || null,
     netTotal: netTotalOf(order.total, order.total_tax),
-    billing: { name: person || company?.trim() || '', email: email?.trim() || null },
+    billing: {
+      name: person || company?.trim() || '',
+      email: email?.trim() || null,
+      countryCode: country?.trim().toUpperCase() || null,
+    },
+    payment: {
+      currency: order.currency?.trim().toUpperCase() || null,
+      gross: centsOf(order.total),
+      tax: centsOf(order.total_tax),
+      discount: centsOf(order.discount_total),
+      coupons: order.coupon_lines.map((coupon) => ({
+        code: coupon.code,
+        discount: centsOf(coupon.discount),
+      })),
+    },
     purchaseType: known ? (purchaseType as PurchaseType) : null,
     unknownPurchaseType: known ? null : purchaseType,
     upgradeSessionId: metaValue(order.meta_data, 'upgrade_session_id'),
@@ -152,6 +215,9 @@ export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): Sho
       quantity: line.quantity,
       licenseUid: metaValue(line.meta_data, 'license_uid'),
       customerReference: metaValue(line.meta_data, 'customer_reference'),
+      paidNet: centsOf(line.total),
+      paidTax: centsOf(line.total_tax),
+      subtotalNet: centsOf(line.subtotal),
     })),
   };
 }

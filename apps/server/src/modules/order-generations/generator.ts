@@ -14,7 +14,12 @@ import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DeliveryService } from '../deliveries/index.ts';
 import type { LicenseService } from '../licenses/index.ts';
-import { json, type UpgradeSessionRepository, type UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
+import {
+  json,
+  pricedSession,
+  type UpgradeSessionRepository,
+  type UpgradeSessionTokens,
+} from '../upgrade-sessions/index.ts';
 import {
   OrderProblem,
   planGeneration,
@@ -79,7 +84,7 @@ export class OrderGenerator {
       await this.#db.transaction().execute((transaction) => this.#generate(orderGenerationId, transaction));
     } catch (error) {
       if (!(error instanceof OrderProblem)) throw error;
-      await this.#fail(orderGenerationId, error.message);
+      await this.#fail(orderGenerationId, error.message, error.paidTwiceFor);
       this.#log.warn({ orderGenerationId, reason: error.message }, 'order generation failed');
     }
   }
@@ -90,10 +95,13 @@ export class OrderGenerator {
     this.#log.warn({ orderGenerationId }, 'order generation failed after its last attempt');
   }
 
-  /** The generation and the session of its order fail together. */
-  async #fail(orderGenerationId: string, reason: string): Promise<void> {
+  /**
+   * The generation and the session of its order fail together (a session another order bought
+   * stays as that order left it).
+   */
+  async #fail(orderGenerationId: string, reason: string, paidTwiceFor: string | null = null): Promise<void> {
     await this.#db.transaction().execute(async (transaction) => {
-      if (!(await this.#repository.fail(orderGenerationId, reason, transaction))) return;
+      if (!(await this.#repository.fail(orderGenerationId, reason, transaction, paidTwiceFor))) return;
       const generation = await this.#repository.findById(orderGenerationId, transaction);
       if (generation?.upgrade_session) {
         await this.#sessions.moveStatus(
@@ -147,7 +155,9 @@ export class OrderGenerator {
     const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
     if (!session) throw new OrderProblem(orderGenerationErrors.sessionNotFound(order.upgradeSessionId));
     if (session.order_id !== order.number) {
-      throw new OrderProblem(orderGenerationErrors.sessionOfOtherOrder(session.order_id ?? '–'));
+      // Two tabs, a slow network: the session was paid for once already, by that order.
+      const firstOrder = session.order_id ?? '–';
+      throw new OrderProblem(orderGenerationErrors.paidTwice(firstOrder), { paidTwiceFor: firstOrder });
     }
     return session;
   }
@@ -335,5 +345,7 @@ function sessionFacts(row: UpgradeSessionRow): SessionFacts {
     originalLicenses: row.original_licenses,
     originalSeats: row.original_seats,
     resellerLicenses: row.reseller_licenses as ResellerLicense[],
+    offerNumber: row.offer_number,
+    priced: pricedSession(row),
   };
 }

@@ -24,6 +24,8 @@ export const ORDER_GENERATION_LIST_ENTITY = defineListEntity({
     'products.name': productProperty('name'),
     'products.sku': productProperty('sku'),
     'products.productId': productProperty('productId'),
+    amountDiffers: 'amount_differs',
+    paidTwiceFor: 'paid_twice_for',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },

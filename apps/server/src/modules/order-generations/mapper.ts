@@ -1,8 +1,18 @@
-import { orderProductSchema, type OrderGeneration } from '@lizenzportal/domain';
+import { orderPaymentSchema, orderProductSchema, type OrderGeneration } from '@lizenzportal/domain';
 import { z } from 'zod';
 import type { OrderGenerationRow } from '../../db/schema.ts';
 
 const productsSchema = z.array(orderProductSchema);
+const couponsSchema = orderPaymentSchema.shape.coupons;
+
+/** Cents of a `bigint` column (a string from `pg`). */
+const cents = (value: string | number | null) => (value === null ? null : Number(value));
+
+function amounts(net: string | number | null, tax: string | number | null, gross: string | number | null) {
+  return net === null || tax === null || gross === null
+    ? null
+    : { net: Number(net), tax: Number(tax), gross: Number(gross) };
+}
 
 export function toOrderGeneration(row: OrderGenerationRow): OrderGeneration {
   return {
@@ -16,6 +26,17 @@ export function toOrderGeneration(row: OrderGenerationRow): OrderGeneration {
     note: row.note,
     error: row.error,
     products: productsSchema.parse(row.products),
+    payment: {
+      currency: row.paid_currency,
+      orderGross: cents(row.order_gross),
+      orderTax: cents(row.order_tax),
+      discount: cents(row.discount),
+      coupons: couponsSchema.parse(row.coupons),
+      paid: amounts(row.paid_net, row.paid_tax, row.paid_gross),
+      portal: amounts(row.portal_net, row.portal_tax, row.portal_gross),
+    },
+    amountDiffers: row.amount_differs,
+    paidTwiceFor: row.paid_twice_for,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import {
   orderGenerationErrors,
+  pricePurchase,
   toShopOrder,
   wooCommerceOrderSchema,
   type ShopOrder,
 } from '@lizenzportal/domain';
 import { DEFAULT_SHOP_PRODUCT_IDS } from '../../config.ts';
 import { orderNumbered } from '../shop/test-orders.ts';
+import { sessionPurchase } from '../upgrade-sessions/index.ts';
 import { OrderProblem, planGeneration, type SessionFacts } from './plan.ts';
 
 type Line = {
@@ -49,7 +51,17 @@ function problem(run: () => unknown): string {
   throw new Error('no problem raised');
 }
 
-const resellerSession: SessionFacts = {
+/** A session as the generator reads it: with what it priced, as the assistant priced it (in Germany). */
+function facts(session: Omit<SessionFacts, 'priced' | 'offerNumber'>, offerNumber: string | null = null) {
+  const purchase = sessionPurchase(session);
+  return {
+    ...session,
+    offerNumber,
+    priced: purchase && pricePurchase(purchase, 'DE'),
+  } satisfies SessionFacts;
+}
+
+const resellerSession = facts({
   id: '11111111-1111-4111-8111-111111111111',
   purchaseType: 'reseller',
   properties: null,
@@ -74,7 +86,7 @@ const resellerSession: SessionFacts = {
       quantity: 3,
     },
   ],
-};
+});
 
 describe('what a paid order becomes', () => {
   test('new: a pro line is one license of that many seats, with the DVDs', () => {
@@ -123,9 +135,7 @@ describe('what a paid order becomes', () => {
       [{ sku: 'M9-PER', quantity: 3, meta: { license_uid: 'b', customer_reference: 'Lizenz 2' } }, book],
       { purchase_type: 'reseller', upgrade_session_id: resellerSession.id },
     );
-    expect(
-      plan(reseller, { ...resellerSession, resellerLicenses: [resellerSession.resellerLicenses[1]!] }),
-    ).toMatchObject({
+    expect(plan(reseller, resellerSession)).toMatchObject({
       create: [{ class: 'personal', count: 3 }],
     });
   });
@@ -198,7 +208,40 @@ describe('what a paid order becomes', () => {
       orderGenerationErrors.resellerLineUnknown('z'),
     );
     expect(problem(() => plan(order([{ ...line, quantity: 7 }]), resellerSession))).toBe(
-      orderGenerationErrors.resellerLineMismatch('Schule Nord'),
+      orderGenerationErrors.paidLinesDiffer(
+        {
+          customerReference: 'Schule Nord',
+          paid: [{ sku: 'M9-PRO', quantity: 7 }],
+          priced: [
+            { sku: 'M9-PRO', quantity: 8 },
+            { sku: 'M9-DVD', quantity: 2 },
+          ],
+        },
+        resellerSession,
+      ),
+    );
+  });
+
+  test('reseller: a line paid with the other class’s product, or a session line twice under one uid, fails', () => {
+    const meta = { license_uid: 'b', customer_reference: 'Lizenz 2' };
+    const asPro = order([{ sku: 'M9-PRO', quantity: 3, meta }], { purchase_type: 'reseller' });
+    expect(problem(() => plan(asPro, resellerSession))).toBe(
+      orderGenerationErrors.paidLinesDiffer(
+        {
+          customerReference: 'Lizenz 2',
+          paid: [{ sku: 'M9-PRO', quantity: 3 }],
+          priced: [{ sku: 'M9-PER', quantity: 3 }],
+        },
+        resellerSession,
+      ),
+    );
+    const twice = facts({
+      ...resellerSession,
+      resellerLicenses: Array(2).fill(resellerSession.resellerLicenses[1]!),
+    });
+    const once = order([{ sku: 'M9-PER', quantity: 3, meta }], { purchase_type: 'reseller' });
+    expect(problem(() => plan(once, twice))).toMatch(
+      /^Reseller-Position „Lizenz 2”: bezahlt: 3 × Persönliche/,
     );
   });
 
@@ -217,5 +260,104 @@ describe('what a paid order becomes', () => {
     expect(problem(() => plan({ ...shopOrder, billing: { name: 'X', email: null } }))).toBe(
       orderGenerationErrors.noEmail,
     );
+  });
+});
+
+/** An update or extension session of these seats as the assistant creates it, priced in Germany. */
+function licenseSession(
+  purchaseType: 'upgrade' | 'extension' | 'new',
+  originalSeats: number,
+  properties: { size: number; dvdCount: number },
+  offerNumber: string | null = null,
+): SessionFacts {
+  return facts(
+    {
+      id: '22222222-2222-4222-8222-222222222222',
+      purchaseType,
+      properties: { class: 'pro', ...properties },
+      holder: {
+        holderType: 'organization',
+        name: 'Förderschule Am Park',
+        email: 'park@example.com',
+        contact: 'Frau Yılmaz',
+      },
+      originalLicenses: purchaseType === 'new' ? [] : ['33333333-3333-4333-8333-333333333333'],
+      originalSeats,
+      resellerLicenses: [],
+    },
+    offerNumber,
+  );
+}
+
+const meta = (purchaseType: string) => ({
+  purchase_type: purchaseType,
+  upgrade_session_id: '22222222-2222-4222-8222-222222222222',
+});
+
+describe('the paid lines decide (issue #33)', () => {
+  test.each([
+    [
+      '1 × M9-PROU for an update of 60 + 40 seats',
+      licenseSession('upgrade', 100, { size: 100, dvdCount: 0 }),
+      [{ sku: 'M9-PROU', quantity: 1 }],
+      'Bezahlt: 1 × Update auf Pro-Lizenz Version 9; die Upgrade-Session verlangt 100 × Update auf Pro-Lizenz Version 9.',
+    ],
+    [
+      '100 × M9-PROU for an update to 120 seats',
+      licenseSession('upgrade', 100, { size: 120, dvdCount: 0 }),
+      [{ sku: 'M9-PROU', quantity: 100 }],
+      'Bezahlt: 100 × Update auf Pro-Lizenz Version 9; die Upgrade-Session verlangt 100 × Update auf Pro-Lizenz Version 9, 20 × Pro-Lizenz Version 9.',
+    ],
+    [
+      '1 × M9-PRO for an extension from 10 to 25 seats',
+      licenseSession('extension', 10, { size: 25, dvdCount: 0 }),
+      [{ sku: 'M9-PRO', quantity: 1 }],
+      'Bezahlt: 1 × Pro-Lizenz Version 9; die Upgrade-Session verlangt 15 × Pro-Lizenz Version 9.',
+    ],
+    [
+      '2 × M9-PRO and no DVD for an extension from 10 to 12 seats with 2 DVDs',
+      licenseSession('extension', 10, { size: 12, dvdCount: 2 }),
+      [{ sku: 'M9-PRO', quantity: 2 }],
+      'Bezahlt: 2 × Pro-Lizenz Version 9; die Upgrade-Session verlangt 2 × Pro-Lizenz Version 9, 2 × Zusätzliche DVD Version 9.',
+    ],
+    [
+      'more seats than the offer of a new purchase',
+      licenseSession('new', 0, { size: 10, dvdCount: 1 }, 'ANG-2026-00042'),
+      [
+        { sku: 'M9-PRO', quantity: 12 },
+        { sku: 'M9-DVD', quantity: 1 },
+      ],
+      'Bezahlt: 12 × Pro-Lizenz Version 9, 1 × Zusätzliche DVD Version 9; das Angebot ANG-2026-00042 verlangt 10 × Pro-Lizenz Version 9, 1 × Zusätzliche DVD Version 9.',
+    ],
+  ])('%s: refused, naming both sides', (_, session, lines, reason) => {
+    expect(problem(() => plan(order(lines, meta(session.purchaseType)), session))).toBe(
+      `${reason} Geliefert wurde nichts: bitte mit dem Kunden klären (neu bestellen lassen oder erstatten).`,
+    );
+  });
+
+  test('the quantities the session priced are delivered as before', () => {
+    const update = licenseSession('upgrade', 100, { size: 120, dvdCount: 1 });
+    const paid = [
+      { sku: 'M9-PROU', quantity: 100 },
+      { sku: 'M9-PRO', quantity: 20 },
+      { sku: 'M9-DVD', quantity: 1 },
+    ];
+    expect(plan(order(paid, meta('upgrade')), update)).toMatchObject({
+      purchaseType: 'upgrade',
+      create: { class: 'pro', type: 'update', size: 120, dvdCount: 1, count: 1, productSku: 'M9-PROU' },
+    });
+    const extension = licenseSession('extension', 10, { size: 12, dvdCount: 2 });
+    expect(
+      plan(
+        order(
+          [
+            { sku: 'M9-DVD', quantity: 2 },
+            { sku: 'M9-PRO', quantity: 2 },
+          ],
+          meta('extension'),
+        ),
+        extension,
+      ),
+    ).toMatchObject({ purchaseType: 'extension', size: 12, dvdCount: 2, originalSeats: 10 });
   });
 });

@@ -1,4 +1,5 @@
 import {
+  comparePaidLines,
   licenseSku,
   orderGenerationErrors,
   orderGenerationNotes,
@@ -7,6 +8,7 @@ import {
   splitOrderLines,
   type HolderData,
   type PortalLine,
+  type PricedOrder,
   type PurchasableClass,
   type PurchaseType,
   type ResellerLicense,
@@ -20,7 +22,15 @@ import {
  * purchase type, …): the generation fails at once with this German message, no retry helps
  * until an admin has fixed the cause.
  */
-export class OrderProblem extends Error {}
+export class OrderProblem extends Error {
+  /** A second paid order of a session another order bought: that first order's number. */
+  readonly paidTwiceFor: string | null;
+
+  constructor(message: string, options: { paidTwiceFor?: string } = {}) {
+    super(message);
+    this.paidTwiceFor = options.paidTwiceFor ?? null;
+  }
+}
 
 /** What the generation knows of the order's upgrade session. */
 export interface SessionFacts {
@@ -32,6 +42,9 @@ export interface SessionFacts {
   /** Seats of the original licenses when the session was created. */
   originalSeats: number;
   resellerLicenses: ResellerLicense[];
+  offerNumber: string | null;
+  /** What the session priced (`pricedSession`): what its order must pay for; null while undetermined. */
+  priced: PricedOrder | null;
 }
 
 /** Licenses to create alike: `count` v9 licenses of this class, size and DVD count. */
@@ -90,6 +103,8 @@ export function planGeneration(
   if (!lines.some(({ sku }) => PRODUCTS[sku].productType === 'license')) {
     throw new OrderProblem(orderGenerationErrors.noLicenseProduct);
   }
+  // From here on every seat, DVD, class and license the session names has a paid line behind it.
+  if (session) assertPaidAsPriced(lines, session);
   if (purchaseType === 'new') return { purchaseType, create: newLicenses(lines) };
   if (!session) throw new OrderProblem(orderGenerationErrors.sessionRequired(purchaseType));
   if (purchaseType === 'reseller') return { purchaseType, create: resellerLicenses(lines, session) };
@@ -158,39 +173,37 @@ function newLicenses(lines: PortalLine[]): LicensesToCreate[] {
 }
 
 /**
- * A reseller order: per line of the session the order bought, `quantity` licenses of its class,
- * size and DVDs, its customer reference in the notes. The order's seats and DVDs of each line must
- * be what the session says.
+ * The paid lines decide (DESIGN §5): an order of a session pays, per product, exactly what the
+ * session priced — an update its seats at the update price and the seats on top as new ones, an
+ * extension its added seats, each the DVDs, an offer its lines, a reseller order each reseller
+ * line it buys. Anything else (a quantity changed in the shop's cart, a line removed or added)
+ * fails with both sides named, before anything is created or changed.
+ */
+function assertPaidAsPriced(lines: PortalLine[], session: SessionFacts): void {
+  if (!session.priced) throw new OrderProblem(orderGenerationErrors.sessionWithoutProperties);
+  const comparison = comparePaidLines(lines, session.priced.lines, session.purchaseType === 'reseller');
+  if (comparison === null) return;
+  if ('unknownResellerLine' in comparison) {
+    throw new OrderProblem(orderGenerationErrors.resellerLineUnknown(comparison.unknownResellerLine));
+  }
+  throw new OrderProblem(orderGenerationErrors.paidLinesDiffer(comparison.difference, session));
+}
+
+/**
+ * A reseller order: per reseller line of the session the order bought (and paid in full, checked
+ * above), `quantity` licenses of its class, size and DVDs, its customer reference in the notes.
  */
 function resellerLicenses(lines: PortalLine[], session: SessionFacts): LicensesToCreate[] {
-  const byUid = new Map<string, { seats: number; dvds: number }>();
-  for (const { line, sku } of lines) {
-    const uid = line.licenseUid;
-    if (!uid || !session.resellerLicenses.some((license) => license.uid === uid)) {
-      throw new OrderProblem(orderGenerationErrors.resellerLineUnknown(uid ?? line.name));
-    }
-    const counts = byUid.get(uid) ?? { seats: 0, dvds: 0 };
-    if (PRODUCTS[sku].productType === 'dvd') counts.dvds += line.quantity;
-    else if (PRODUCTS[sku].type === 'full') counts.seats += line.quantity;
-    else throw new OrderProblem(orderGenerationErrors.productNotForPurchaseType(line.name, 'reseller'));
-    byUid.set(uid, counts);
-  }
+  const bought = new Set(lines.map(({ line }) => line.licenseUid));
   return session.resellerLicenses
-    .filter((license) => byUid.has(license.uid))
-    .map((license) => {
-      const bought = byUid.get(license.uid)!;
-      const { size, dvdCount } = license.properties;
-      if (bought.seats !== size * license.quantity || bought.dvds !== dvdCount * license.quantity) {
-        throw new OrderProblem(orderGenerationErrors.resellerLineMismatch(license.customerReference));
-      }
-      return {
-        class: license.class,
-        type: 'full',
-        size,
-        dvdCount,
-        count: license.quantity,
-        productSku: licenseSku(license.class, 'full'),
-        notes: orderGenerationNotes.customerReference(license.customerReference),
-      };
-    });
+    .filter((license) => bought.has(license.uid))
+    .map((license) => ({
+      class: license.class,
+      type: 'full',
+      size: license.properties.size,
+      dvdCount: license.properties.dvdCount,
+      count: license.quantity,
+      productSku: licenseSku(license.class, 'full'),
+      notes: orderGenerationNotes.customerReference(license.customerReference),
+    }));
 }

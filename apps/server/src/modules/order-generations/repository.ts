@@ -64,11 +64,19 @@ export class OrderGenerationRepository {
       .execute();
   }
 
-  /** Marks an in-progress generation failed with the reason; false when it was not in progress. */
-  async fail(id: string, error: string, db: Kysely<DB> = this.#db): Promise<boolean> {
+  /**
+   * Marks an in-progress generation failed with the reason (and, for a second payment of a
+   * session, the order that paid it first); false when it was not in progress.
+   */
+  async fail(
+    id: string,
+    error: string,
+    db: Kysely<DB> = this.#db,
+    paidTwiceFor: string | null = null,
+  ): Promise<boolean> {
     const result = await db
       .updateTable('order_generation')
-      .set({ progress: 'failed', error, updated_at: sql<Date>`now()` })
+      .set({ progress: 'failed', error, paid_twice_for: paidTwiceFor, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .where('progress', '=', 'in-progress')
       .executeTakeFirst();
@@ -79,7 +87,7 @@ export class OrderGenerationRepository {
   restartFailed(id: string, transaction: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
     return transaction
       .updateTable('order_generation')
-      .set({ progress: 'in-progress', error: null, updated_at: sql<Date>`now()` })
+      .set({ progress: 'in-progress', error: null, paid_twice_for: null, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .where('progress', '=', 'failed')
       .returningAll()

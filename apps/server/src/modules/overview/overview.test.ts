@@ -312,10 +312,15 @@ describe('what needs attention', () => {
     return rows[0]!.id;
   }
 
-  async function generation(number: string, progress: string) {
-    await sql`insert into order_generation (order_number, progress) values (${number}, ${progress})`.execute(
-      ctx.database.db,
-    );
+  async function generation(
+    number: string,
+    progress: string,
+    flags: { amountDiffers?: boolean; paidTwiceFor?: string } = {},
+  ) {
+    await sql`
+      insert into order_generation (order_number, progress, amount_differs, paid_twice_for)
+      values (${number}, ${progress}, ${flags.amountDiffers ?? false}, ${flags.paidTwiceFor ?? null})
+    `.execute(ctx.database.db);
   }
 
   async function offerValidFor(days: number) {
@@ -341,6 +346,8 @@ describe('what needs attention', () => {
       }[];
     expect((await attention()).map(({ item, count }) => [item, count])).toEqual([
       ['failedOrderGenerations', 0],
+      ['paidTwice', 0],
+      ['amountDiffers', 0],
       ['failedDeliveries', 0],
       ['deliveriesInDoubt', 0],
       ['expiringOffers', 0],
@@ -349,6 +356,12 @@ describe('what needs attention', () => {
     await generation('2001', 'failed');
     await generation('2002', 'failed');
     await generation('2003', 'completed');
+    // A second payment is counted as such, not among the failed; a failed one whose amount differs too
+    // is counted as failed only.
+    await generation('2004', 'failed', { paidTwiceFor: '2001' });
+    await generation('2005', 'completed', { amountDiffers: true });
+    await generation('2006', 'in-progress', { amountDiffers: true });
+    await generation('2007', 'failed', { amountDiffers: true });
     await delivery('failed', 'Mailserver nicht erreichbar');
     const resent = await delivery('failed', '550 Postfach unbekannt');
     await delivery('in-progress', null, resent);
@@ -363,7 +376,9 @@ describe('what needs attention', () => {
 
     const items = await attention();
     expect(items.map(({ item, count, countExact }) => [item, count, countExact])).toEqual([
-      ['failedOrderGenerations', 2, true],
+      ['failedOrderGenerations', 3, true],
+      ['paidTwice', 1, true],
+      ['amountDiffers', 2, true],
       ['failedDeliveries', 1, true],
       ['deliveriesInDoubt', 1, true],
       ['expiringOffers', 2, true],
@@ -382,8 +397,8 @@ describe('what needs attention', () => {
       });
       expect(response.json().data.total, filter).toBe(count);
     }
-    expect(items[0]!.filter).toBe('progress~eq~failed');
-    expect(items[1]!.filter).toBe(
+    expect(items[0]!.filter).toBe('progress~eq~failed__paidTwiceFor~existsnot~');
+    expect(items[3]!.filter).toBe(
       'progress~eq~failed__error~startswithnot~Die Übergabe an den Mailserver wurde unterbrochen__resent~eq~false',
     );
   });

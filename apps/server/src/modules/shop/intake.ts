@@ -8,6 +8,7 @@ import {
   orderPurchaseType,
   splitOrderLines,
   WITHDRAWN_ORDER_STATUSES,
+  type PortalLine,
   type ShopOrder,
   type ShopOrderLine,
   type ShopProductIds,
@@ -17,6 +18,7 @@ import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { OrderGenerationRepository } from '../order-generations/index.ts';
 import type { UpgradeSessionRepository, UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
+import { paymentColumns } from './payment.ts';
 import type { ShopRecordRepository } from './repository.ts';
 
 /**
@@ -64,7 +66,7 @@ export class ShopOrderIntake {
   async receive(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     if (isPaidOrder(order)) {
       const { portal, others } = splitOrderLines(order.lines, this.#productIds);
-      return portal.length > 0 ? this.#accept(order, others) : this.#ignore(order);
+      return portal.length > 0 ? this.#accept(order, portal, others) : this.#ignore(order);
     }
     const known = await this.#generations.findByOrderNumber(order.number);
     if (known && (WITHDRAWN_ORDER_STATUSES as readonly string[]).includes(order.status)) {
@@ -95,9 +97,13 @@ export class ShopOrderIntake {
     return { outcome: 'ignored', orderGeneration: null };
   }
 
-  /** A paid order with lines of the portal: its generation, unless it has one; `others` are named in its note. */
+  /**
+   * A paid order with lines of the portal: its generation, unless it has one, with what the order
+   * paid and the portal's price of the same lines; `others` are named in its note.
+   */
   #accept(
     order: ShopOrder,
+    portal: PortalLine[],
     others: ShopOrderLine[],
   ): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     return this.#db.transaction().execute(async (transaction) => {
@@ -106,12 +112,14 @@ export class ShopOrderIntake {
       const named = order.upgradeSessionId;
       const sessionId = named && this.#tokens.provesSession(named, order) ? named : null;
       const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
+      const purchaseType = orderPurchaseType(order, session?.purchase_type ?? null);
       const created = await this.#generations.insertIfNew(
         {
           order_number: order.number,
           shop_order_id: order.shopOrderId,
           upgrade_session: session?.id ?? null,
-          purchase_type: orderPurchaseType(order, session?.purchase_type ?? null),
+          purchase_type: purchaseType,
+          ...paymentColumns(order, portal, session, purchaseType),
           products: JSON.stringify(
             order.lines.map((line) => ({
               id: line.id,

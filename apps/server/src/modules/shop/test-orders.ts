@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { WooCommerceOrder } from '@lizenzportal/domain';
+import { DEFAULT_SHOP_PRODUCT_IDS } from '../../config.ts';
+import { simulatedWooCommerceOrder, type SimulatedCart } from './simulated-order.ts';
 
 /** A real paid WooCommerce order (REST shape): 10 pro seats and one DVD to Germany. */
 export const PAID_ORDER_FILE = path.join(import.meta.dirname, 'fixtures/woocommerce-order-paid.json');
@@ -58,4 +60,30 @@ export function wooCommerceJson(value: unknown): string {
       /[\u0080-\uffff]/g,
       (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
+}
+
+/**
+ * A paid order in WooCommerce's REST shape of the products of `cart` at the shop's price of that
+ * cart (as a shop whose buyer changed a quantity would charge), with the assistant's hand-off in
+ * its meta data; by default a new purchase of a school in Germany without session.
+ */
+export function pricedOrder(
+  number: number,
+  cart: Pick<SimulatedCart, 'products'> & Partial<SimulatedCart>,
+): WooCommerceOrder {
+  return simulatedWooCommerceOrder(
+    {
+      sessionId: null,
+      sessionToken: null,
+      offerToken: null,
+      billing: {
+        name: 'Förderzentrum am See',
+        email: 'verwaltung@foerderzentrum.example',
+        countryCode: 'DE',
+      },
+      purchaseType: 'new',
+      ...cart,
+    },
+    { id: number, productIds: DEFAULT_SHOP_PRODUCT_IDS, paidAt: new Date() },
+  );
 }

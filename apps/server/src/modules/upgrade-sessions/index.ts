@@ -1,7 +1,7 @@
 /** The public face of the upgrade-sessions module: what other modules and the wiring (services.ts, app.ts) import of it (decision 031). */
 export { defineUpgradeSessionQueues, workUpgradeSessions } from './jobs.ts';
 export { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
-export { sessionPurchase, toUpgradeSession } from './mapper.ts';
+export { pricedSession, sessionPurchase, toUpgradeSession } from './mapper.ts';
 export { OFFER_CODE_POLICY } from './offer-code-policy.ts';
 export { OfferMailLimits } from './offer-mail-limits.ts';
 export { json, UpgradeSessionRepository } from './repository.ts';

@@ -1,10 +1,12 @@
 import {
+  pricePurchase,
   purchaseCart,
   shopProducts,
   type BeforeExtension,
   type BillingDraft,
   type Cart,
   type HolderData,
+  type PricedOrder,
   type Purchase,
   type ResellerLicense,
   type SessionProperties,
@@ -63,7 +65,9 @@ export interface SessionCart {
 }
 
 /** The purchase a session stands for, in pricing terms; null while it is not determined. */
-export function sessionPurchase(session: UpgradeSession): Purchase | null {
+export function sessionPurchase(
+  session: Pick<UpgradeSession, 'purchaseType' | 'resellerLicenses' | 'properties' | 'originalSeats'>,
+): Purchase | null {
   if (session.purchaseType === 'reseller') {
     return { purchaseType: 'reseller', resellerLicenses: session.resellerLicenses };
   }
@@ -87,4 +91,15 @@ export function sessionCart(row: UpgradeSessionRow, shopProductIds: ShopProductI
     cart: purchaseCart(purchase, session.billing.countryCode),
     products: shopProducts(purchase, shopProductIds),
   };
+}
+
+/**
+ * What the session priced, exactly as the assistant priced it (the domain's `pricePurchase`, in
+ * its billing country): the lines an order of it must pay for, and the „Preis laut Portal” of
+ * that order. Null while the purchase is not determined (an update before its class is chosen).
+ */
+export function pricedSession(row: UpgradeSessionRow): PricedOrder | null {
+  const session = toUpgradeSession(row);
+  const purchase = sessionPurchase(session);
+  return purchase && pricePurchase(purchase, session.billing.countryCode);
 }
