@@ -50,7 +50,13 @@ export interface AuthenticatedLicense {
 }
 
 /** The injected calls whose failures the assistant keeps apart (spec §8). */
-export const ASSISTANT_CALLS = ['createSession', 'patchSession', 'createOffer', 'loadOffer'] as const;
+export const ASSISTANT_CALLS = [
+  'createSession',
+  'patchSession',
+  'createOffer',
+  'loadOffer',
+  'checkOrderable',
+] as const;
 export type AssistantCall = (typeof ASSISTANT_CALLS)[number];
 
 /**
@@ -130,7 +136,13 @@ export function initialContext(input: AssistantInput): AssistantContext {
     offerCode: null,
     loginWarning: null,
     loginRequested: false,
-    errors: { createSession: null, patchSession: null, createOffer: null, loadOffer: null },
+    errors: {
+      createSession: null,
+      patchSession: null,
+      createOffer: null,
+      loadOffer: null,
+      checkOrderable: null,
+    },
     history: [],
     shopProductIds: input.shopProductIds,
   };

@@ -92,6 +92,11 @@ export interface CreatedOffer {
   session: UpgradeSession;
   offerCode?: string;
 }
+/** The session a cart stands for and the token the assistant holds for it (session or offer token). */
+export interface CheckOrderableInput {
+  sessionId: string;
+  token: string;
+}
 export interface CreateOfferInput {
   sessionId: string;
   sessionToken: string;
@@ -126,7 +131,7 @@ export function toCallError(error: unknown): CallError {
 /**
  * The assistant's contract with the app that runs it: its context, input and events, and every
  * side effect the app injects with `assistantMachine.provide({ actors, actions, guards })` — the
- * four upgrade-session calls, the messages to the shop page and the two form checks. The machine
+ * five upgrade-session calls, the messages to the shop page and the two form checks. The machine
  * (`machine.ts`) adds its own rules to this and draws its chart with them; it performs no I/O.
  */
 export const assistantContract = setup({
@@ -149,6 +154,11 @@ export const assistantContract = setup({
     loadOffer: fromPromise<LoadedOffer, LoadOfferInput>(async () => notProvided('loadOffer')),
     /** `POST /upgrade-session/{id}/offer` with the session's token. */
     createOffer: fromPromise<CreatedOffer, CreateOfferInput>(async () => notProvided('createOffer')),
+    /**
+     * `GET /upgrade-session/{id}/orderable` with the session's or the offer's token: resolves while
+     * the session may still be ordered, rejects with 409 once an order bought it, 410 once expired.
+     */
+    checkOrderable: fromPromise<void, CheckOrderableInput>(async () => notProvided('checkOrderable')),
   },
   actions: {
     /** Scroll the assistant and the shop page to the top (on every step). */

@@ -2,7 +2,7 @@ import { assertEvent, assign, emit } from 'xstate';
 import { allowedHolderTypes } from '../license/holder-types.ts';
 import { isCompleteOfferCode } from '../formats/offer-code.ts';
 import { assistantMessages } from '../messages/assistant.ts';
-import { MAX_RESELLER_LICENSES, MAX_SEATS } from '../upgrade-session/enums.ts';
+import { isOrderableStatus, MAX_RESELLER_LICENSES, MAX_SEATS } from '../upgrade-session/enums.ts';
 import type { UpgradeSession } from '../upgrade-session/schema.ts';
 import {
   cartHasItems,
@@ -263,6 +263,11 @@ export const assistantRules = assistantContract.extend({
     isPro: ({ context }) => context.licenseClass === 'pro',
     hasSession: ({ context }) => context.session !== null,
     hasOwnSession: ({ context }) => context.session !== null && context.sessionToken !== null,
+    /** The server said the cart's session was ordered (409) or its offer expired (410). */
+    noLongerOrderable: ({ event }) => {
+      const { status } = toCallError((event as { error?: unknown }).error);
+      return status === 409 || status === 410;
+    },
 
     licenseAlreadyAdded: ({ context, event }) =>
       event.type === 'ADD_LICENSE' &&
@@ -307,7 +312,7 @@ export const assistantRules = assistantContract.extend({
 
     offerCodeComplete: ({ event }) =>
       event.type === 'LOAD_OFFER' && isCompleteOfferCode(event.offerCode ?? ''),
-    offerOrderable: ({ event }) => event.type === 'LOADED' && event.session.status === 'offered',
+    offerOrderable: ({ event }) => event.type === 'LOADED' && isOrderableStatus(event.session.status),
 
     belowResellerLimit: ({ context }) => context.resellerLicenses.length < MAX_RESELLER_LICENSES,
     hasThatResellerLine: ({ context, event }) =>
@@ -320,7 +325,8 @@ export const assistantRules = assistantContract.extend({
     canOrder: ({ context }) =>
       cartHasItems(context) &&
       isCountryCode(context.billing.countryCode) &&
-      (context.offerToken === null || context.session?.status === 'offered'),
+      (context.offerToken === null ||
+        (context.session !== null && isOrderableStatus(context.session.status))),
     offerFitsCart: ({ context, event }) => {
       if (event.type !== 'CREATE_OFFER') return false;
       const { offer } = event;

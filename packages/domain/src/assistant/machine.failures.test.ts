@@ -8,6 +8,7 @@ import {
   FakeApiError,
   HOLDER,
   OFFER_FORM,
+  SESSION_ID,
   sessionFor,
   SHOP_PRODUCT_IDS,
   startAssistant,
@@ -33,6 +34,7 @@ describe('failed calls', () => {
       patchSession: null,
       createOffer: null,
       loadOffer: null,
+      checkOrderable: null,
     });
     assistant.send({ type: 'LOGGED_IN' });
     await assistant.settled();
@@ -105,6 +107,66 @@ describe('failed calls', () => {
     expect(assistant.context().session).toBeNull();
     assistant.send({ type: 'CLOSE' });
     expect(assistant.snapshot().matches({ offer_load: 'editing' })).toBe(true);
+  });
+
+  test.each([
+    [409, 'Das gewählte Angebot wurde bereits bestellt!'],
+    [410, 'Dieses Angebot ist abgelaufen.'],
+  ])(
+    'a loaded offer ordered or expired meanwhile (%i) hands nothing over: „Nicht mehr verfügbar”, then the start',
+    async (status, message) => {
+      const offered = sessionFor(
+        {
+          purchaseType: 'new',
+          originalLicenses: [],
+          accessTokens: [],
+          fromVersion: null,
+          toVersion: '9',
+          properties: { class: 'pro', size: 2, dvdCount: 0 },
+          billing: BILLING,
+          shipToDifferentAddress: false,
+          shipping: null,
+          resellerLicenses: [],
+        },
+        { status: 'offered', offerNumber: 'ANG-2026-00001' },
+      );
+      const assistant = startAssistant({
+        loadOffer: () => ({ session: { ...offered, originalLicenseKeys: [] }, offerToken: 'offer-token' }),
+        checkOrderable: () => {
+          throw new FakeApiError(status, message);
+        },
+      });
+      assistant.send({ type: 'OFFER' }, { type: 'LOAD_OFFER', offerCode: 'abcdefghj' });
+      await assistant.settled();
+      expect(assistant.step()).toBe('summary');
+      assistant.send({ type: 'CART' });
+      await assistant.settled();
+      expect(assistant.calls.checkOrderable).toEqual([{ sessionId: SESSION_ID, token: 'offer-token' }]);
+      expect(assistant.snapshot().matches({ add_to_cart: 'notAvailable' })).toBe(true);
+      expect(assistant.context().errors.checkOrderable).toMatchObject({ status });
+      expect(assistant.handOff).not.toHaveBeenCalled();
+      assistant.send({ type: 'RESET' });
+      expect(assistant.step()).toBe('welcome');
+      expect(assistant.context().offerToken).toBeNull();
+    },
+  );
+
+  test('a check that fails for another reason waits for RETRY, then hands the cart over', async () => {
+    let failures = 1;
+    const assistant = startAssistant({
+      checkOrderable: () => {
+        if (failures-- > 0) throw new FakeApiError(null, 'Keine Verbindung');
+      },
+    });
+    assistant.send({ type: 'MANUAL' }, { type: 'RESELLER_ADD' }, { type: 'SUBMIT' }, { type: 'CART' });
+    await assistant.settled();
+    expect(assistant.snapshot().matches({ add_to_cart: 'failed' })).toBe(true);
+    expect(assistant.handOff).not.toHaveBeenCalled();
+    assistant.send({ type: 'RETRY' });
+    await assistant.settled();
+    expect(assistant.snapshot().matches({ add_to_cart: 'handedOver' })).toBe(true);
+    expect(assistant.calls.checkOrderable).toHaveLength(2);
+    expect(assistant.handOff).toHaveBeenCalledOnce();
   });
 
   test('a failed offer creation keeps the form; submitting again creates it', async () => {

@@ -132,6 +132,30 @@ const creatingOffer = assistantRules.createStateConfig({
   },
 });
 
+/** The session a cart hands over and the token the assistant holds for it. */
+function cartSession(context: AssistantContext): { sessionId: string; token: string } {
+  const token = context.sessionToken ?? context.offerToken;
+  if (!context.session || !token) throw new Error('The assistant’s cart has no session to ask about');
+  return { sessionId: context.session._id, token };
+}
+
+/**
+ * Asks the server whether the cart's session (an offer loaded by code, or the assistant's own) may
+ * still be ordered; an ordered or expired one goes to the dialog „Nicht mehr verfügbar”.
+ */
+const checkingOrderable = assistantRules.createStateConfig({
+  tags: 'busy',
+  invoke: {
+    src: 'checkOrderable',
+    input: ({ context }) => cartSession(context),
+    onDone: { target: 'handedOver' },
+    onError: [
+      { guard: 'noLongerOrderable', target: 'notAvailable', actions: keepError('checkOrderable') },
+      { target: 'failed', actions: keepError('checkOrderable') },
+    ],
+  },
+});
+
 const handingOffCart = assistantRules.createStateConfig({
   entry: { type: 'handOffCart', params: ({ context }) => addToCartMessage(context) },
 });
@@ -391,12 +415,21 @@ export const assistantMachine = assistantRules.createMachine({
           always: [
             { guard: 'hasOwnSession', target: 'patchingSession' },
             { guard: and(['isReseller', not('hasSession')]), target: 'creatingSession' },
-            { target: 'handedOver' },
+            { target: 'checking' },
           ],
         },
-        ...savingSession('handedOver', 'failed'),
+        ...savingSession('checking', 'failed'),
+        /** A cart without session (a new purchase) is its products alone: nothing to ask. */
+        checking: {
+          always: [{ guard: 'hasSession', target: 'checkingOrderable' }, { target: 'handedOver' }],
+        },
+        checkingOrderable,
         /** „Fehler beim Aktualisieren der Update-Session” with a retry button. */
         failed: { on: { RETRY: 'savingSession' } },
+        /** The dialog „Nicht mehr verfügbar”: nothing is handed over; the assistant starts anew. */
+        notAvailable: {
+          on: { RESET: { target: '#assistant.welcome', actions: ['reset', 'clearHistory'] } },
+        },
         handedOver: handingOffCart,
       },
     },

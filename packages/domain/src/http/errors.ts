@@ -44,6 +44,8 @@ export const ERROR_CODES = {
       'Die Lizenz wurde inzwischen geändert (von einer anderen Person, einer Bestellung oder einer Bindung). Ihre Änderungen wurden nicht gespeichert, um diese nicht zu überschreiben.',
   },
   LICENSE_NOT_UNBOUND: { status: 409, message: 'Die Lizenz ist nicht ungebunden.' },
+  /** A session (an offer) a paid order bought already: it cannot reach a cart again. */
+  SESSION_ORDERED: { status: 409, message: assistantMessages.offerNotAvailableText },
   ORDER_GENERATION_NOT_FAILED: {
     status: 409,
     message: 'Nur eine fehlgeschlagene Shop-Generierung kann erneut versucht werden.',

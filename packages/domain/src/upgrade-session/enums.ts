@@ -22,6 +22,15 @@ export const UPGRADE_SESSION_STATUSES = [
 ] as const;
 export type UpgradeSessionStatus = (typeof UPGRADE_SESSION_STATUSES)[number];
 
+/**
+ * Whether a session in this status may still reach a cart: nothing was paid for it yet and its
+ * offer has not expired (customer spec §4: „offered = still orderable”). The server answers the
+ * assistant's question by it, the assistant reads a loaded offer by it.
+ */
+export function isOrderableStatus(status: UpgradeSessionStatus): boolean {
+  return status === 'created' || status === 'offered';
+}
+
 export const UPGRADE_SESSION_STATUS_LABELS: Record<UpgradeSessionStatus, string> = {
   created: 'Neu erstellt',
   offered: 'Angebot erstellt',

@@ -58,6 +58,22 @@ export async function sessionReader(
   return 'admin';
 }
 
+/**
+ * The token a cart of the session `sessionId` travels with (DESIGN §6): its session token (the
+ * assistant's own session) or its offer token (an offer loaded by code). 401 without either, 403
+ * for another session's.
+ */
+export function requireHandOffToken(
+  request: FastifyRequest,
+  tokens: UpgradeSessionTokens,
+  sessionId: string,
+): void {
+  const token = bearerOf(request);
+  if (token && tokens.sessionOfOfferToken(token) === sessionId) return;
+  if (token && tokens.sessionOfOfferToken(token)) throw new AppError('FORBIDDEN');
+  requireSessionToken(request, tokens, sessionId);
+}
+
 /** The offer token of `Authorization: Bearer <offerToken>`: the session it belongs to; 401 otherwise. */
 export function offeredSessionOf(request: FastifyRequest, tokens: UpgradeSessionTokens): string {
   const token = bearerOf(request);

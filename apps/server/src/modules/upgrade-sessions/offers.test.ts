@@ -412,6 +412,44 @@ describe('loading an offer by its code', () => {
     expect((await ctx.app.services.upgradeSessions.get(session._id)).status).toBe('expired');
   });
 
+  test('„In den Warenkorb” asks whether the offer may still be ordered: 409 once ordered, 410 once expired', async () => {
+    const { session, token, offerCode } = await offered();
+    const offerToken = (await loadOffer(offerCode)).json().data.offerToken as string;
+    const orderable = (bearerToken?: string, id = session._id) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/upgrade-session/${id}/orderable`,
+        headers: bearerToken ? bearer(bearerToken) : {},
+      });
+    for (const handOff of [offerToken, token]) {
+      const answer = await orderable(handOff);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json().data).toEqual({ orderable: true });
+    }
+    expect((await orderable()).statusCode).toBe(401);
+    const other = await created(newPurchase());
+    expect((await orderable(other.token)).statusCode).toBe(403);
+    const otherOffer = await offered();
+    const otherOfferToken = (await loadOffer(otherOffer.offerCode)).json().data.offerToken as string;
+    expect((await orderable(otherOfferToken)).statusCode).toBe(403);
+
+    // The offer was ordered in another tab meanwhile.
+    await ctx.app.services.upgradeSessions.repository.markPurchased(session._id, '4711', ctx.database.db);
+    const ordered = await orderable(offerToken);
+    expect(ordered.statusCode).toBe(409);
+    expect(errorOf(ordered)).toMatchObject({
+      code: 'SESSION_ORDERED',
+      message: 'Das gewählte Angebot wurde bereits bestellt!',
+    });
+
+    await ctx.app.services.upgradeSessions.repository.update(otherOffer.session._id, {
+      offer_valid_until: new Date(Date.now() - 1000),
+    });
+    const expired = await orderable(otherOfferToken, otherOffer.session._id);
+    expect(expired.statusCode).toBe(410);
+    expect(errorOf(expired).message).toBe(assistantMessages.offerExpired);
+  });
+
   test('the expiry job is scheduled for the end of the 30 days and expires only offers past it', async () => {
     const { session } = await offered();
     const { rows } = await sql<{ start_after: Date }>`

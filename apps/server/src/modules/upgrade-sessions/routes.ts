@@ -7,6 +7,7 @@ import {
   offerCodeResponseSchema,
   offeredSessionResponseSchema,
   offerRequestSchema,
+  orderableResponseSchema,
   upgradeSessionDetailSchema,
   upgradeSessionPatchSchema,
   upgradeSessionResponseSchema,
@@ -17,7 +18,7 @@ import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { limitedPublic } from '../../http/route-access.ts';
 import type { Guards } from '../../http/guards.ts';
-import { offeredSessionOf, sessionReader, sessionTokenGuard } from './access.ts';
+import { offeredSessionOf, requireHandOffToken, sessionReader, sessionTokenGuard } from './access.ts';
 import { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 import type { UpgradeSessionService } from './service.ts';
 
@@ -62,6 +63,28 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       data: { session: await sessions.offered(offeredSessionOf(request, sessions.tokens)) },
     }),
+  );
+
+  app.get(
+    '/upgrade-session/:id/orderable',
+    {
+      config: {
+        access: ['sessionToken', 'offerToken'],
+        errors: ['FORBIDDEN', 'SESSION_ORDERED', 'OFFER_EXPIRED'],
+      },
+      schema: {
+        tags: [TAG],
+        summary:
+          'Whether the session (its offer) may still go to the shop’s cart (session or offer token); 409 ordered, 410 expired',
+        params: idParams,
+        response: { 200: dataEnvelope(orderableResponseSchema) },
+      },
+    },
+    async (request) => {
+      requireHandOffToken(request, sessions.tokens, request.params.id);
+      await sessions.assertOrderable(request.params.id);
+      return { data: { orderable: true as const } };
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import {
   allowedHolderTypes,
   generateOfferCode,
+  isOrderableStatus,
   normalizeOfferCode,
   OFFER_VALIDITY_DAYS,
   type OfferRequest,
@@ -289,6 +290,17 @@ export class UpgradeSessionService {
       ...toUpgradeSession(row),
       originalLicenseKeys: licenses.flatMap((license) => (license ? [license.key] : [])),
     };
+  }
+
+  /**
+   * Whether the session may still reach a cart (its offer, loaded in a second tab, may have been
+   * ordered in the first): 409 once a paid order bought it, 410 once its offer expired. An offer
+   * past its date is expired first.
+   */
+  async assertOrderable(sessionId: string): Promise<void> {
+    const row = await this.#find(sessionId);
+    assertNotExpired(row);
+    if (row.order_id !== null || !isOrderableStatus(row.status)) throw new AppError('SESSION_ORDERED');
   }
 
   /** The job: the offer expires unless it was ordered meanwhile. */

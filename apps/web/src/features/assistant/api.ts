@@ -1,4 +1,5 @@
 import type {
+  CheckOrderableInput,
   CreatedOffer,
   CreateOfferInput,
   CreateUpgradeSessionRequest,
@@ -49,4 +50,14 @@ export async function loadOffer({ offerCode }: LoadOfferInput): Promise<LoadedOf
     bearer: offerToken,
   });
   return { session, offerToken };
+}
+
+/**
+ * Whether the cart's session (its offer) may still go to the shop: resolves if so; rejects with
+ * 409 once an order bought it (in another tab, say), 410 once its offer expired.
+ */
+export async function checkOrderable({ sessionId, token }: CheckOrderableInput): Promise<void> {
+  await apiRequest<{ orderable: true }>(`${SESSIONS}/${encodeURIComponent(sessionId)}/orderable`, {
+    bearer: token,
+  });
 }

@@ -12,7 +12,7 @@ import {
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
-import { openShopAssistant } from '@/test/shop-assistant';
+import { openShopAssistant, shopCart } from '@/test/shop-assistant';
 import { errorEnvelope } from '@/test/page';
 import { createLicense, licenseToken } from '@/test/seed';
 
@@ -212,6 +212,56 @@ describe('offers in the assistant', () => {
     const note = textbox(assistant, fieldLabel('billing.note'));
     await note.fill('x'.repeat(MAX_NOTE_LENGTH + 1));
     expect(await note.inputValue()).toBe('x'.repeat(MAX_NOTE_LENGTH));
+  });
+
+  it('hands nothing over when the offer loaded in a second tab was ordered in the first meanwhile', async () => {
+    const sessions = browser.server.app.services.upgradeSessions;
+    const { session, token } = await sessions.create({
+      purchaseType: 'new',
+      fromVersion: null,
+      toVersion: '9',
+      originalLicenses: [],
+      accessTokens: [],
+      properties: { class: 'pro', size: 10, dvdCount: 0 },
+      billing: { countryCode: 'DE' },
+      shipToDifferentAddress: false,
+      shipping: null,
+      resellerLicenses: [],
+    });
+    const { offerCode } = await sessions.createOffer(
+      session._id,
+      { billing: BILLING, shipToDifferentAddress: false, shipping: null },
+      '127.0.0.1',
+    );
+
+    // The second tab loads the offer and reaches its summary …
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await openOfferCode(assistant, offerCode);
+    await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    // … while the first tab's cart is paid for in the shop.
+    const ordered = await browser.server.app.inject({
+      method: 'POST',
+      url: '/api/v1/shop/demo-order',
+      payload: {
+        products: [{ sku: 'M9-PRO', quantity: 10 }],
+        sessionId: session._id,
+        sessionToken: token,
+        offerToken: null,
+        billing: { name: BILLING.name, email: BILLING.email, countryCode: 'DE' },
+        purchaseType: 'new',
+      },
+    });
+    expect(ordered.statusCode).toBe(200);
+
+    await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+    const dialog = assistant.getByRole('dialog', { name: assistantMessages.offerNotAvailableTitle });
+    await dialog.getByText(assistantMessages.offerNotAvailableText).waitFor();
+    // Nothing reached the shop's cart.
+    expect(await shopCart(page).count()).toBe(0);
+    await dialog.getByRole('button', { name: assistantScreens.restart }).click();
+    await choice(assistant, 'Assistent starten').waitFor();
+    expect(await shopCart(page).count()).toBe(0);
   });
 
   it('says so for an unknown code (case matters) and for an expired offer', async () => {

@@ -12,6 +12,7 @@ import type { AddToCartMessage, AssistantStep } from '../context.ts';
 import { assistantFormGuards } from '../form-guards.ts';
 import type {
   AssistantEvent,
+  CheckOrderableInput,
   CreateOfferInput,
   CreatedOffer,
   LoadedOffer,
@@ -113,6 +114,8 @@ interface Calls {
   patchSession?: (input: PatchSessionInput) => { session: UpgradeSession };
   loadOffer?: (input: LoadOfferInput) => LoadedOffer;
   createOffer?: (input: CreateOfferInput) => CreatedOffer;
+  /** Throws (a `FakeApiError`) when the session may no longer be ordered. */
+  checkOrderable?: (input: CheckOrderableInput) => void;
 }
 
 /**
@@ -125,6 +128,7 @@ export function startAssistant(answers: Calls = {}) {
     patchSession: [] as PatchSessionInput[],
     loadOffer: [] as LoadOfferInput[],
     createOffer: [] as CreateOfferInput[],
+    checkOrderable: [] as CheckOrderableInput[],
   };
   let current: UpgradeSession | null = null;
   const handOff = vi.fn<(message: AddToCartMessage) => void>();
@@ -171,6 +175,10 @@ export function startAssistant(answers: Calls = {}) {
             offerCode: 'abcDEF234',
           }
         );
+      }),
+      checkOrderable: fromPromise<void, CheckOrderableInput>(async ({ input }) => {
+        calls.checkOrderable.push(input);
+        answers.checkOrderable?.(input);
       }),
     },
     actions: {

@@ -1,15 +1,20 @@
-import { Alert } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { assistantMessages, assistantScreens } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
 
-/** The session is brought up to date, then the cart goes to the shop page, which takes over. */
+/**
+ * The session is brought up to date, the server confirms it may still be ordered, then the cart
+ * goes to the shop page, which takes over. An offer ordered (or expired) meanwhile goes nowhere:
+ * the dialog „Nicht mehr verfügbar” says so and the assistant starts anew.
+ */
 export function AddToCartStep() {
   const { snapshot, send } = useAssistant();
   const { errors } = snapshot.context;
-  const error = errors.patchSession ?? errors.createSession;
+  const error = errors.patchSession ?? errors.createSession ?? errors.checkOrderable;
+  const notAvailable = snapshot.matches({ add_to_cart: 'notAvailable' });
   return (
     <StepFrame title={assistantScreens.cartTitle} busyText={assistantScreens.handingOver}>
       {snapshot.can({ type: 'RETRY' }) && error && (
@@ -20,6 +25,23 @@ export function AddToCartStep() {
           onRetry={() => send({ type: 'RETRY' })}
         />
       )}
+      <Modal
+        opened={notAvailable}
+        onClose={() => send({ type: 'RESET' })}
+        title={assistantMessages.offerNotAvailableTitle}
+        centered
+      >
+        <Stack>
+          <Text>
+            {errors.checkOrderable?.status === 410
+              ? assistantMessages.offerExpired
+              : assistantMessages.offerNotAvailableText}
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={() => send({ type: 'RESET' })}>{assistantScreens.restart}</Button>
+          </Group>
+        </Stack>
+      </Modal>
       {snapshot.matches({ add_to_cart: 'handedOver' }) && (
         <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
           {assistantScreens.handedOver}
