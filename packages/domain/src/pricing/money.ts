@@ -31,6 +31,15 @@ export function formatMoney(cents: Cents): string {
   return `${moneyFormat.format(cents / 100)}\u00a0€`;
 }
 
+/**
+ * An amount in the currency an order names: euros as `formatMoney` writes them (also when the
+ * currency is unknown), any other with its ISO code after the number (`1.234,50 CHF`).
+ */
+export function formatMoneyIn(cents: Cents, currency: string | null): string {
+  if (currency === null || currency === 'EUR') return formatMoney(cents);
+  return `${moneyFormat.format(cents / 100)}\u00a0${currency}`;
+}
+
 const percentFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1 });
 
 /** A percentage as German shops print it: `19 %`, `25,5 %`, `8,1 %`. */

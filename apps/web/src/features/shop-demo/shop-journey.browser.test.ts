@@ -6,7 +6,9 @@ import {
   bindingMessages,
   DOWNLOAD_CARD_TITLES,
   downloadMessages,
+  formatMoney,
   HOLDER_FORM_LABELS,
+  orderPaymentMessages,
   PROGRESS_LABELS,
   shopDemoMessages,
 } from '@lizenzportal/domain';
@@ -145,6 +147,15 @@ describe('a shop order from the assistant to the download, locally', () => {
       const deliveries = admin.getByRole('region', { name: 'Auslieferungen' });
       await expect.poll(() => deliveries.getByRole('listitem').count()).toBe(1);
       await deliveries.getByText(BUYER.email).waitFor();
+      // What the order paid beside the portal's price: 3 pro seats at 73,80 €, alike, not flagged.
+      const payment = admin.getByRole('region', { name: orderPaymentMessages.panelTitle });
+      const threeSeats = orderPaymentMessages.amounts(
+        formatMoney(22_140),
+        formatMoney(18_605),
+        formatMoney(3_535),
+      );
+      await expect.poll(() => payment.getByText(threeSeats, { exact: true }).count()).toBe(2);
+      expect(await payment.getByText(orderPaymentMessages.amountDiffers).count()).toBe(0);
 
       await admin.getByRole('region', { name: 'Lizenzen' }).getByRole('link').click();
       const downloads = admin.getByRole('region', { name: 'Downloads' });

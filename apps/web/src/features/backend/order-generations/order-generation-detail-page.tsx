@@ -26,6 +26,7 @@ import { useRecordAction } from '../components/use-record-action.ts';
 import { useRecord } from '../components/use-record.ts';
 import { DeliveryItem, RelatedList, relatedTexts } from '../components/related-lists.tsx';
 import { OrderProducts } from './order-products.tsx';
+import { PaymentFlags, PaymentPanel } from './order-payment.tsx';
 
 /** A fact's label: the label of the order generation list's field it shows. */
 const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENERATION_LIST_FIELDS, name);
@@ -64,6 +65,7 @@ export function OrderGenerationDetailPage() {
           >
             <Text fw={600}>{recordMessages.orderNamed(generation.order)}</Text>
             <ProgressBadge progress={generation.progress} />
+            <PaymentFlags generation={generation} />
           </RecordHeader>
           <ActionFailure ref={failure} error={retry.error} />
           <PanelGrid>
@@ -88,6 +90,7 @@ export function OrderGenerationDetailPage() {
             <Panel title={recordMessages.products}>
               <OrderProducts products={generation.products} />
             </Panel>
+            <PaymentPanel generation={generation} />
             <Panel title={label('licenses')}>
               <LicenseLinks ids={generation.licenses} empty={backOfficeMessages.noLicenses} />
             </Panel>

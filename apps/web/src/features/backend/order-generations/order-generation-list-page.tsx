@@ -5,6 +5,7 @@ import {
   listFieldLabel,
   ORDER_GENERATION_LIST,
   ORDER_GENERATION_LIST_FIELDS,
+  orderPaymentMessages,
   recordMessages,
   type OrderGenerationListFieldName,
 } from '@lizenzportal/domain';
@@ -17,6 +18,7 @@ import { ProgressBadge } from '../components/progress-badge.tsx';
 import { EntityList } from '../lists/entity-list.tsx';
 import { IgnoredShopOrders } from './ignored-shop-orders.tsx';
 import { OrderProducts } from './order-products.tsx';
+import { GrossAmount, PaymentFlags } from './order-payment.tsx';
 import { ShopReconciliationNotice } from './shop-reconciliation-notice.tsx';
 
 /** A column's or fact's label: the label of the list field it shows. */
@@ -69,6 +71,21 @@ export function OrderGenerationListPage() {
             accessor: 'products',
             title: recordMessages.products,
             render: (generation) => <OrderProducts products={generation.products} />,
+          },
+          {
+            accessor: 'payment',
+            title: orderPaymentMessages.paid,
+            render: (generation) => (
+              <Stack gap={4}>
+                <GrossAmount amounts={generation.payment.paid} currency={generation.payment.currency} />
+                <PaymentFlags generation={generation} />
+              </Stack>
+            ),
+          },
+          {
+            accessor: 'portalPrice',
+            title: orderPaymentMessages.portalPrice,
+            render: (generation) => <GrossAmount amounts={generation.payment.portal} currency={null} />,
           },
           {
             accessor: 'licenses',

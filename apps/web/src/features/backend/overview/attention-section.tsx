@@ -47,7 +47,7 @@ export function AttentionSection() {
           {messages.allWellText}
         </Alert>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {attention.data.items.map((item) => (
             <AttentionCount key={item.item} {...item} />
           ))}
