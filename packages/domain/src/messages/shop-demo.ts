@@ -40,4 +40,10 @@ export const shopDemoMessages = {
   tooManyResellerLicenses: (max: number) =>
     `Ein Reseller-Warenkorb enthält höchstens ${max.toLocaleString('de-DE')} Lizenzpositionen.`,
   toOrderGeneration: 'Die Shop-Generierung im Back Office',
+  changeQuantities: 'Mengen im Warenkorb ändern',
+  changeQuantitiesHint:
+    'Wie in einem echten Shop kann der Käufer die Mengen noch ändern. Bezahlt die Bestellung einer Upgrade-Session oder eines Angebots andere Mengen, als der Assistent berechnet hat, liefert das Portal nichts, und die Shop-Generierung nennt beide Seiten; eine neue Lizenz ohne Session wird geliefert, wie sie bezahlt ist.',
+  quantityOf: (title: string, sku: string) => `Menge: ${title} (${sku})`,
+  changedQuantitiesSent:
+    'Die Bestellung bezahlt andere Mengen, als der Assistent berechnet hat: Das Portal liefert nichts, die Shop-Generierung nennt den Grund.',
 } as const;

@@ -1,7 +1,19 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
   ADDRESS_FIELD_LABELS,
+  PRODUCTS,
   shopDemoMessages,
   type AddToCartMessage,
   type SimulatedOrderRequest,
@@ -14,16 +26,26 @@ import { apiRequest, failedCall } from '@/lib/api';
 import { backendOrderGenerationPath, LOGIN_PATH } from '@/lib/paths';
 import { useCartBuyer, type Buyer } from './cart-buyer.ts';
 
-/** The assistant's cart as the order to simulate: its products and hand-off, the checkout's billing. */
-function orderRequest(cart: AddToCartMessage, name: string, email: string): SimulatedOrderRequest {
+/**
+ * The assistant's cart as the order to simulate: its products (at the quantities the buyer left in
+ * the shop's cart; 0 removes a line) and hand-off, the checkout's billing.
+ */
+function orderRequest(
+  cart: AddToCartMessage,
+  quantities: number[],
+  name: string,
+  email: string,
+): SimulatedOrderRequest {
   return {
-    products: cart.products.map(({ sku, quantity, licenseUid, customerReference, licenseSize }) => ({
-      sku,
-      quantity,
-      licenseUid,
-      customerReference,
-      licenseSize,
-    })),
+    products: cart.products
+      .map(({ sku, licenseUid, customerReference, licenseSize }, index) => ({
+        sku,
+        quantity: quantities[index]!,
+        licenseUid,
+        customerReference,
+        licenseSize,
+      }))
+      .filter((product) => product.quantity > 0),
     sessionId: cart.sessionId,
     sessionToken: cart.sessionToken,
     offerToken: cart.offerToken,
@@ -45,6 +67,11 @@ export function SimulateOrder({ cart }: { cart: AddToCartMessage }) {
 function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
   const [name, setName] = useState(buyer.name);
   const [email, setEmail] = useState(buyer.email);
+  const handedOver = cart.products.map((product) => product.quantity);
+  const [changing, setChanging] = useState(false);
+  const [quantities, setQuantities] = useState(handedOver);
+  const sent = changing ? quantities : handedOver;
+  const changed = sent.some((quantity, index) => quantity !== handedOver[index]);
   const order = useMutation({
     mutationFn: (request: SimulatedOrderRequest) =>
       apiRequest<SimulatedOrderResponse>('/shop/demo-order', { method: 'POST', body: request }),
@@ -52,10 +79,12 @@ function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    order.mutate(orderRequest(cart, name.trim(), email.trim()));
+    order.mutate(orderRequest(cart, sent, name.trim(), email.trim()));
   }
 
-  if (order.data) return <SimulatedOrderResult result={order.data} />;
+  if (order.data) {
+    return <SimulatedOrderResult result={order.data} refused={changed && cart.sessionId !== null} />;
+  }
   return (
     <Stack
       gap="sm"
@@ -86,6 +115,35 @@ function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
           miw={200}
         />
       </Group>
+      <Checkbox
+        label={shopDemoMessages.changeQuantities}
+        description={shopDemoMessages.changeQuantitiesHint}
+        checked={changing}
+        onChange={(event) => setChanging(event.currentTarget.checked)}
+      />
+      {changing && (
+        <Group grow align="flex-start" wrap="wrap">
+          {cart.products.map((product, index) => (
+            <NumberInput
+              key={index}
+              label={shopDemoMessages.quantityOf(PRODUCTS[product.sku].title, product.sku)}
+              value={quantities[index]}
+              onChange={(value) =>
+                setQuantities((current) =>
+                  current.map((quantity, at) =>
+                    at === index ? Math.max(0, Math.trunc(Number(value) || 0)) : quantity,
+                  ),
+                )
+              }
+              min={0}
+              max={100_000}
+              allowDecimal={false}
+              allowNegative={false}
+              miw={200}
+            />
+          ))}
+        </Group>
+      )}
       {order.isError && (
         <ErrorBox
           title={shopDemoMessages.simulateFailed}
@@ -105,21 +163,30 @@ function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
   );
 }
 
-function SimulatedOrderResult({ result }: { result: SimulatedOrderResponse }) {
+/** What became of the simulated order; `refused`: it paid other quantities than its session priced. */
+function SimulatedOrderResult({ result, refused }: { result: SimulatedOrderResponse; refused: boolean }) {
   return (
-    <Alert color="green" title={shopDemoMessages.orderReceived(result.order)} role="status">
+    <Alert
+      color={refused ? 'yellow' : 'green'}
+      title={shopDemoMessages.orderReceived(result.order)}
+      role="status"
+    >
       <Stack gap="xs">
         <Text size="sm">
-          {result.received === 'created'
-            ? shopDemoMessages.documentsOnTheirWay(result.email)
-            : shopDemoMessages.orderKnown(result.order)}
+          {result.received !== 'created'
+            ? shopDemoMessages.orderKnown(result.order)
+            : refused
+              ? shopDemoMessages.changedQuantitiesSent
+              : shopDemoMessages.documentsOnTheirWay(result.email)}
         </Text>
-        {result.mailsInOutbox && <Text size="sm">{shopDemoMessages.outbox}</Text>}
-        <Text size="sm">{shopDemoMessages.signInHint}</Text>
+        {!refused && result.mailsInOutbox && <Text size="sm">{shopDemoMessages.outbox}</Text>}
+        {!refused && <Text size="sm">{shopDemoMessages.signInHint}</Text>}
         <Group>
-          <Anchor component={Link} to={LOGIN_PATH}>
-            {shopDemoMessages.toSignIn}
-          </Anchor>
+          {!refused && (
+            <Anchor component={Link} to={LOGIN_PATH}>
+              {shopDemoMessages.toSignIn}
+            </Anchor>
+          )}
           <Anchor component={Link} to={backendOrderGenerationPath(result.orderGeneration)}>
             {shopDemoMessages.toOrderGeneration}
           </Anchor>
