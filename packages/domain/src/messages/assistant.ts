@@ -41,6 +41,7 @@ export const assistantMessages = {
   // Reseller order (spec §5).
   resellerCountryRequired: 'Bitte wählen Sie das Land, in das geliefert wird.',
   resellerNoLicenses: 'Bitte fügen Sie mindestens eine Lizenz hinzu.',
+  resellerLineTwice: 'Jede Lizenzposition einer Reseller-Bestellung braucht eine eigene Kennung (uid).',
   defaultCustomerReference: (number: number) => `Lizenz ${number}`,
 
   // Offers (spec §4 "Offer", §8 "Load offer").

@@ -112,6 +112,9 @@ describe('upgrade-session requests', () => {
     expect(problems({ ...reseller, resellerLicenses: [line] })).toContain(
       assistantMessages.resellerTakesNoProperties,
     );
+    expect(problems({ ...reseller, properties: null, resellerLicenses: [line, line] })).toContain(
+      assistantMessages.resellerLineTwice,
+    );
     expect(resellerLicenseSchema.safeParse({ ...line, class: 'personal' }).success).toBe(false);
   });
 

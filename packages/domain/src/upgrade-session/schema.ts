@@ -126,6 +126,9 @@ function checkPurchase(session: SessionContent, context: Issues): void {
     if (properties !== null) issue(['properties'], assistantMessages.resellerTakesNoProperties);
     if (session.resellerLicenses.length === 0)
       issue(['resellerLicenses'], assistantMessages.resellerNoLicenses);
+    // An order's items name their line by its uid: two lines of one uid would share one payment.
+    const uids = session.resellerLicenses.map((line) => line.uid);
+    if (new Set(uids).size < uids.length) issue(['resellerLicenses'], assistantMessages.resellerLineTwice);
   } else {
     // An update may start before its class is chosen; the properties follow by patch.
     if (purchaseType === 'new' && properties === null)
