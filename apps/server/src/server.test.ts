@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { DEMO_ADMIN } from './seed/demo.ts';
+import { notPrivateUnder } from './test/file-modes.ts';
+import { eventually } from './test/smtp.ts';
 import {
   freePort,
   killPortalProcesses,
@@ -20,9 +22,20 @@ interface RunningServer {
 
 afterEach(() => killPortalProcesses());
 
-async function start(environment: Record<string, string>): Promise<RunningServer> {
+/** `node <script> [arguments]`, started by a shell with the given umask (the most permissive: 0000). */
+const withUmask = (umask: string, script: string, ...args: string[]) => [
+  '/bin/sh',
+  '-c',
+  `umask ${umask} && exec "$@"`,
+  'sh',
+  process.execPath,
+  script,
+  ...args,
+];
+
+async function start(environment: Record<string, string>, umask = '0022'): Promise<RunningServer> {
   const port = await freePort();
-  const portal: PortalProcess = startPortalProcess([process.execPath, 'apps/server/src/server.ts'], {
+  const portal: PortalProcess = startPortalProcess(withUmask(umask, 'apps/server/src/server.ts'), {
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
@@ -111,3 +124,27 @@ test('no search takes the embedded database down: the server answers and stops a
   ]);
   expect(stopped, 'SIGTERM').toBe('stopped');
 }, 60_000);
+
+test('started with the umask 0000 on a data folder others can read, the portal keeps it to its own user, the embedded database and backups included', async () => {
+  // As an older release left it: a folder and a secret everybody could read.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-start-'));
+  fs.chmodSync(dataDir, 0o755);
+  fs.writeFileSync(path.join(dataDir, 'jwt-secret'), `${'s'.repeat(48)}\n`, { mode: 0o644 });
+
+  const server = await start({ DATA_DIR: dataDir }, '0000');
+  expect(server.output()).toContain(
+    `${dataDir} could be read by other users of this machine: 2 folders and files made private.`,
+  );
+  // The demo data's documents are made by the job worker: wait for the first one.
+  await eventually(() => fs.existsSync(path.join(dataDir, 'files')), 30_000);
+  const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-backups-'));
+  const backup = startPortalProcess(
+    withUmask('0000', 'apps/server/src/cli/backup.ts', path.join(backups, 'portal.zip')),
+    { DATA_DIR: dataDir },
+  );
+  await backup.exited;
+  expect(backup.output()).toContain('Backup written to');
+  expect(notPrivateUnder(dataDir)).toEqual([]);
+  expect(notPrivateUnder(backups)).toEqual([]);
+  await server.stop();
+}, 90_000);

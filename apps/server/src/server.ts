@@ -10,11 +10,15 @@ import { seedDemoData } from './seed/demo.ts';
 import { seedDemoReleases } from './seed/demo-releases.ts';
 import { listenForMetrics } from './modules/metrics/index.ts';
 import { listenForBackups } from './backup/pglite-dump.ts';
+import { prepareDataDirectories } from './data-directories.ts';
+import { restrictNewFiles, SharedDataDirectoryError } from './lib/private-files.ts';
 
 /** Starts the portal: configuration, database and migrations, initial admin, demo data, HTTP. */
 async function start(): Promise<void> {
+  restrictNewFiles();
   const config = loadConfig();
   const logger = createLogger(config);
+  for (const message of prepareDataDirectories(config)) logger.warn(message);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -85,6 +89,9 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // What the operator has to change is said in a line; anything else with its stack.
+  console.error(
+    error instanceof ConfigError || error instanceof SharedDataDirectoryError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -10,6 +10,8 @@ import { createLogger } from './logger.ts';
 import { resolveJwtSecret } from './modules/auth/index.ts';
 import { listenForMetrics } from './modules/metrics/index.ts';
 import { createServices, startWorkers } from './services.ts';
+import { prepareDataDirectories } from './data-directories.ts';
+import { restrictNewFiles, SharedDataDirectoryError } from './lib/private-files.ts';
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +21,8 @@ async function start(): Promise<void> {
     ]);
   }
   const logger = createLogger(config);
+  restrictNewFiles();
+  for (const message of prepareDataDirectories(config)) logger.warn(message);
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   await migrate(database.db);
   const services = await createServices({
@@ -47,6 +51,9 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  // What the operator has to change is said in a line; anything else with its stack.
+  console.error(
+    error instanceof ConfigError || error instanceof SharedDataDirectoryError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import type { DB } from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import { installHostExceptionBridge } from './pglite-host-exceptions.ts';
+import { makePrivateDirectory, makeTreePrivate } from '../lib/private-files.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -62,13 +62,15 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let pglite = options.pglite;
   if (!pglite) {
     if (options.pgliteDir) {
-      fs.mkdirSync(options.pgliteDir, { recursive: true });
+      makePrivateDirectory(options.pgliteDir);
       releaseLock = acquireDirectoryLock(`${options.pgliteDir}.lock`);
     }
     pglite = await PGlite.create({
       extensions: PGLITE_EXTENSIONS,
       ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     });
+    // A new database's files come from PGlite's template as 0666; those it makes later are 0600.
+    if (options.pgliteDir) makeTreePrivate(options.pgliteDir);
   }
   const instance = pglite;
   installHostExceptionBridge(instance);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { PRIVATE_FILE_MODE } from '../lib/private-files.ts';
 
 /**
  * The embedded database is one process's: a second process opening the same files would corrupt
@@ -8,7 +9,7 @@ import fs from 'node:fs';
 export function acquireDirectoryLock(lockFile: string): () => void {
   for (;;) {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return () => fs.rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

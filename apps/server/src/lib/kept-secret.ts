@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateDirectory, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
  * A secret generated on first use and kept in a file under the data directory (readable by its
@@ -19,8 +20,8 @@ export function keptSecret(dataDir: string, fileName: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDirectory(dataDir);
   const secret = crypto.randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE });
   return secret;
 }

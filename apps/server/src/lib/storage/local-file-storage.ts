@@ -14,6 +14,7 @@ import {
   type StoredFile,
 } from './file-storage.ts';
 import { assertValidStorageKey, contentTypeOf, InvalidStorageKeyError } from './storage-key.ts';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../private-files.ts';
 
 /** Files in a local directory (by default `DATA_DIR/files`); the content type follows the extension. */
 export class LocalFileStorage implements FileStorage {
@@ -25,7 +26,7 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, body: Uint8Array | Readable, _contentType: string): Promise<void> {
     const target = this.#pathOf(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
     // Written beside the target and renamed into place, so a reader sees the old or the new file,
     // never half of one. The leading dot keeps the temporary name out of the key space.
     const temporary = path.join(
@@ -33,8 +34,8 @@ export class LocalFileStorage implements FileStorage {
       `.${path.basename(target)}.${crypto.randomBytes(6).toString('hex')}.partial`,
     );
     try {
-      if (body instanceof Uint8Array) await fs.writeFile(temporary, body);
-      else await pipeline(body, createWriteStream(temporary));
+      if (body instanceof Uint8Array) await fs.writeFile(temporary, body, { mode: PRIVATE_FILE_MODE });
+      else await pipeline(body, createWriteStream(temporary, { mode: PRIVATE_FILE_MODE }));
       await fs.rename(temporary, target);
     } catch (error) {
       await fs.rm(temporary, { force: true });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
+import { PRIVATE_DIRECTORY_MODE, PRIVATE_FILE_MODE } from '../../lib/private-files.ts';
 
 export interface OutgoingMail {
   /** Names the message for good: its Message-ID and its outbox file are made from it. */
@@ -172,10 +173,10 @@ function outboxMailer(outboxDir: string, from: string): Mailer {
   return {
     async send(mail) {
       const message = await compose(from, mail, 'unix');
-      await fs.mkdir(outboxDir, { recursive: true });
+      await fs.mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
       const target = path.join(outboxDir, `${mail.id}.eml`);
       const temporary = `${target}.${crypto.randomBytes(6).toString('hex')}.partial`;
-      await fs.writeFile(temporary, message);
+      await fs.writeFile(temporary, message, { mode: PRIVATE_FILE_MODE });
       await fs.rename(temporary, target);
     },
     close: () => {},
