@@ -17,6 +17,13 @@ import {
   type Manifest,
 } from './archive-layout.ts';
 import { runPostgresTool } from './postgres-tools.ts';
+import { describeFailure } from '../lib/describe-failure.ts';
+import {
+  makePrivateDirectory,
+  makeTreePrivate,
+  PRIVATE_DIRECTORY_MODE,
+  PRIVATE_FILE_MODE,
+} from '../lib/private-files.ts';
 
 export interface RestoreSummary {
   manifest: Manifest;
@@ -62,6 +69,17 @@ async function entryBytes(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
+/** Runs `work` on one part of the archive; a failure names the archive, the part and why. */
+async function readingPart<T>(file: string, part: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    const reason = `${file}: ${part} cannot be read, the backup is damaged (${describeFailure(error)}).`;
+    throw new BackupError(reason, { cause: error });
+  }
+}
+
 async function readManifest(
   zip: yauzl.ZipFile,
   entries: Map<string, yauzl.Entry>,
@@ -69,7 +87,11 @@ async function readManifest(
 ): Promise<Manifest> {
   const entry = entries.get(MANIFEST_ENTRY);
   const manifest = entry
-    ? (JSON.parse((await entryBytes(zip, entry)).toString()) as Partial<Manifest>)
+    ? await readingPart(
+        file,
+        MANIFEST_ENTRY,
+        async () => JSON.parse((await entryBytes(zip, entry)).toString()) as Partial<Manifest>,
+      )
     : undefined;
   if (
     manifest?.format !== BACKUP_FORMAT ||
@@ -116,6 +138,7 @@ async function assertEmpty(config: Config, roots: FileRoot[]): Promise<void> {
 
 /** Writes the archive's files under `prefix/` into the staging directory; refuses names that leave it. */
 async function extractFiles(
+  file: string,
   zip: yauzl.ZipFile,
   entries: Map<string, yauzl.Entry>,
   prefix: string,
@@ -127,8 +150,10 @@ async function extractFiles(
     const target = path.resolve(staging, name.slice(prefix.length + 1));
     if (!target.startsWith(`${staging}${path.sep}`))
       throw new BackupError(`The archive names a file outside: ${name}`);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    await pipeline(await entryStream(zip, entry), fs.createWriteStream(target, { mode: 0o600 }));
+    makePrivateDirectory(path.dirname(target));
+    await readingPart(file, name, async () =>
+      pipeline(await entryStream(zip, entry), fs.createWriteStream(target, { mode: PRIVATE_FILE_MODE })),
+    );
     files += 1;
   }
   return files;
@@ -162,20 +187,31 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     for (const root of roots) {
       const staging = `${root.dir}.restoring-${process.pid}`;
       fs.rmSync(staging, { recursive: true, force: true });
-      fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
+      fs.mkdirSync(staging, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
       staged.push({ root, staging });
-      files += await extractFiles(zip, entries, root.prefix, staging);
+      files += await extractFiles(source, zip, entries, root.prefix, staging);
     }
-    const database = entries.get(DATABASE_ENTRIES[manifest.database])!;
+    const part = DATABASE_ENTRIES[manifest.database];
+    const database = entries.get(part)!;
     if (manifest.database === 'pglite') {
-      const pglite = await PGlite.create({
-        dataDir: path.join(staged[0]!.staging, 'db'),
-        loadDataDir: new Blob([await entryBytes(zip, database)]),
-        extensions: PGLITE_EXTENSIONS,
+      const pgliteDir = path.join(staged[0]!.staging, 'db');
+      await readingPart(source, part, async () => {
+        const dump = await entryBytes(zip, database);
+        const pglite = await PGlite.create({
+          dataDir: pgliteDir,
+          loadDataDir: new Blob([dump]),
+          extensions: PGLITE_EXTENSIONS,
+        });
+        await pglite.close();
       });
-      await pglite.close();
+      makeTreePrivate(pgliteDir);
     } else {
-      await pipeline(await entryStream(zip, database), fs.createWriteStream(postgresDump, { mode: 0o600 }));
+      await readingPart(source, part, async () =>
+        pipeline(
+          await entryStream(zip, database),
+          fs.createWriteStream(postgresDump, { mode: PRIVATE_FILE_MODE }),
+        ),
+      );
       await runPostgresTool(
         'pg_restore',
         [
@@ -188,7 +224,11 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
           postgresDump,
         ],
         config.databaseUrl!,
-      );
+      ).catch((error: unknown) => {
+        throw new BackupError(`${source}: ${part} could not be restored (${describeFailure(error)}).`, {
+          cause: error,
+        });
+      });
     }
     for (const { root, staging } of staged.splice(0)) {
       if (fs.existsSync(root.dir)) fs.rmdirSync(root.dir);

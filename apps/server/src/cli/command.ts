@@ -2,16 +2,20 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { prepareDataDirectories } from '../data-directories.ts';
+import { restrictNewFiles } from '../lib/private-files.ts';
+import { describeFailure } from '../lib/describe-failure.ts';
 
 /**
  * Runs a command-line tool's `main` and exits with the code it answers; a failure prints its
  * message (a bad setting names its variable, `ConfigError`) and exits with 1.
  */
 export function runCommand(main: () => Promise<number>): void {
+  restrictNewFiles();
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
+      console.error(describeFailure(error));
       process.exit(1);
     },
   );
@@ -22,6 +26,7 @@ export function runCommand(main: () => Promise<number>): void {
  * time `work` takes; closed afterwards, whatever happens.
  */
 export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
+  for (const message of prepareDataDirectories(config)) console.warn(message);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
