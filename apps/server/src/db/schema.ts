@@ -287,6 +287,8 @@ export interface ListRowCountTable {
 export interface OfferMailTable {
   client: string;
   recipient: string;
+  /** The recipient's registrable domain (migration 020); null in rows of an earlier release. */
+  recipient_domain: string | null;
   sent_at: ColumnType<Date, never, never>;
 }
 

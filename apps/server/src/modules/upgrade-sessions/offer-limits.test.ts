@@ -12,11 +12,9 @@ const { newPurchase, created } = sessionHelpers(ctx);
 /** A second server process on the same database. */
 const second = useSecondApp(ctx);
 
-const [recipientPerHour, recipientPerDay, clientPerDay] = OFFER_MAIL_LIMITS.map((limit) => limit.max) as [
-  number,
-  number,
-  number,
-];
+const [recipientPerHour, recipientPerDay, clientPerDay, clientDomainPerDay] = OFFER_MAIL_LIMITS.map(
+  (limit) => limit.max,
+) as [number, number, number, number];
 
 const billing = (email: string, name = schoolBilling().name) => ({ ...schoolBilling(), name, email });
 
@@ -94,6 +92,54 @@ describe('offer mails', () => {
     // Now the daily budget holds it: about a day minus the two hours that passed.
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(21 * 3600);
     expect(await offerMails()).toHaveLength(recipientPerDay);
+  }, 120_000);
+
+  test('Gmail’s spellings of one inbox share its budget: dots, googlemail.com, a +suffix, case — from one client or many', async () => {
+    const spellings = [
+      'v.ictimbox@gmail.com',
+      'vi.ctimbox@gmail.com',
+      'victimbox@googlemail.com',
+      'V.I.C.T.I.M.B.O.X@GMAIL.COM',
+      'victimbox+angebot@gmail.com',
+      'v.i.c.t.i.m.box+2@googlemail.com',
+      'victim.box@gmail.com',
+      'vic.tim.box@googlemail.com',
+      'victimbo.x@gmail.com',
+      'Victimbox@Gmail.com',
+      'v.ictim.box+3@gmail.com',
+      'victimbox@gmail.com',
+    ];
+    const statuses: number[] = [];
+    for (const [index, email] of spellings.entries()) {
+      // Half from one address, half from as many addresses.
+      const response = await offer(email, index % 2 ? '203.0.113.99' : `198.51.100.${100 + index}`);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expectRefused(response, 3600);
+    }
+    expect(statuses).toEqual([
+      ...Array(recipientPerHour).fill(200),
+      ...Array(12 - recipientPerHour).fill(429),
+    ]);
+    expect(await offerMails()).toHaveLength(recipientPerHour);
+  }, 120_000);
+
+  test('one client reaches one domain ten times a day, whatever local parts and subdomains; many clients reach a free-mail domain as often as they ask', async () => {
+    // Every address of a catch-all domain may be one inbox: the mailbox budget cannot see it.
+    const statuses: number[] = [];
+    for (let index = 0; index < clientDomainPerDay + 2; index++) {
+      const host = index % 2 ? `post${index}.schule-mit-catch-all.example` : 'schule-mit-catch-all.example';
+      const response = await offer(`angebot-${index}@${host}`, '203.0.113.120');
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expectRefused(response, 24 * 3600);
+    }
+    expect(statuses).toEqual([...Array(clientDomainPerDay).fill(200), 429, 429]);
+    // The client's other domains are not bound by it …
+    expect((await offer('einkauf@andere-schule.example', '203.0.113.120')).statusCode).toBe(200);
+    // … nor are other clients, also where all share a free-mail domain.
+    for (let index = 0; index < clientDomainPerDay + 5; index++) {
+      expect((await offer(`lehrerin.${index}@gmx.de`, `192.0.2.${index + 1}`)).statusCode).toBe(200);
+    }
+    expect(await offerMails()).toHaveLength(clientDomainPerDay + 1 + clientDomainPerDay + 5);
   }, 120_000);
 
   test('a school ordering offers for three departments to one address, from one address, gets them', async () => {
