@@ -17,7 +17,14 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { randomRequestId, registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
-import { clientErrorHandler, registerUnfinishedRequestCap, serverTimeouts } from './http/client-limits.ts';
+import { registerUnfinishedRequestCap, serverTimeouts } from './http/client-limits.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerHostRequirement,
+  type AnswerObserver,
+} from './http/answers-outside-routes.ts';
+import { API_HEADERS } from './http/envelope.ts';
 import { registerRouteAccess } from './http/route-access.ts';
 import { openApiTransform, SECURITY_SCHEMES } from './http/route-contract.ts';
 import { registerMethodNotAllowed } from './http/method-not-allowed.ts';
@@ -39,14 +46,6 @@ import { metricsRoutes } from './modules/metrics/index.ts';
 import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
-
-/** Security headers of every API answer: never sniffed, never stored by caches, not for other sites. */
-const API_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
-};
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +70,7 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
 
   app.decorateRequest('principal', null);
   await registerRequestIds(app);
+  registerHostRequirement(app);
   registerUnfinishedRequestCap(app, config.http.unfinishedRequestsPerClient);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -176,6 +176,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config);
   const trust = proxyTrust(config.trustProxy);
+  const inlineWorker = config.worker === 'inline';
+  const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });
+  const observeUnmatched: AnswerObserver = (method, status, milliseconds) =>
+    services.metrics.observeRequest(undefined, method, status, milliseconds);
+  const timeouts = serverTimeouts(config.http);
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     childLoggerFactory: (parent, bindings, childOptions) =>
@@ -184,11 +189,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_FIELD }),
     bodyLimit: 1024 * 1024,
     trustProxy: trust,
-    ...serverTimeouts(config.http),
-    clientErrorHandler: clientErrorHandler(randomRequestId),
+    ...timeouts,
+    // A request without Host is refused by the portal (registerHostRequirement), in its envelope.
+    http: { ...timeouts.http, requireHostHeader: false },
+    clientErrorHandler: clientErrorHandler(randomRequestId, observeUnmatched),
+    frameworkErrors: frameworkErrorHandler(observeUnmatched),
   });
-  const inlineWorker = config.worker === 'inline';
-  const services = await createServices({ ...options, log: logger, maintenance: inlineWorker });
   app.decorate('services', services);
   app.decorate('routeAccess', new Map());
   app.addHook('onClose', () => services.close());

@@ -1,7 +1,5 @@
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
-import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
 import type { HttpLimits } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -22,37 +20,6 @@ export function serverTimeouts(
       headersTimeout: limits.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs / 2),
     },
-  };
-}
-
-/** Node's client errors (before a request reaches Fastify) as the portal's codes. */
-const CLIENT_ERROR_CODES: Record<string, ErrorCode> = {
-  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
-  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
-};
-
-/**
- * Fastify's `clientErrorHandler`: a request Node gave up on (timed out, headers too large,
- * unparsable) is answered in the error envelope, with an id of its own for the log, and its
- * connection closed. Nothing is written once an answer has begun on the connection.
- */
-export function clientErrorHandler(newRequestId: () => string) {
-  return function (this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
-    if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const code = CLIENT_ERROR_CODES[error.code ?? ''] ?? 'VALIDATION_FAILED';
-    const { status, message } = ERROR_CODES[code];
-    const requestId = newRequestId();
-    this.log.info({ requestId, code, reason: error.code }, 'request rejected by the HTTP server');
-    const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (socket.writable && !answering?.headersSent) {
-      const body = JSON.stringify({ error: { status, code, message, requestId } });
-      socket.write(
-        `HTTP/1.1 ${status} ${code}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n` +
-          `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy(error);
   };
 }
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 
+/** Security headers of every API answer: never sniffed, never stored by caches, not for other sites. */
+export const API_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 /** `{ data: … }`: the body of every successful API response. */
 export function dataEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ data });

@@ -70,10 +70,13 @@ const REFUSALS_OF: Record<RouteAccess, ErrorCode[]> = {
 };
 
 /**
- * What any request may be answered, whatever its route: a body or headers too slow or too large
- * for the server (decision 035), too many requests of its client, a failure of the portal.
+ * What any request may be answered, whatever its route: a request HTTP or the router cannot read
+ * (no Host, a broken %-escape in its address), a body or headers too slow or too large for the
+ * server (decision 035), too many requests of its client, a failure of the portal.
  */
 const EVERY_ROUTE: ErrorCode[] = [
+  'MALFORMED_REQUEST',
+  'MALFORMED_URL',
   'REQUEST_TIMEOUT',
   'HEADERS_TOO_LARGE',
   'TOO_MANY_REQUESTS',
@@ -91,8 +94,9 @@ const BODY_REFUSALS: ErrorCode[] = [
 /**
  * Completes a route's OpenAPI operation from what the route declares, so no route repeats it:
  * its security (by its access) and an error-envelope answer for every status it can give — from
- * its access, its parameters and body (400, 413, 415), a record in its path (404), the limits
- * every route has (408, 429, 431, 500) and its own `config.errors` (a conflict, an expired offer).
+ * its access, its parameters and body (400, 413, 415), a record or a parameter in its path (404,
+ * 414), the limits every route has (400, 408, 429, 431, 500) and its own `config.errors` (a
+ * conflict, an expired offer).
  * Each answer's description names the codes of the domain's catalogue it carries.
  */
 export function documentAnswers(route: RouteOptions, access: readonly RouteAccess[]): void {
@@ -108,6 +112,8 @@ export function documentAnswers(route: RouteOptions, access: readonly RouteAcces
   }
   if (schema.params || schema.querystring) codes.add('VALIDATION_FAILED');
   if (/\/:id(\/|$)/.test(route.url)) codes.add('NOT_FOUND');
+  // The router takes a parameter of at most `maxParamLength` (100) characters.
+  if (route.url.includes('/:')) codes.add('URL_TOO_LONG');
 
   const response = (schema.response ??= {}) as Record<string, unknown>;
   for (const [status, carried] of byStatus(codes)) {

@@ -7,6 +7,8 @@ import { GENERIC_SERVER_ERROR } from '../messages/common.ts';
  */
 export const ERROR_CODES = {
   VALIDATION_FAILED: { status: 400, message: 'Die Anfrage ist ungültig.' },
+  MALFORMED_REQUEST: { status: 400, message: 'Die Anfrage ist fehlerhaft aufgebaut.' },
+  MALFORMED_URL: { status: 400, message: 'Die Adresse der Anfrage ist ungültig.' },
   MALFORMED_JSON: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.' },
   INVALID_SEARCH_PATTERN: { status: 400, message: 'Das Suchmuster ist ungültig.' },
   SEARCH_TOO_COMPLEX: {
@@ -57,6 +59,7 @@ export const ERROR_CODES = {
   OFFER_EXPIRED: { status: 410, message: assistantMessages.offerExpired },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Anfrage ist zu groß.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Datenformat wird nicht unterstützt.' },
+  URL_TOO_LONG: { status: 414, message: 'Die Adresse der Anfrage ist zu lang.' },
   RANGE_NOT_SATISFIABLE: { status: 416, message: 'Der angefragte Bereich liegt außerhalb der Datei.' },
   LICENSE_ALREADY_BOUND: {
     status: 423,
