@@ -24,7 +24,7 @@ const backendIndependentServerTests = [
   'apps/server/src/server.test.ts',
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/test/error-logs.test.ts',
-  'apps/server/src/modules/auth/client-group.test.ts',
+  'apps/server/src/http/client-group.test.ts',
   'apps/server/src/modules/deliveries/{templates,mailer}.test.ts',
   'apps/server/src/modules/order-generations/plan.test.ts',
   'apps/server/src/modules/documents/render/*.test.ts',

@@ -17,7 +17,12 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { registerPageHeaders } from './http/page-headers.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { randomRequestId, registerRequestIds, requestIdGenerator } from './http/request-ids.ts';
-import { registerUnfinishedRequestCap, serverTimeouts } from './http/client-limits.ts';
+import {
+  BODY_LIMIT_BYTES,
+  limitIdleConnections,
+  registerBodyLimits,
+  serverTimeouts,
+} from './http/client-limits.ts';
 import {
   clientErrorHandler,
   frameworkErrorHandler,
@@ -71,7 +76,11 @@ export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { 
   app.decorateRequest('principal', null);
   await registerRequestIds(app);
   registerHostRequirement(app);
-  registerUnfinishedRequestCap(app, config.http.unfinishedRequestsPerClient);
+  registerBodyLimits(app, {
+    perClient: config.http.unfinishedRequestsPerClient,
+    processBytes: config.http.unfinishedBodyBytes,
+    requestTimeoutMs: config.http.requestTimeoutMs,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -187,7 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       requestLogger(parent as Logger, bindings, childOptions) as FastifyBaseLogger,
     genReqId: requestIdGenerator(trust),
     logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_FIELD }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trust,
     ...timeouts,
     // A request without Host is refused by the portal (registerHostRequirement), in its envelope.
@@ -195,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorHandler(randomRequestId, observeUnmatched),
     frameworkErrors: frameworkErrorHandler(observeUnmatched),
   });
+  limitIdleConnections(app.server, config.http.idleConnectionsPerClient, trust);
   app.decorate('services', services);
   app.decorate('routeAccess', new Map());
   app.addHook('onClose', () => services.close());

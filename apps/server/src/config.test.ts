@@ -67,6 +67,8 @@ describe('configuration', () => {
       keepAliveTimeoutMs: 72_000,
       idleTimeoutMs: 120_000,
       unfinishedRequestsPerClient: 16,
+      unfinishedBodyBytes: 64 * 1024 * 1024,
+      idleConnectionsPerClient: 32,
     });
     expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '60', HEADERS_TIMEOUT_SECONDS: '60' }).http).toMatchObject({
       requestTimeoutMs: 60_000,

@@ -102,6 +102,8 @@ const environmentSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
     IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     CLIENT_UNFINISHED_REQUEST_LIMIT: z.coerce.number().int().min(1).max(10_000).default(16),
+    UNFINISHED_BODY_MEGABYTES: z.coerce.number().int().min(1).max(4096).default(64),
+    CLIENT_IDLE_CONNECTION_LIMIT: z.coerce.number().int().min(1).max(10_000).default(32),
     METRICS_TOKEN: z.preprocess(
       (value) => (value === '' ? undefined : value),
       z.string().min(32, 'must be at least 32 characters long').optional(),
@@ -230,7 +232,7 @@ export interface Config {
   http: HttpLimits;
 }
 
-/** The HTTP server's timeouts (milliseconds) and its cap per client (http/client-limits.ts). */
+/** The HTTP server's timeouts (milliseconds) and what clients may hold (http/client-limits.ts). */
 export interface HttpLimits {
   /** A request's headers and body must have arrived by then (never the answer: downloads take hours). */
   requestTimeoutMs: number;
@@ -240,8 +242,12 @@ export interface HttpLimits {
   keepAliveTimeoutMs: number;
   /** A connection on which no byte moved either way for this long is closed (a stalled download). */
   idleTimeoutMs: number;
-  /** Requests of one client address whose body is still arriving; more are answered 429. */
+  /** Requests of one client group whose body is still arriving; more are answered 429. */
   unfinishedRequestsPerClient: number;
+  /** Bytes the unfinished bodies of all clients may hold together; more are answered 503. */
+  unfinishedBodyBytes: number;
+  /** Idle connections of one client group; beyond, its longest-idle one is closed. */
+  idleConnectionsPerClient: number;
 }
 
 export class ConfigError extends Error {
@@ -334,6 +340,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
       unfinishedRequestsPerClient: env.CLIENT_UNFINISHED_REQUEST_LIMIT,
+      unfinishedBodyBytes: env.UNFINISHED_BODY_MEGABYTES * 1024 * 1024,
+      idleConnectionsPerClient: env.CLIENT_IDLE_CONNECTION_LIMIT,
     },
   };
 }

@@ -1,9 +1,7 @@
-import net from 'node:net';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { useTestApp } from '../test/app.ts';
+import { getFrom, heapInUse, MB, sampleHeld, slowClient, type SlowClient } from '../test/slow-clients.ts';
 
 const REQUEST_TIMEOUT_MS = 3000;
 const PER_CLIENT = 4;
@@ -11,13 +9,9 @@ const ctx = useTestApp({
   REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_MS / 1000),
   HEADERS_TIMEOUT_SECONDS: '1',
   CLIENT_UNFINISHED_REQUEST_LIMIT: String(PER_CLIENT),
+  // The limit of all clients together is shown in body-limits.test.ts.
+  UNFINISHED_BODY_MEGABYTES: '1000',
 });
-
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-const MB = 1024 * 1024;
-/** Just under the body limit (1 MB): what a slow client can make the server hold per request. */
-const ALMOST_A_MEGABYTE = Buffer.alloc(MB - 1024, 'a');
 
 let port: number;
 beforeAll(async () => {
@@ -26,80 +20,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.app.server.closeAllConnections());
 
-interface SlowClient {
-  /** Everything the server sent back. */
-  answer(): string;
-  /** Resolves when the server closed the connection: how long after the first byte and after the last. */
-  closed: Promise<{ sinceFirstByte: number; sinceLastByte: number }>;
-}
-
-/**
- * A client at `address` (any of 127.0.0.0/8 reaches the loopback) that announces a body of 1 MB,
- * sends all of it but the last kilobyte, and then sends nothing more.
- */
-function slowClient(address: string): Promise<SlowClient> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port, localAddress: address });
-    let answer = '';
-    const started = Date.now();
-    let sent = Infinity;
-    const closed = new Promise<{ sinceFirstByte: number; sinceLastByte: number }>((done) =>
-      socket.once('close', () =>
-        done({ sinceFirstByte: Date.now() - started, sinceLastByte: Date.now() - sent }),
-      ),
-    );
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    socket.on('error', () => {});
-    socket.once('connect', () => {
-      socket.write(
-        // The webhook reads its body before anything else (no rate limit to wait for).
-        'POST /api/v1/shop/webhook HTTP/1.1\r\nHost: portal\r\n' +
-          `Content-Type: application/json\r\nContent-Length: ${MB}\r\n\r\n`,
-      );
-      socket.write(ALMOST_A_MEGABYTE, () => {
-        sent = Date.now();
-        resolve({ answer: () => answer, closed });
-      });
-    });
-    socket.once('error', reject);
-  });
-}
-
-/** The raw answer to a GET sent from `address`. */
-function getFrom(address: string, path: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port, localAddress: address });
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    socket.once('close', () => resolve(answer));
-    socket.once('error', reject);
-    socket.write(`GET ${path} HTTP/1.1\r\nHost: portal\r\nConnection: close\r\n\r\n`);
-  });
-}
-
-/** What the JavaScript heap and its buffers (a request's body arrives in buffers) hold after a full collection. */
-function heapInUse(): number {
-  collectGarbage();
-  collectGarbage();
-  const { heapUsed, external } = process.memoryUsage();
-  return heapUsed + external;
-}
-
 test('slow bodies are cut off at the request timeout with a 408 envelope, and what they held is freed', async () => {
   const before = { heap: heapInUse(), rss: process.memoryUsage().rss };
-  // What the bodies hold at most, sampled until the server has cut them all off (without a
-  // collection each time, which would stall the server in this very process).
-  let held = 0;
-  const sampling = setInterval(() => {
-    const { heapUsed, external } = process.memoryUsage();
-    held = Math.max(held, heapUsed + external - before.heap);
-  }, 100);
+  // What the bodies hold at most, sampled until the server has cut them all off.
+  const sampling = sampleHeld(before.heap);
   // One client per address: the cap per client does not apply, only the timeout.
   const clients = await Promise.all(
-    Array.from({ length: 100 }, (_, index) => slowClient(`127.0.1.${1 + index}`)),
+    Array.from({ length: 100 }, (_, index) => slowClient(port, `127.0.1.${1 + index}`)),
   );
   const elapsed = await Promise.all(clients.map((client) => client.closed));
-  clearInterval(sampling);
+  const held = sampling.stop();
   const after = { heap: heapInUse(), rss: process.memoryUsage().rss };
 
   // The server held the bodies (about 100 MB) until the timeout cut them off …
@@ -127,27 +57,21 @@ test('slow bodies are cut off at the request timeout with a 408 envelope, and wh
 }, 60_000);
 
 test('one client holds at most its cap of unfinished requests: the rest get 429 before any body is read', async () => {
-  const before = heapInUse();
-  let held = 0;
-  const sampling = setInterval(() => {
-    const { heapUsed, external } = process.memoryUsage();
-    held = Math.max(held, heapUsed + external - before);
-  }, 100);
-  const clients = await Promise.all(Array.from({ length: 40 }, () => slowClient('127.0.9.9')));
+  const sampling = sampleHeld(heapInUse());
+  const clients = await Promise.all(Array.from({ length: 40 }, () => slowClient(port, '127.0.9.9')));
   await Promise.all(clients.map((client) => client.closed));
-  clearInterval(sampling);
+  const held = sampling.stop();
 
-  const status = (client: SlowClient) => client.answer().slice(9, 12);
-  const refused = clients.filter((client) => status(client) === '429');
+  const refused = clients.filter((client: SlowClient) => client.status() === 429);
   expect(refused).toHaveLength(40 - PER_CLIENT);
-  expect(clients.filter((client) => status(client) === '408')).toHaveLength(PER_CLIENT);
+  expect(clients.filter((client) => client.status() === 408)).toHaveLength(PER_CLIENT);
   expect(refused[0]!.answer()).toMatch(/retry-after: 1/i);
   expect(refused[0]!.answer()).toContain('"code":"TOO_MANY_REQUESTS"');
   // The cap's bodies (4 MB) and what passes through meanwhile; 40 bodies would be 40 MB.
   expect(held).toBeLessThan(20 * MB);
 
   // Once they are cut off, the client may send again.
-  expect(await getFrom('127.0.9.9', '/api/v1/health')).toMatch(/^HTTP\/1\.1 200 /);
+  expect(await getFrom(port, '127.0.9.9', '/api/v1/health')).toMatch(/^HTTP\/1\.1 200 /);
 }, 60_000);
 
 test('oversized headers get the 431 envelope', async () => {

@@ -1,7 +1,11 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { setImmediate, setTimeout } from 'node:timers/promises';
 import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
 import type { HttpLimits } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { clientGroup } from './client-group.ts';
+import type { ProxyTrust } from './proxy-trust.ts';
 
 /**
  * The HTTP server's timeouts (decision 035). The request timeout covers receiving a request (its
@@ -23,6 +27,15 @@ export function serverTimeouts(
   };
 }
 
+/** The largest request body the portal reads (Fastify's `bodyLimit`): no route takes uploads. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * How long a body that has not fully arrived when it would be read may take to arrive before it
+ * counts against a limit that is full: a whole request split over two packets is not refused.
+ */
+const ARRIVAL_GRACE_MS = 250;
+const ARRIVAL_POLL_MS = 10;
+
 const ENDS_UNFINISHED = Symbol('ends the request as unfinished');
 
 declare module 'fastify' {
@@ -31,40 +44,156 @@ declare module 'fastify' {
   }
 }
 
+/** A request whose body is being read: what it may hold, and since when. */
+interface UnfinishedBody {
+  client: string;
+  bytes: number;
+  since: number;
+}
+
 /**
- * A cap on the requests of one client address whose body is still arriving. A client that sends
- * bodies slowly holds what has arrived of each until its request timeout; beyond the cap it gets
- * 429 at once, before any of its body is read, and the connection is closed. A request counts
- * from the moment its body would be read (after its guard and rate limit: an anonymous caller of
- * a guarded route is refused before) until it is read, its answer ends or it is dropped: neither a
- * guard's lookup nor an answer being sent (a download) counts.
+ * Whether the request's body has arrived whole: Node's parser has read it to its end (it is in
+ * the request's buffer, at most a few packets), now or within `graceMs`. The parser reads what
+ * arrived with the headers after the current turn of the event loop: one turn is always waited.
  */
-export function registerUnfinishedRequestCap(app: FastifyInstance, perClient: number): void {
-  const unfinished = new Map<string, number>();
-  app.addHook('preParsing', (request, reply, _payload, done) => {
-    const client = request.ip;
-    const count = (unfinished.get(client) ?? 0) + 1;
-    if (count > perClient) {
-      reply.header('connection', 'close');
-      done(new AppError('TOO_MANY_REQUESTS', undefined, { headers: { 'retry-after': '1' } }));
-      return;
+async function arrivedWhole(raw: IncomingMessage, graceMs: number): Promise<boolean> {
+  const deadline = Date.now() + graceMs;
+  await setImmediate();
+  while (!raw.complete && Date.now() < deadline) await setTimeout(ARRIVAL_POLL_MS);
+  return raw.complete;
+}
+
+/** Whether a request has a body at all (a GET has none; an announced length of 0 neither). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return length === undefined ? request.headers['transfer-encoding'] !== undefined : length !== '0';
+}
+
+export interface BodyLimits {
+  /** Unfinished bodies of one client group (an IPv4 address, an IPv6 /56). */
+  perClient: number;
+  /** Bytes all unfinished bodies of the process may hold together. */
+  processBytes: number;
+  /** Receiving a request ends by then: a held body is gone at the latest this long after it began. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * Bounds what slow request bodies hold (decision 035). A body is read into memory as it arrives
+ * (up to 1 MB), so a client that sends slowly holds it until its request timeout. A body counts
+ * from the moment it would be read (after its route's guard and rate limit) until it is read or
+ * dropped, with its announced length (the body limit where none is announced):
+ *
+ * - a body that has arrived whole by then (or within a short grace) counts nowhere: small
+ *   requests, however many and however fast, are never refused;
+ * - one client group holds at most `perClient` unfinished bodies: beyond, 429 with `Retry-After: 1`;
+ * - the process holds at most `processBytes` in all: beyond, 503 with `Retry-After` (when the
+ *   oldest held body is cut at the latest), so no mix of addresses holds more.
+ *
+ * Refused before any of the body is read, and the connection closed. Neither a guard's lookup nor
+ * an answer being sent (a download) counts; requests without a body (health checks) never do.
+ */
+export function registerBodyLimits(app: FastifyInstance, limits: BodyLimits): void {
+  /** Insertion order is age order: the first is the oldest. */
+  const unfinished = new Set<UnfinishedBody>();
+  const perClient = new Map<string, number>();
+  let heldBytes = 0;
+
+  const refusal = (body: UnfinishedBody): AppError | undefined => {
+    if ((perClient.get(body.client) ?? 0) >= limits.perClient) {
+      return new AppError('TOO_MANY_REQUESTS', undefined, { headers: { 'retry-after': '1' } });
     }
-    unfinished.set(client, count);
-    let ended = false;
+    if (heldBytes + body.bytes > limits.processBytes) {
+      const oldest = unfinished.values().next().value;
+      const freedInMs = oldest ? oldest.since + limits.requestTimeoutMs - Date.now() : 0;
+      const retryAfter = String(Math.max(1, Math.ceil(freedInMs / 1000)));
+      return new AppError('SERVER_BUSY', undefined, { headers: { 'retry-after': retryAfter } });
+    }
+    return undefined;
+  };
+
+  app.addHook('preParsing', async (request, reply, payload) => {
+    if (!hasBody(request) || (await arrivedWhole(request.raw, 0))) return payload;
+    const announced = Number(request.headers['content-length'] ?? BODY_LIMIT_BYTES);
+    const body: UnfinishedBody = {
+      client: clientGroup(request.ip),
+      bytes: Math.min(Number.isFinite(announced) ? announced : BODY_LIMIT_BYTES, BODY_LIMIT_BYTES),
+      since: Date.now(),
+    };
+    if (refusal(body) && (await arrivedWhole(request.raw, ARRIVAL_GRACE_MS))) return payload;
+    const refused = refusal(body);
+    if (refused) {
+      reply.header('connection', 'close');
+      throw refused;
+    }
+    unfinished.add(body);
+    perClient.set(body.client, (perClient.get(body.client) ?? 0) + 1);
+    heldBytes += body.bytes;
     const end = () => {
-      if (ended) return;
-      ended = true;
-      const left = unfinished.get(client)! - 1;
-      if (left > 0) unfinished.set(client, left);
-      else unfinished.delete(client);
+      if (!unfinished.delete(body)) return;
+      heldBytes -= body.bytes;
+      const left = perClient.get(body.client)! - 1;
+      if (left > 0) perClient.set(body.client, left);
+      else perClient.delete(body.client);
     };
     request[ENDS_UNFINISHED] = end;
     request.raw.once('close', end);
     reply.raw.once('close', end);
-    done();
+    return payload;
   });
   app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     request[ENDS_UNFINISHED]?.();
     done();
+  });
+}
+
+/** How often, and after how long idle at least, idle connections beyond a client's cap are closed. */
+const IDLE_SWEEP_MS = 1000;
+
+/**
+ * A cap on the idle connections of one client group (no request in progress: before its first
+ * request or between two kept-alive ones). Once a second, a client's connections beyond the cap
+ * that have been idle for a second are closed, the longest-idle first: that costs the client a
+ * new connection next time and refuses nothing, and a pool in use (idle for milliseconds between
+ * its requests) is never cut. Connections of a trusted reverse proxy (`TRUST_PROXY`) are its own
+ * pool and are left alone.
+ */
+export function limitIdleConnections(server: Server, perClient: number, trust: ProxyTrust | false): void {
+  /** Per client group, its idle connections and since when, the longest-idle first. */
+  const idle = new Map<string, Map<Socket, number>>();
+  const groupOf = new WeakMap<Socket, string>();
+  const busy = (socket: Socket) => {
+    const group = groupOf.get(socket);
+    const sockets = group === undefined ? undefined : idle.get(group);
+    if (sockets?.delete(socket) && sockets.size === 0) idle.delete(group!);
+  };
+  const idleAgain = (socket: Socket) => {
+    const group = groupOf.get(socket);
+    if (group === undefined || socket.destroyed) return;
+    const sockets = idle.get(group) ?? new Map<Socket, number>();
+    sockets.delete(socket);
+    idle.set(group, sockets.set(socket, Date.now()));
+  };
+  const sweep = setInterval(() => {
+    const idleBefore = Date.now() - IDLE_SWEEP_MS;
+    for (const sockets of idle.values()) {
+      for (const [socket, since] of sockets) {
+        if (sockets.size <= perClient || since > idleBefore) break;
+        sockets.delete(socket);
+        socket.destroy();
+      }
+    }
+  }, IDLE_SWEEP_MS).unref();
+  server.once('close', () => clearInterval(sweep));
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if (trust && trust(address, 0)) return;
+    groupOf.set(socket, clientGroup(address));
+    socket.once('close', () => busy(socket));
+    idleAgain(socket);
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    busy(request.socket);
+    response.once('finish', () => idleAgain(request.socket));
   });
 }

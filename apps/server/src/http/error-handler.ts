@@ -60,7 +60,8 @@ export function toAppError(error: FastifyError | Error): AppError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A failure of the portal is an error; a 503 it answers on purpose (busy, not ready) is not.
+    if (appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, reason: withoutValues(error.message) }, 'request rejected');
     return sendError(reply, appError);
   });

@@ -89,6 +89,8 @@ const BODY_REFUSALS: ErrorCode[] = [
   'MALFORMED_JSON',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  // Unfinished bodies of all clients hold what the process allows (decision 035).
+  'SERVER_BUSY',
 ];
 
 /**

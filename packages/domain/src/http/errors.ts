@@ -80,6 +80,10 @@ export const ERROR_CODES = {
     status: 500,
     message: GENERIC_SERVER_ERROR,
   },
+  SERVER_BUSY: {
+    status: 503,
+    message: 'Der Server ist gerade ausgelastet. Bitte versuchen Sie es in wenigen Sekunden erneut.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     message: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { KeyedMutex } from '../../lib/keyed-mutex.ts';
-import { clientGroup } from './client-group.ts';
+import { clientGroup } from '../../http/client-group.ts';
 
 export interface ThrottlePolicy {
   /** Failures per subject and client that cost no waiting. */

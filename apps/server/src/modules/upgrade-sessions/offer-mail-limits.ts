@@ -3,7 +3,7 @@ import { formatDate, formatTime, upgradeSessionMessages } from '@lizenzportal/do
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getDomain } from 'tldts';
-import { clientGroup } from '../auth/index.ts';
+import { clientGroup } from '../../http/client-group.ts';
 
 /**
  * One budget of offer mails: at most `max` in any `windowMinutes`, per client, per recipient

@@ -4,9 +4,10 @@ import ipaddr from 'ipaddr.js';
 const IPV6_CLIENT_PREFIX = 56;
 
 /**
- * The client group an address belongs to for sign-in throttling: an IPv4 address (also when
- * written IPv4-mapped), or the /56 network of an IPv6 address, since one customer can use every
- * address of its /56. Anything else (a socket without an address) counts as itself.
+ * The client group an address belongs to for every per-client limit (sign-in throttling, offer
+ * budgets, unfinished bodies, idle connections): an IPv4 address (also when written
+ * IPv4-mapped), or the /56 network of an IPv6 address, since one customer can use every address
+ * of its /56. Anything else (a socket without an address) counts as itself.
  */
 export function clientGroup(address: string): string {
   if (!ipaddr.isValid(address)) return address;
