@@ -6,7 +6,9 @@
  * Each row states issue #8's goal for it (GOALS) and whether this run met it.
  *
  * The per-client rate limit of the sign-in routes is raised (AUTH_CLIENT_LIMIT) for this
- * benchmark: all its load comes from one address. Logins spread over many licenses, as real
+ * benchmark: all its load comes from one address. The cap of unfinished bodies per client keeps
+ * its default (16): whole small bodies never count against it (decision 035), and each row says
+ * how many answers were 429 — any is a failure. Logins spread over many licenses, as real
  * sign-ins do; attempts on one license run one at a time by design.
  */
 import fs from 'node:fs';
@@ -50,6 +52,8 @@ interface Measurement {
   requestsPerSecond: number;
   p99: number;
   errors: number;
+  /** Answers 429 (Too Many Requests) among them. */
+  refused: number;
 }
 
 async function load(url: string, bodies: () => string): Promise<Measurement> {
@@ -69,6 +73,7 @@ async function load(url: string, bodies: () => string): Promise<Measurement> {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    refused: result.statusCodeStats?.['429']?.count ?? 0,
   };
 }
 
@@ -165,6 +170,7 @@ function portalRow(
     }
     parts.push(`goal ${wanted.join(', ')}: ${missed.length ? `MISSED ${missed.join(', ')}` : 'met'}`);
   }
+  parts.push(`${measured.refused} × 429${measured.refused ? ' (one busy address refused!)' : ''}`);
   if (measured.errors) parts.push(`${measured.errors} errors!`);
   return parts.join('  ');
 }

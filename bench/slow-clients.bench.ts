@@ -3,9 +3,12 @@
  * a body of 1 MB (the body limit), sends all but its last kilobyte and then nothing more. Prints
  * the portal's resident memory (VmRSS) before, while the clients hold their requests and after the
  * request timeout cut them off, for
- * - 100 clients from 100 addresses: no cap applies, only the request timeout frees them;
+ * - 100 clients from 100 addresses: no cap per client applies; the process's limit on what
+ *   unfinished bodies hold (64 MB) admits 64 and answers the rest 503 at once;
  * - 1000 clients from one address: the cap of unfinished requests per client answers all but 16
- *   with 429 at once (decision 035's bounded figure).
+ *   with 429 at once;
+ * - 1000 clients from 250 addresses (4 each, within every client's cap): the process's limit
+ *   alone bounds them (decision 035's bounded figures).
  * Resident memory stays with a process that has freed it; the second figure starts where the
  * first left it.
  * `BENCH_REQUEST_TIMEOUT` (seconds, default 10) shortens the wait; production uses 30.
@@ -68,20 +71,24 @@ async function scenario(portal: ChildProcess, name: string, addresses: string[])
   await Promise.all(clients.map((client) => client.closed));
   clearInterval(sampling);
   const cutAfter = (Date.now() - started) / 1000;
-  const refusedAtOnce = clients.filter((client) => client.status === 429).length;
-  const timedOut = clients.filter((client) => client.status === 408).length;
+  const count = (status: number) => clients.filter((client) => client.status === status).length;
+  const [perClient, process, timedOut, unanswered] = [count(429), count(503), count(408), count(0)];
   await pause(3000);
   const after = residentMegabytes(portal);
   console.log(
     `  ${name.padEnd(34)} RSS ${before.toFixed(0)} → ${held.toFixed(0)} MB at most (+${(held - before).toFixed(0)})` +
       ` → ${after.toFixed(0)} MB after the cut (+${(after - before).toFixed(0)}); ` +
-      `${refusedAtOnce} answered 429 before their body was read, ${timedOut} cut off with 408 within ${cutAfter.toFixed(1)} s more`,
+      `${perClient} × 429 (cap per client) and ${process} × 503 (process limit) before their body was read, ` +
+      `${timedOut} cut off with 408 within ${cutAfter.toFixed(1)} s more` +
+      (unanswered
+        ? `, ${unanswered} closed before their request was read (idle connections beyond the cap)`
+        : ''),
   );
 }
 
 export async function run(): Promise<void> {
   console.log(
-    `\n# Slow clients (1 MB bodies that never finish; request timeout ${REQUEST_TIMEOUT_SECONDS} s, 16 unfinished requests per client)`,
+    `\n# Slow clients (1 MB bodies that never finish; request timeout ${REQUEST_TIMEOUT_SECONDS} s, 16 unfinished requests per client, 64 MB of unfinished bodies in all)`,
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-bench-'));
   const portal = await startPortal(PORT, {
@@ -99,6 +106,8 @@ export async function run(): Promise<void> {
     const many = Array.from({ length: 100 }, (_, index) => `127.0.6.${index + 1}`);
     await scenario(portal, '100 clients from 100 addresses', many);
     await scenario(portal, '1000 clients from one address', Array(1000).fill('127.0.5.5'));
+    const spread = Array.from({ length: 1000 }, (_, index) => `127.0.7.${(index % 250) + 1}`);
+    await scenario(portal, '1000 clients from 250 addresses', spread);
   } finally {
     await stop(portal);
     fs.rmSync(dataDir, { recursive: true, force: true });

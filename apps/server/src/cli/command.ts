@@ -8,7 +8,8 @@ import { describeFailure } from '../lib/describe-failure.ts';
 
 /**
  * Runs a command-line tool's `main` and exits with the code it answers; a failure prints its
- * message (a bad setting names its variable, `ConfigError`) and exits with 1.
+ * message (a bad setting names its variable, `ConfigError`) and exits with 1. What the tool
+ * creates is its user's alone (decision 062).
  */
 export function runCommand(main: () => Promise<number>): void {
   restrictNewFiles();
@@ -23,7 +24,8 @@ export function runCommand(main: () => Promise<number>): void {
 
 /**
  * The configured database (the embedded one under DATA_DIR, or DATABASE_URL), migrated, for the
- * time `work` takes; closed afterwards, whatever happens.
+ * time `work` takes; closed afterwards, whatever happens. DATA_DIR is made private first, as on
+ * the server's start.
  */
 export async function withDatabase<T>(config: Config, work: (database: Database) => Promise<T>): Promise<T> {
   for (const message of prepareDataDirectories(config)) console.warn(message);

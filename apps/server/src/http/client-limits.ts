@@ -54,9 +54,11 @@ interface UnfinishedBody {
 /**
  * Whether the request's body has arrived whole: Node's parser has read it to its end (it is in
  * the request's buffer, at most a few packets), now or within `graceMs`. The parser reads what
- * arrived with the headers after the current turn of the event loop: one turn is always waited.
+ * arrived with the headers only after the current turn of the event loop (a route without an
+ * asynchronous hook before this one is still in it): one turn is waited for before the answer no.
  */
 async function arrivedWhole(raw: IncomingMessage, graceMs: number): Promise<boolean> {
+  if (raw.complete) return true;
   const deadline = Date.now() + graceMs;
   await setImmediate();
   while (!raw.complete && Date.now() < deadline) await setTimeout(ARRIVAL_POLL_MS);
