@@ -239,10 +239,13 @@ const readsGerman = (text: string) =>
 /**
  * Capitalized names that protocols, formats and libraries spell so and code writes as they are:
  * the HTTP authentication scheme of `Authorization: Bearer <token>` (RFC 6750), the names of a
- * PDF's page tree (ISO 32000: `/Catalog`, `/Pages`, `/Parent`), pdfkit's standard fonts and the
- * files of the DejaVu fonts.
+ * PDF's page tree (ISO 32000: `/Catalog`, `/Pages`, `/Parent`), the standard structure types and
+ * attributes of a tagged PDF (ISO 32000 §14.7–14.8: `Document`, `Table`, `Figure`, `Link`, `Lbl`,
+ * an artifact's `Pagination` `Layout` and edges, a header cell's `Row` or `Column` scope),
+ * pdfkit's standard fonts and the files of the DejaVu fonts.
  */
-const CODE_NAMES = /^(?:Bearer|Catalog|Pages|Parent|Helvetica(?:-Bold)?|DejaVuSans(?:-Bold)?\.ttf)$/;
+const CODE_NAMES =
+  /^(?:Bearer|Catalog|Pages|Parent|Document|Table|Figure|Link|Lbl|Artifact|Pagination|Layout|Top|Bottom|Row|Column|Helvetica(?:-Bold)?|DejaVuSans(?:-Bold)?\.ttf)$/;
 
 /**
  * A text a person would read, written inline: any JSX text with letters; the value of a visible

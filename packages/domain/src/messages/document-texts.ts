@@ -39,6 +39,8 @@ export const documentTexts = {
     directLoginCaption: (credential: string) =>
       `Scannen Sie den QR-Code oder öffnen Sie diesen Link: Sie werden mit Lizenzschlüssel und ${credential} ` +
       'direkt im Lizenzportal angemeldet.',
+    /** The QR code's alternative text in the tagged PDF: a screen reader says it instead of the image. */
+    qrCodeAlt: 'QR-Code mit dem daneben stehenden Link zur direkten Anmeldung im Lizenzportal',
     licenseHeading: 'Ihre Lizenz',
     product: 'Produkt',
     licenseKey: fieldLabel('key'),

@@ -39,6 +39,19 @@ export interface CredentialItem {
   value: string;
 }
 
+/** A run of a line of text: plain, or a web or e-mail address that is a link to `href`. */
+interface Run {
+  text: string;
+  href?: string;
+}
+
+type Tag = PDFKit.PDFStructureElement;
+/** pdfkit's structure options beyond its typings: a table cell's scope, a figure's box. */
+type TagOptions = PDFKit.Mixins.StructureElementOptions & {
+  scope?: 'Row' | 'Column';
+  bbox?: [left: number, top: number, right: number, bottom: number];
+};
+
 const FONT = { regular: 'regular', bold: 'bold' } as const;
 const COLOR = {
   text: '#1f2933',
@@ -50,6 +63,8 @@ const COLOR = {
 } as const;
 const MARGIN = { top: 100, bottom: 86, left: 62, right: 62 } as const;
 const LABEL_WIDTH = 150;
+/** Web and e-mail addresses in running text, without a sentence's closing punctuation. */
+const ADDRESS = /^(https?:\/\/\S+?|[^\s@]+@[^\s@]+\.[^\s@]+?)([.,:;)]*)$/;
 const TABLE_FONT_SIZE = 9.5;
 /** Blocks taller than this (in points) are rare; above it a block surely fits without measuring. */
 const NEAR_PAGE_END = 160;
@@ -58,12 +73,20 @@ const NEAR_PAGE_END = 160;
  * An A4 page frame (vendor head, footer with vendor details and page numbers) and the building
  * blocks the portal's documents are made of: title, headings, paragraphs, key–value tables,
  * numbered steps, a credentials box and a QR block. Blocks flow down the page and start a new
- * page when they do not fit; `doc` is open for anything else (e.g. pdfkit's `doc.table()`).
+ * page when they do not fit.
+ *
+ * Every document is a tagged PDF (PDF/UA, decision 063): each block is an element of the structure
+ * tree in reading order (headings H1/H2, paragraphs, lists, tables with header cells, a figure with
+ * an alternative text for the QR code, links with their annotations), and everything else — page
+ * head and foot, rules, shaded boxes, a repeated table head — is marked as an artifact, so a screen
+ * reader reads the document and nothing twice.
  */
 export class PdfBuilder {
   readonly doc: PDFKit.PDFDocument;
   readonly #style: DocumentStyle;
   readonly #meta: DocumentMeta;
+  /** The structure tree's root element: every block is one of its children, in reading order. */
+  readonly #root: Tag;
 
   constructor(style: DocumentStyle, meta: DocumentMeta) {
     this.#style = style;
@@ -77,6 +100,9 @@ export class PdfBuilder {
       lang: 'de-DE',
       displayTitle: true,
       pdfVersion: '1.7',
+      tagged: true,
+      // pdfkit's typings know the PDF/A subsets only; 'PDF/UA' adds its identification to the metadata.
+      subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
       info: {
         Title: meta.title,
         Subject: meta.subject,
@@ -89,6 +115,8 @@ export class PdfBuilder {
     this.doc.registerFont(FONT.regular, style.fonts.regular as string);
     this.doc.registerFont(FONT.bold, style.fonts.bold as string);
     shareFontWork(this.doc, style.fonts, FONT);
+    this.#root = this.doc.struct('Document');
+    this.doc.addStructure(this.#root);
     this.#drawHead();
     this.doc.on('pageAdded', () => this.#drawHead());
     this.#bodyText();
@@ -99,9 +127,13 @@ export class PdfBuilder {
   }
 
   title(text: string, subtitle?: string): this {
-    this.doc.font(FONT.bold).fontSize(20).fillColor(COLOR.accent).text(text, MARGIN.left, this.doc.y);
-    if (subtitle)
-      this.doc.moveDown(0.2).font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(subtitle);
+    this.#tag('H1', () =>
+      this.doc.font(FONT.bold).fontSize(20).fillColor(COLOR.accent).text(text, MARGIN.left, this.doc.y),
+    );
+    if (subtitle) {
+      this.doc.moveDown(0.2);
+      this.#tag('P', () => this.doc.font(FONT.regular).fontSize(12).fillColor(COLOR.muted).text(subtitle));
+    }
     this.doc.moveDown(1);
     this.#bodyText();
     return this;
@@ -110,21 +142,24 @@ export class PdfBuilder {
   heading(text: string): this {
     // A heading never ends a page: it keeps at least two lines of its section with it.
     this.#ensureSpace(60);
-    this.doc.moveDown(0.6).font(FONT.bold).fontSize(12.5).fillColor(COLOR.accent).text(text, MARGIN.left);
+    this.doc.moveDown(0.6);
+    this.#tag('H2', () =>
+      this.doc.font(FONT.bold).fontSize(12.5).fillColor(COLOR.accent).text(text, MARGIN.left),
+    );
     this.doc.moveDown(0.35);
     this.#bodyText();
     return this;
   }
 
   paragraph(text: string, options: { muted?: boolean } = {}): this {
+    const color = options.muted ? COLOR.muted : COLOR.text;
     this.doc
       .font(FONT.regular)
       .fontSize(options.muted ? 9 : 10)
-      .fillColor(options.muted ? COLOR.muted : COLOR.text);
-    this.doc.text(this.#keepAddressesWhole(text, this.#contentWidth), MARGIN.left, this.doc.y, {
-      width: this.#contentWidth,
-      lineGap: 2,
-    });
+      .fillColor(color);
+    const paragraph = this.#tag('P');
+    this.#richText(paragraph, text, MARGIN.left, this.#contentWidth, 2, color);
+    paragraph.end();
     this.doc.moveDown(0.5);
     this.#bodyText();
     return this;
@@ -135,6 +170,7 @@ export class PdfBuilder {
     const labelWidth = LABEL_WIDTH - 10;
     const valueX = MARGIN.left + LABEL_WIDTH;
     const valueWidth = this.#contentWidth - LABEL_WIDTH;
+    const table = this.#tag('Table');
     for (const [label, value] of rows) {
       this.doc.font(FONT.regular).fontSize(10);
       this.#keepTogether(() =>
@@ -144,42 +180,62 @@ export class PdfBuilder {
         ),
       );
       const top = this.doc.y;
-      this.doc.fillColor(COLOR.muted).text(label, MARGIN.left, top, { width: labelWidth });
+      const row = this.#tag('TR', undefined, {}, table);
+      this.#tag(
+        'TH',
+        () => this.doc.fillColor(COLOR.muted).text(label, MARGIN.left, top, { width: labelWidth }),
+        { scope: 'Row' },
+        row,
+      );
       const labelBottom = this.doc.y;
-      this.doc.fillColor(COLOR.text).text(value, valueX, top, { width: valueWidth });
+      this.#tag(
+        'TD',
+        () => this.doc.fillColor(COLOR.text).text(value, valueX, top, { width: valueWidth }),
+        {},
+        row,
+      );
+      row.end();
       const bottom = Math.max(labelBottom, this.doc.y);
-      this.doc
-        .moveTo(MARGIN.left, bottom + 1)
-        .lineTo(MARGIN.left + this.#contentWidth, bottom + 1)
-        .lineWidth(0.5)
-        .strokeColor(COLOR.rule)
-        .stroke();
+      this.#rule(bottom + 1, 0.5);
       this.doc.x = MARGIN.left;
       this.doc.y = bottom + 5;
     }
+    table.end();
     this.doc.moveDown(0.4);
     return this;
   }
 
   steps(items: readonly string[]): this {
     const indent = 20;
-    const options = { width: this.#contentWidth - indent, lineGap: 2 };
+    const width = this.#contentWidth - indent;
+    const list = this.#tag('L');
     items.forEach((text, index) => {
       this.doc.font(FONT.regular).fontSize(10);
-      const item = this.#keepAddressesWhole(text, options.width);
-      this.#keepTogether(() => this.doc.heightOfString(item, options));
+      this.#keepTogether(() =>
+        this.doc.heightOfString(this.#keepAddressesWhole(text, width), { width, lineGap: 2 }),
+      );
       const top = this.doc.y;
-      this.doc
-        .font(FONT.bold)
-        .fillColor(COLOR.accent)
-        .text(`${index + 1}.`, MARGIN.left, top);
-      this.doc
-        .font(FONT.regular)
-        .fillColor(COLOR.text)
-        .text(item, MARGIN.left + indent, top, options);
+      const item = this.#tag('LI', undefined, {}, list);
+      this.#tag(
+        'Lbl',
+        () =>
+          this.doc
+            .font(FONT.bold)
+            .fillColor(COLOR.accent)
+            .text(`${index + 1}.`, MARGIN.left, top),
+        {},
+        item,
+      );
+      this.doc.font(FONT.regular).fillColor(COLOR.text);
+      this.doc.y = top;
+      const body = this.#tag('LBody', undefined, {}, item);
+      this.#richText(body, text, MARGIN.left + indent, width, 2, COLOR.text);
+      body.end();
+      item.end();
       this.doc.x = MARGIN.left;
       this.doc.y += 4;
     });
+    list.end();
     this.doc.moveDown(0.4);
     return this;
   }
@@ -193,35 +249,51 @@ export class PdfBuilder {
     const widths = this.#columnWidths(columns, rows, gap);
     const rowHeight = (cells: readonly string[]) =>
       Math.max(...cells.map((cell, index) => this.doc.heightOfString(cell, { width: widths[index]! })));
-    const drawRow = (cells: readonly string[], font: string, color: string) => {
+    const table = this.#tag('Table');
+    /** Draws a row: as the table's header row, a body row, or the header repeated on a new page (an artifact). */
+    const drawRow = (
+      cells: readonly string[],
+      font: string,
+      color: string,
+      role: 'header' | 'body' | 'repeat',
+    ) => {
       this.doc.font(font).fontSize(TABLE_FONT_SIZE);
       const height = rowHeight(cells);
       if (this.doc.y + height + 6 > this.doc.page.height - MARGIN.bottom) {
         this.doc.addPage();
-        if (cells !== header) drawRow(header, FONT.bold, COLOR.muted);
+        if (role === 'body') drawRow(header, FONT.bold, COLOR.muted, 'repeat');
         this.doc.font(font).fontSize(TABLE_FONT_SIZE);
       }
       const top = this.doc.y;
       let x = MARGIN.left;
-      cells.forEach((cell, index) => {
-        this.doc
-          .fillColor(color)
-          .text(cell, x, top, { width: widths[index]!, align: columns[index]!.align ?? 'left' });
-        x += widths[index]! + gap;
-      });
+      const drawCells = (cell: (index: number, draw: () => void) => void) =>
+        cells.forEach((text, index) => {
+          const left = x;
+          cell(index, () =>
+            this.doc
+              .fillColor(color)
+              .text(text, left, top, { width: widths[index]!, align: columns[index]!.align ?? 'left' }),
+          );
+          x += widths[index]! + gap;
+        });
+      if (role === 'repeat') {
+        this.#artifact(() => drawCells((_, draw) => draw()));
+      } else {
+        const row = this.#tag('TR', undefined, {}, table);
+        drawCells((_, draw) =>
+          this.#tag(role === 'header' ? 'TH' : 'TD', draw, role === 'header' ? { scope: 'Column' } : {}, row),
+        );
+        row.end();
+      }
       const bottom = top + height + 3;
-      this.doc
-        .moveTo(MARGIN.left, bottom)
-        .lineTo(MARGIN.left + this.#contentWidth, bottom)
-        .lineWidth(0.5)
-        .strokeColor(COLOR.rule)
-        .stroke();
+      this.#rule(bottom, 0.5);
       this.doc.x = MARGIN.left;
       this.doc.y = bottom + 4;
     };
     const header = columns.map((column) => column.header);
-    drawRow(header, FONT.bold, COLOR.muted);
-    for (const row of rows) drawRow(row.cells, row.bold ? FONT.bold : FONT.regular, COLOR.text);
+    drawRow(header, FONT.bold, COLOR.muted, 'header');
+    for (const row of rows) drawRow(row.cells, row.bold ? FONT.bold : FONT.regular, COLOR.text, 'body');
+    table.end();
     this.doc.moveDown(0.4);
     this.#bodyText();
     return this;
@@ -256,20 +328,43 @@ export class PdfBuilder {
     const height = 2 * padding + 14 + Math.max(...items.map(valueHeight));
     this.#ensureSpace(height + 10);
     const top = this.doc.y;
-    this.doc.roundedRect(MARGIN.left, top, this.#contentWidth, height, 6).fill(COLOR.box);
-    items.forEach((item, index) => {
-      const x = MARGIN.left + padding + index * (columnWidth + gap);
-      this.doc
-        .font(FONT.regular)
-        .fontSize(9)
-        .fillColor(COLOR.muted)
-        .text(item.label, x, top + padding, { width: columnWidth });
-      this.doc
-        .font(FONT.bold)
-        .fontSize(16)
-        .fillColor(COLOR.text)
-        .text(item.value, x, top + padding + 14, { width: columnWidth });
-    });
+    this.#artifact(() =>
+      this.doc.roundedRect(MARGIN.left, top, this.#contentWidth, height, 6).fill(COLOR.box),
+    );
+    const x = (index: number) => MARGIN.left + padding + index * (columnWidth + gap);
+    // A table of one header row (the labels) and one row of values: read as „Lizenzschlüssel: …”.
+    const table = this.#tag('Table');
+    const labels = this.#tag('TR', undefined, {}, table);
+    items.forEach((item, index) =>
+      this.#tag(
+        'TH',
+        () =>
+          this.doc
+            .font(FONT.regular)
+            .fontSize(9)
+            .fillColor(COLOR.muted)
+            .text(item.label, x(index), top + padding, { width: columnWidth }),
+        { scope: 'Column' },
+        labels,
+      ),
+    );
+    labels.end();
+    const values = this.#tag('TR', undefined, {}, table);
+    items.forEach((item, index) =>
+      this.#tag(
+        'TD',
+        () =>
+          this.doc
+            .font(FONT.bold)
+            .fontSize(16)
+            .fillColor(COLOR.text)
+            .text(item.value, x(index), top + padding + 14, { width: columnWidth }),
+        {},
+        values,
+      ),
+    );
+    values.end();
+    table.end();
     this.doc.x = MARGIN.left;
     this.doc.y = top + height + 10;
     this.#bodyText();
@@ -283,17 +378,25 @@ export class PdfBuilder {
     const textWidth = this.#contentWidth - size - 18;
     this.#ensureSpace(size + 10);
     const top = this.doc.y;
-    drawQrCode(this.doc, url, MARGIN.left, top, size);
-    this.doc.font(FONT.regular).fontSize(10).fillColor(COLOR.text).text(caption, textX, top, {
-      width: textWidth,
-      lineGap: 2,
+    this.#tag('Figure', () => drawQrCode(this.doc, url, MARGIN.left, top, size), {
+      alt: documentTexts.shared.qrCodeAlt,
+      bbox: [MARGIN.left, top, MARGIN.left + size, top + size],
     });
+    this.#tag('P', () =>
+      this.doc.font(FONT.regular).fontSize(10).fillColor(COLOR.text).text(caption, textX, top, {
+        width: textWidth,
+        lineGap: 2,
+      }),
+    );
     this.doc.moveDown(0.4).fontSize(8.5).fillColor(COLOR.link);
+    const paragraph = this.#tag('P');
+    const link = this.#tag('Link', undefined, {}, paragraph);
     for (const line of this.#breakUrl(url, textWidth)) {
-      this.doc.text(line, textX, this.doc.y, { lineBreak: false, link: url, underline: true });
-      // Without line breaking pdfkit leaves `y` where it was: the next line goes below by hand.
+      link.add(() => this.#linkText(link, line, textX, this.doc.y, url));
       this.doc.y += this.doc.currentLineHeight(true) + 1;
     }
+    link.end();
+    paragraph.end();
     this.doc.x = MARGIN.left;
     this.doc.y = Math.max(this.doc.y, top + size) + 10;
     this.#bodyText();
@@ -309,9 +412,136 @@ export class PdfBuilder {
       this.doc.on('error', reject);
     });
     this.#drawFooters();
+    this.#root.end();
     this.doc.end();
     await ended;
     return Buffer.concat(chunks);
+  }
+
+  /**
+   * A structure element of `type` under `parent` (the root by default), in reading order; `draw`
+   * draws its content now. Without `draw` it stays open for children: `end()` it when done.
+   */
+  #tag(type: string, draw?: () => unknown, options: TagOptions = {}, parent: Tag = this.#root): Tag {
+    const element = draw ? this.doc.struct(type, options, () => void draw()) : this.doc.struct(type, options);
+    parent.add(element);
+    return element;
+  }
+
+  /** Draws what is no content (page head and foot, rules, boxes) as an artifact, outside the structure tree. */
+  #artifact(draw: () => unknown, type: 'Layout' | 'Pagination' = 'Layout'): void {
+    this.doc.markContent('Artifact', { type });
+    draw();
+    this.doc.endMarkedContent();
+  }
+
+  #rule(y: number, width: number): void {
+    this.#artifact(() =>
+      this.doc
+        .moveTo(MARGIN.left, y)
+        .lineTo(MARGIN.left + this.#contentWidth, y)
+        .lineWidth(width)
+        .strokeColor(COLOR.rule)
+        .stroke(),
+    );
+  }
+
+  /**
+   * Text in the current font, at `x` from the current `y`, in lines of at most `width`, as content
+   * of `parent`: web and e-mail addresses in it become links (a Link element with its annotation),
+   * and an address is broken only where `#keepAddressesWhole` would break it.
+   */
+  #richText(parent: Tag, text: string, x: number, width: number, lineGap: number, color: string): void {
+    const lines = this.#richLines(text, width);
+    if (!lines.some((line) => line.some((run) => run.href))) {
+      parent.add(() => this.doc.text(text, x, this.doc.y, { width, lineGap }));
+      this.doc.x = MARGIN.left;
+      return;
+    }
+    const lineHeight = this.doc.currentLineHeight(true) + lineGap;
+    for (const line of lines) {
+      if (this.doc.y + lineHeight > this.doc.page.height - MARGIN.bottom) this.doc.addPage();
+      const top = this.doc.y;
+      let left = x;
+      for (const run of line) {
+        const runX = left;
+        const { href } = run;
+        if (href) {
+          const link = this.#tag('Link', undefined, {}, parent);
+          link.add(() => this.#linkText(link, run.text, runX, top, href));
+          link.end();
+          this.doc.fillColor(color);
+        } else {
+          parent.add(() => this.doc.text(run.text, runX, top, { lineBreak: false }));
+        }
+        left += this.doc.widthOfString(run.text);
+      }
+      this.doc.y = top + lineHeight;
+    }
+    this.doc.x = MARGIN.left;
+  }
+
+  /** One line of a link's text, underlined, with its link annotation tagged as part of `link`. */
+  #linkText(link: Tag, text: string, x: number, y: number, href: string): void {
+    this.doc.fillColor(COLOR.link).text(text, x, y, { lineBreak: false, underline: true });
+    const description = href.startsWith('mailto:') ? href.slice('mailto:'.length) : href;
+    // pdfkit writes a String object as a PDF string (a plain string would become a name). PDF/UA
+    // asks every link annotation for a description of its own.
+    // eslint-disable-next-line @typescript-eslint/no-wrapper-object-types
+    const contents: String = new String(description);
+    this.doc.link(x, y, this.doc.widthOfString(text), this.doc.currentLineHeight(), href, {
+      structParent: link,
+      Contents: contents,
+    } as unknown as PDFKit.Mixins.AnnotationOption);
+  }
+
+  /**
+   * `text` in lines of runs for `width`: words wrap as pdfkit would wrap them, an address is a run
+   * of its own (a link), and an address wider than a line breaks after one of its slashes.
+   */
+  #richLines(text: string, width: number): Run[][] {
+    const lines: Run[][] = [];
+    for (const paragraph of text.split('\n')) {
+      let line: Run[] = [];
+      let lineWidth = 0;
+      const push = (run: Run) => {
+        const last = line.at(-1);
+        if (last && !last.href && !run.href) last.text += run.text;
+        else line.push({ ...run });
+        lineWidth += this.doc.widthOfString(run.text);
+      };
+      const newLine = () => {
+        if (line.length > 0) lines.push(line);
+        line = [];
+        lineWidth = 0;
+      };
+      for (const [index, word] of paragraph.split(' ').entries()) {
+        const space = index === 0 || line.length === 0 ? '' : ' ';
+        const match = ADDRESS.exec(word);
+        const runs: Run[] = match
+          ? [
+              { text: match[1]!, href: match[1]!.includes('://') ? match[1]! : `mailto:${match[1]!}` },
+              ...(match[2] ? [{ text: match[2] }] : []),
+            ]
+          : [{ text: word }];
+        const wordWidth = this.doc.widthOfString(word);
+        if (line.length > 0 && lineWidth + this.doc.widthOfString(space) + wordWidth > width - 2) newLine();
+        else if (space) push({ text: space });
+        if (match && wordWidth > width - 2) {
+          // Wider than a line: its pieces on lines of their own, each a link to the whole address.
+          const pieces = this.#breakUrl(match[1]!, width);
+          pieces.forEach((piece, pieceIndex) => {
+            if (pieceIndex > 0) newLine();
+            push({ text: piece, href: runs[0]!.href! });
+          });
+          if (runs[1]) push(runs[1]);
+          continue;
+        }
+        for (const run of runs) push(run);
+      }
+      newLine();
+    }
+    return lines;
   }
 
   #bodyText(): void {
@@ -386,6 +616,7 @@ export class PdfBuilder {
     const { branding } = this.#style;
     const top = 40;
     const { x, y } = doc;
+    doc.markContent('Artifact', { type: 'Pagination', attached: ['Top'] });
     if (branding.logo) {
       doc.image(branding.logo, MARGIN.left, top - 4, { fit: [160, 40] });
     } else {
@@ -406,6 +637,7 @@ export class PdfBuilder {
       .lineWidth(0.75)
       .strokeColor(COLOR.rule)
       .stroke();
+    doc.endMarkedContent();
     doc.x = x;
     doc.y = y;
     this.#bodyText();
@@ -424,6 +656,7 @@ export class PdfBuilder {
       const top = doc.page.height - 64;
       // Writing below the bottom margin would make pdfkit start a new page.
       doc.page.margins.bottom = 0;
+      doc.markContent('Artifact', { type: 'Pagination', attached: ['Bottom'] });
       doc
         .moveTo(MARGIN.left, top - 8)
         .lineTo(doc.page.width - MARGIN.right, top - 8)
@@ -437,6 +670,7 @@ export class PdfBuilder {
         width: this.#contentWidth,
         align: 'right',
       });
+      doc.endMarkedContent();
       doc.page.margins.bottom = MARGIN.bottom;
     }
   }
