@@ -177,6 +177,12 @@ export const licensePageMessages = {
   conflictAdvice:
     'Laden Sie die aktuelle Fassung, um die Änderungen der anderen Seite zu sehen, und übernehmen Sie Ihre Änderungen dann erneut.',
   loadCurrentVersion: 'Aktuelle Fassung laden',
+  /** After „Aktuelle Fassung laden”: the admin's changes stay, on top of the license as it is now. */
+  currentVersionLoaded: 'Die aktuelle Fassung ist geladen',
+  changesCarriedOver: (labels: readonly string[]) =>
+    labels.length === 0
+      ? 'Sie hatten nichts geändert.'
+      : `Ihre Änderungen sind darin eingetragen: ${labels.join(', ')}. Prüfen Sie sie und speichern Sie erneut.`,
 } as const;
 
 /** The license list's toolbar: selection mode, multi-actions, CSV export. */

@@ -32,13 +32,27 @@ export function LicenseDetailPage() {
   const license = useLicense(id);
   return (
     <RecordPage record={license} errorTitle={backOfficeMessages.licenseLoadFailed}>
-      {(data) => <LicenseTabs license={data.license} onReload={() => void license.refetch()} />}
+      {(data) => (
+        <LicenseTabs
+          license={data.license}
+          onReload={async () => {
+            const reloaded = await license.refetch();
+            return reloaded.isError ? undefined : reloaded.data?.license;
+          }}
+        />
+      )}
     </RecordPage>
   );
 }
 
 /** The license's tabs: its fields (read and edit), raw JSON, and what happened to it. */
-function LicenseTabs({ license, onReload }: { license: License; onReload: () => void }) {
+function LicenseTabs({
+  license,
+  onReload,
+}: {
+  license: License;
+  onReload: () => Promise<License | undefined>;
+}) {
   const id = license._id;
   return (
     <Tabs defaultValue="properties" keepMounted={false}>

@@ -1,6 +1,6 @@
 import { exampleLicense } from '@lizenzportal/domain';
 import { describe, expect, it } from 'vitest';
-import { draftProblems, parseInteger, withValue } from './license-draft.ts';
+import { changedPaths, draftProblems, parseInteger, rebaseDraft, withValue } from './license-draft.ts';
 
 describe('the license draft', () => {
   it('sets nested values without touching the original', () => {
@@ -29,5 +29,22 @@ describe('the license draft', () => {
       'holder.email': 'Die Angabe für das Feld „E-Mail” ist ungültig.',
     });
     expect(draftProblems(exampleLicense())).toEqual({});
+  });
+
+  it('carries the admin’s changes over to the license as changed meanwhile, and its revision', () => {
+    const base = exampleLicense({ notes: 'alt', updatedAt: '2025-01-01T00:00:00.000Z' });
+    const draft = withValue(withValue(base, 'notes', 'Neue Notiz'), 'properties.size', 7);
+    const current = withValue(
+      withValue(base, 'holder.contact', 'Andere Seite'),
+      'updatedAt',
+      '2025-02-02T00:00:00.000Z',
+    );
+    expect(changedPaths(base, draft).sort()).toEqual(['notes', 'properties.size']);
+    const rebased = rebaseDraft(base, draft, current);
+    expect(rebased.notes).toBe('Neue Notiz');
+    expect(rebased.properties.size).toBe(7);
+    expect(rebased.holder.contact).toBe('Andere Seite');
+    expect(rebased.updatedAt).toBe('2025-02-02T00:00:00.000Z');
+    expect(current.notes).toBe('alt');
   });
 });

@@ -36,6 +36,39 @@ export function draftProblems(draft: LicenseDraft): Record<string, string> {
   return problems;
 }
 
+type Fields = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The dotted paths of the values (a list counts as one value) where `draft` differs from `base`. */
+export function changedPaths(base: LicenseDraft, draft: LicenseDraft): string[] {
+  const walk = (before: unknown, after: unknown, path: string): string[] => {
+    if (isRecord(before) && isRecord(after)) {
+      const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+      return [...keys].flatMap((key) => walk(before[key], after[key], path ? `${path}.${key}` : key));
+    }
+    return JSON.stringify(before) === JSON.stringify(after) ? [] : [path];
+  };
+  return walk(base, draft, '');
+}
+
+const valueAt = (record: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), record);
+
+/**
+ * The admin's changes carried over to the license as it is now: the edit started from `base`, the
+ * server refused it because the license changed meanwhile (409), and `current` is the license
+ * loaded again. Every value the admin changed takes the admin's value, all others (and the revision)
+ * are the current ones — the form keeps what was typed, as its message promises.
+ */
+export function rebaseDraft(base: LicenseDraft, draft: LicenseDraft, current: LicenseDraft): LicenseDraft {
+  return changedPaths(base, draft).reduce(
+    (rebased, path) => withValue(rebased, path, valueAt(draft, path)),
+    structuredClone(current),
+  );
+}
+
 /**
  * The draft kept in the tab's session storage while the admin edits: a sign-in that ends (or a
  * reload) loses no typed work — after signing in again the edit goes on where it stopped.

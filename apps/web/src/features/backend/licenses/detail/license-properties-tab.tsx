@@ -42,7 +42,15 @@ import { listQueryKey } from '../../lists/use-list.ts';
 import { label } from '../../components/license-labels.ts';
 import { LicenseStatus } from '../../components/license-status.tsx';
 import { loginAtRisk } from '../login-at-risk.ts';
-import { draftProblems, keepDraft, keptDraft, withValue, type LicenseDraft } from './license-draft.ts';
+import {
+  changedPaths,
+  draftProblems,
+  keepDraft,
+  keptDraft,
+  rebaseDraft,
+  withValue,
+  type LicenseDraft,
+} from './license-draft.ts';
 import { FieldLink, licenseField, type EditContext } from './license-fields.tsx';
 import { LicenseDocuments } from './license-documents.tsx';
 import { licenseKey } from '../../components/use-license.ts';
@@ -64,11 +72,36 @@ const options = <T extends string>(values: readonly T[], labels: Record<T, strin
  * or „Änderungen verwerfen”). A save carries the revision the edit started from; if the license
  * changed meanwhile the server refuses it and the form keeps every input.
  */
-export function LicensePropertiesTab({ license, onReload }: { license: License; onReload: () => void }) {
+export function LicensePropertiesTab({
+  license,
+  onReload,
+}: {
+  license: License;
+  /** Loads the license again: the license as it is now, unless that failed. */
+  onReload: () => Promise<License | undefined>;
+}) {
   const queryClient = useQueryClient();
   // A draft kept from before a sign-in ended goes on where it stopped.
   const [draft, setDraft] = useState<LicenseDraft | null>(() => keptDraft(license._id));
   useEffect(() => keepDraft(license._id, draft), [license._id, draft]);
+  // The license as the edit started from it: what the admin changed is the draft's difference to it.
+  const editBase = useRef<License>(license);
+  // After a 409 and „Aktuelle Fassung laden”: the fields the admin's changes were carried over to.
+  const [carriedOver, setCarriedOver] = useState<string[] | null>(null);
+  const reloadedNotice = useRef<HTMLDivElement>(null);
+  /** Loads the license as it is now and puts the admin's changes on top of it (decision 063). */
+  const reloadKeepingChanges = async (edited: LicenseDraft) => {
+    const base = editBase.current;
+    const current = await onReload();
+    if (!current) return;
+    save.reset();
+    editBase.current = current;
+    setDraft(rebaseDraft(base, edited, current));
+    setCarriedOver(
+      changedPaths(base, edited).map((path) => findListField(LICENSE_LIST_FIELDS, path)?.label ?? path),
+    );
+    focusAfterAction(() => reloadedNotice.current);
+  };
   const [showProblems, setShowProblems] = useState(false);
   const problems = draft && showProblems ? draftProblems(draft) : {};
   // Where the focus goes when the button that had it gives way (decision 010).
@@ -82,6 +115,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
       apiRequest<{ license: License }>(`/license/${license._id}`, { method: 'PUT', body: edited }),
     update: ({ license: saved }) => {
       queryClient.setQueryData(licenseKey(license._id), { license: saved });
+      setCarriedOver(null);
       setDraft(null);
       setShowProblems(false);
       backToView();
@@ -123,6 +157,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
               variant="default"
               onClick={() => {
                 setDraft(null);
+                setCarriedOver(null);
                 setShowProblems(false);
                 save.reset();
                 backToView();
@@ -143,6 +178,7 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
           <Button
             ref={editButton}
             onClick={() => {
+              editBase.current = license;
               setDraft(structuredClone(license));
               // The first field to edit (the key and ids before it are only copied).
               focusAfterAction(() =>
@@ -186,17 +222,17 @@ export function LicensePropertiesTab({ license, onReload }: { license: License; 
                 size="xs"
                 variant="outline"
                 color="orange"
-                onClick={() => {
-                  setDraft(null);
-                  setShowProblems(false);
-                  save.reset();
-                  onReload();
-                }}
+                onClick={() => void reloadKeepingChanges(draft!)}
               >
                 {texts.loadCurrentVersion}
               </Button>
             </Group>
           </Stack>
+        </Alert>
+      )}
+      {editing && carriedOver && !save.error && (
+        <Alert ref={reloadedNotice} color="blue" title={texts.currentVersionLoaded} role="status">
+          <Text size="sm">{texts.changesCarriedOver(carriedOver)}</Text>
         </Alert>
       )}
       {save.error && !conflict && (
