@@ -140,6 +140,7 @@ export const licensePageMessages = {
   openDetails: 'Details der Lizenz öffnen',
   /** The link from an updated license to the one it was updated to. */
   successor: 'Nachfolger',
+  /** Read after the visible tag („order”) of the order's link, which then keeps its visible word first. */
   openOrderInShop: (order: string) => `Bestellung ${order} im Shop öffnen`,
   /** The spec's warning (list and editor) when the code a holder types at login is not the holder name. */
   loginAtRisk: 'Login möglicherweise nicht möglich',

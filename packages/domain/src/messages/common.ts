@@ -46,6 +46,9 @@ export const LOADING_LABEL = 'Wird geladen …';
 /** The server's answer to a page while the web app has not been built (a fresh checkout). */
 export const WEB_APP_NOT_BUILT = 'Die Web-Oberfläche ist noch nicht gebaut. Bitte `npm run build` ausführen.';
 
+/** Said after the name of every link that opens in a new tab (WCAG 3.2.5): screen readers read it. */
+export const NEW_TAB_NOTE = '(öffnet in neuem Tab)';
+
 /** The portal's name: the customer pages' bar, every browser tab, the mails' signature. */
 export const PORTAL_NAME = 'Lizenzportal';
 

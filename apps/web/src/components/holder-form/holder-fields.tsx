@@ -1,3 +1,4 @@
+import { NewTabNote } from '@/components/ui/new-tab-note';
 import { Alert, Checkbox, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -144,6 +145,7 @@ export function HolderFields({
                   {bindingMessages.privacyLabel}{' '}
                   <a href={privacyUrl} target="_blank" rel="noreferrer">
                     {bindingMessages.privacyLink}
+                    <NewTabNote />
                   </a>
                 </>
               ) : (

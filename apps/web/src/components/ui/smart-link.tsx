@@ -1,6 +1,7 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NewTabNote } from './new-tab-note.tsx';
 
 interface SmartLinkProps extends AnchorProps {
   /** A path of this app (`/hilfe`) or a full address elsewhere (the shop). */
@@ -16,17 +17,24 @@ interface SmartLinkProps extends AnchorProps {
  */
 export function SmartLink({ to, newTab, children, ...props }: SmartLinkProps) {
   const external = !to.startsWith('/');
-  const tab = external || newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  const opensTab = external || newTab;
+  const tab = opensTab ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  const content = (
+    <>
+      {children}
+      {opensTab && <NewTabNote />}
+    </>
+  );
   if (external) {
     return (
       <Anchor href={to} {...tab} {...props}>
-        {children}
+        {content}
       </Anchor>
     );
   }
   return (
     <Anchor component={Link} to={to} {...tab} {...props}>
-      {children}
+      {content}
     </Anchor>
   );
 }

@@ -1,3 +1,4 @@
+import { NewTabNote } from '@/components/ui/new-tab-note';
 import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
@@ -39,9 +40,13 @@ export function LicenseInfo({ license }: { license: License }) {
           href={shopOrderLink(settings, license.entryReference)}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={licensePageMessages.openOrderInShop(license.entryReference)}
         >
           {origin}
+          {/* The visible tag first, so the link's name starts with what is seen (WCAG 2.5.3). */}
+          <span className="lp-visually-hidden">
+            : {licensePageMessages.openOrderInShop(license.entryReference)}
+          </span>
+          <NewTabNote />
         </Anchor>
       ) : (
         origin

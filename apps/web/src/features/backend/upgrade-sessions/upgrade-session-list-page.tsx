@@ -1,3 +1,4 @@
+import { NewTabNote } from '@/components/ui/new-tab-note';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
@@ -40,6 +41,7 @@ export function UpgradeSessionListPage() {
             />
             <Anchor href={backendUpgradeSessionPath(session._id)} target="_blank" rel="noopener" size="sm">
               {upgradeSessionPageMessages.openInNewTab}
+              <NewTabNote />
             </Anchor>
           </Stack>
         )}

@@ -1,3 +1,4 @@
+import { NewTabNote } from '@/components/ui/new-tab-note';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { portalMessages } from '@lizenzportal/domain';
@@ -25,6 +26,7 @@ export function UpgradeBanner() {
               color="teal"
             >
               {portalMessages.toShop}
+              <NewTabNote />
             </Button>
           </Group>
         )}
