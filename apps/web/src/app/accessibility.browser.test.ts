@@ -3,18 +3,24 @@
  * and a phone width — axe-core (serious and critical violations fail) and IBM Equal Access
  * (violations and unreviewed potential violations fail), page errors, the document title, the
  * cookie banner first in the Tab order, no focused element covered by a fixed one (also zoomed to
- * 400 %, 320 × 256 px), and sideways scrolling at 360 px. A new page in `router.tsx` is swept without touching
- * this file; a page the sweep cannot open fails it.
+ * 400 %, 320 × 256 px), sideways scrolling at 360 px, links that open a new tab without saying so,
+ * and under forced colours every control's boundary and every current choice (decision 063). A
+ * new page in `router.tsx` is swept without touching this file; a page the sweep cannot open fails
+ * it. The error states — a wrong sign-in, a wrong offer code, a failed save, a 409 — are swept
+ * too: they only show after an action.
  */
 import type { License } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { errorBox, errorEnvelope } from '@/test/page';
 import {
   AXE_SCRIPT,
   bannerNotFirst,
   clippedText,
   axeViolations,
+  forcedColorProblems,
+  newTabProblems,
   IBM_SCRIPT,
   ibmViolations,
   obscuredFocus,
@@ -118,6 +124,116 @@ const ROLES: Role[] = [
 
 const entries = routeEntries(routes);
 
+/** A page opened for the sweep's engines (they run in the page, which the CSP would refuse). */
+const openForSweep = (address: string, token?: string) =>
+  browser.open(address, {
+    token,
+    bypassCSP: true,
+    prepare: (page) =>
+      Promise.all([page.addInitScript({ path: AXE_SCRIPT }), page.addInitScript({ content: IBM_SCRIPT })]),
+  });
+
+/** Another tab's save of the license, meanwhile: the next save of this page is answered 409. */
+async function saveElsewhere(license: License, token: string): Promise<void> {
+  const url = `${browser.server.url}/api/v1/license/${license._id}`;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const { data } = (await (await fetch(url, { headers })).json()) as { data: { license: License } };
+  const changed = { ...data.license, notes: 'Aus einem anderen Tab' };
+  expect((await fetch(url, { method: 'PUT', headers, body: JSON.stringify(changed) })).status).toBe(200);
+}
+
+/** The license detail in edit mode with a changed note, as an admin. */
+async function editedLicense() {
+  const license = await createLicense(browser.server);
+  const token = await adminToken(browser.server);
+  const page = await openForSweep(`/backend/license/${license._id}`, token);
+  await page.getByRole('button', { name: 'Bearbeiten' }).click();
+  await page.getByRole('textbox', { name: 'Notizen', exact: true }).fill('Neue Notiz');
+  return { page, license, token };
+}
+
+/** A customer's sign-in with a wrong second value, up to its error box. */
+async function wrongSignIn(page: Page, license: License, codeLabel: string, wrongCode: string) {
+  await page.getByLabel('Lizenzschlüssel', { exact: true }).fill(license.key);
+  await page.getByLabel(codeLabel, { exact: true }).fill(wrongCode);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await errorBox(page).waitFor();
+}
+
+interface ErrorState {
+  name: string;
+  open: () => Promise<Page>;
+  /** Leads the page into the state: its error box is shown. */
+  provoke: (page: Page) => Promise<void>;
+}
+
+let edited: { license: License; token: string } | undefined;
+
+const ERROR_STATES: ErrorState[] = [
+  {
+    name: 'wrong holder name',
+    open: () => openForSweep('/login'),
+    provoke: async (page) => {
+      const license = await bindLicense(browser.server, await createLicense(browser.server), {
+        name: 'Anna Beispiel',
+      });
+      await wrongSignIn(page, license, 'Name des Lizenznehmers', 'Anna Beispie');
+    },
+  },
+  {
+    name: 'wrong start code',
+    open: () => openForSweep('/login'),
+    provoke: async (page) => wrongSignIn(page, await createLicense(browser.server), 'Startcode', '000 000'),
+  },
+  {
+    name: 'wrong admin password',
+    open: () => openForSweep('/backend/login'),
+    provoke: async (page) => {
+      await adminToken(browser.server);
+      await page.getByLabel('Benutzername').fill('verwaltung');
+      await page.getByLabel('Passwort', { exact: true }).fill('falsches-passwort');
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await errorBox(page).waitFor();
+    },
+  },
+  {
+    name: 'wrong offer code',
+    open: () => openForSweep('/m9-assistent'),
+    provoke: async (page) => {
+      await page.getByRole('button', { name: /^Angebotscode eingeben/ }).click();
+      await page.getByLabel('Angebotscode').pressSequentially('abcdefghj');
+      await page.getByRole('button', { name: 'Angebot laden' }).click();
+      await errorBox(page).waitFor();
+    },
+  },
+  {
+    name: 'failed save',
+    open: async () => (await editedLicense()).page,
+    provoke: async (page) => {
+      await page.route('**/api/v1/license/*', (route) =>
+        route.request().method() === 'PUT'
+          ? route.fulfill(errorEnvelope(500, 'INTERNAL', 'Interner Fehler'))
+          : route.continue(),
+      );
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await errorBox(page).waitFor();
+    },
+  },
+  {
+    name: '409 conflict',
+    open: async () => {
+      const opened = await editedLicense();
+      edited = opened;
+      return opened.page;
+    },
+    provoke: async (page) => {
+      await saveElsewhere(edited!.license, edited!.token);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await page.getByRole('button', { name: 'Aktuelle Fassung laden' }).waitFor();
+    },
+  },
+];
+
 /**
  * Charts (the overview's) are drawn for the eye: screen readers skip the drawing (`aria-hidden`) and
  * read the table of the same numbers in the chart's section.
@@ -148,6 +264,7 @@ async function checkPage(page: Page, narrow: boolean): Promise<string[]> {
     ...(await titleProblems(page)),
     ...(await chartProblems(page)),
     ...(await bannerNotFirst(page)),
+    ...(await newTabProblems(page)),
     ...(await obscuredFocus(page)),
     ...(narrow ? [...(await horizontalOverflow(page)), ...(await clippedText(page))] : []),
   ];
@@ -155,6 +272,17 @@ async function checkPage(page: Page, narrow: boolean): Promise<string[]> {
 
 const afterLayout = (page: Page) =>
   page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** The page's problems under emulated `forced-colors: active`; the emulation ends with the check. */
+async function forcedColors(page: Page): Promise<string[]> {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await afterLayout(page);
+  try {
+    return await forcedColorProblems(page);
+  } finally {
+    await page.emulateMedia({ forcedColors: 'none' });
+  }
+}
 
 const figures = { visits: 0, pages: 0, checks: 0, startedAt: performance.now() };
 
@@ -209,6 +337,11 @@ describe('accessibility sweep', () => {
           const found = await checkPage(page, size.width === NARROW);
           problems.push(...found.map((problem) => `${where(size.width)} → ${landed}: ${problem}`));
         }
+        // Forced colours (Windows high contrast) at the desktop width.
+        await page.setViewportSize(WIDTHS[0]);
+        problems.push(
+          ...(await forcedColors(page)).map((problem) => `${where(WIDTHS[0].width)} → ${landed}: ${problem}`),
+        );
         // Zoomed in, nothing fixed may cover what has the focus either.
         await page.setViewportSize(ZOOMED);
         await afterLayout(page);
@@ -221,6 +354,24 @@ describe('accessibility sweep', () => {
       expect(problems, problems.join('\n')).toEqual([]);
     },
     180_000,
+  );
+
+  it.each(ERROR_STATES)(
+    'the error state „$name” passes at 1280 and 360 px and under forced colours',
+    async (state) => {
+      const page = await state.open();
+      await state.provoke(page);
+      const problems: string[] = [];
+      for (const size of WIDTHS) {
+        await page.setViewportSize(size);
+        await afterLayout(page);
+        problems.push(...(await checkPage(page, size.width === NARROW)).map((p) => `${size.width}px: ${p}`));
+      }
+      await page.setViewportSize(WIDTHS[0]);
+      problems.push(...(await forcedColors(page)).map((problem) => `forced colours: ${problem}`));
+      expect(problems, problems.join('\n')).toEqual([]);
+    },
+    90_000,
   );
 
   it('reports its figures', () => {

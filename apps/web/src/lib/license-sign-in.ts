@@ -28,6 +28,29 @@ export function signInWithLicense(key: string, authenticationCode: string): Prom
   });
 }
 
+/** Answers that say the key is wrong (unknown, or its license disabled); a 401 of the sign-in means the code. */
+const KEY_REFUSALS: readonly (number | null)[] = [403, 404];
+
+/**
+ * The field a failed status lookup or sign-in is about, so the form marks it invalid and describes
+ * it by the error box's message (WCAG 3.3.1): the key for an unknown or disabled license, the code
+ * for a refused code. `statusStatus` and `signInStatus` are the failed calls' HTTP statuses
+ * (undefined: that call did not fail); the ids are the messages' ids of their error boxes.
+ */
+export function signInErrorFields(
+  statusStatus: number | null | undefined,
+  signInStatus: number | null | undefined,
+  ids: { status: string; signIn: string },
+): { keyErrorId: string | undefined; codeErrorId: string | undefined } {
+  const keyErrorId =
+    statusStatus !== undefined && KEY_REFUSALS.includes(statusStatus)
+      ? ids.status
+      : signInStatus !== undefined && KEY_REFUSALS.includes(signInStatus)
+        ? ids.signIn
+        : undefined;
+  return { keyErrorId, codeErrorId: signInStatus === 401 ? ids.signIn : undefined };
+}
+
 /** The status of a complete license key; `null` while the key is incomplete (no request). */
 export function useLicenseStatus(normalizedKey: string | null) {
   return useQuery({

@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { NEW_TAB_NOTE } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 
 /** axe-core as the browser runs it, added to every page of a context that bypasses the CSP. */
@@ -34,7 +35,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }
     ).axe;
-    const results = (await axe.run(document, { resultTypes: ['violations'] })) as { violations: unknown[] };
+    const results = (await axe.run(document, {
+      resultTypes: ['violations'],
+      // Off by default (experimental): a control's name starts with its visible label (WCAG 2.5.3).
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    })) as { violations: unknown[] };
     return results.violations;
   });
   return (violations as AxeViolation[])
@@ -264,4 +269,113 @@ export async function bannerNotFirst(page: Page): Promise<string[]> {
       ? []
       : [`banner-order: the cookie banner is not the first stop of the Tab key`];
   });
+}
+
+/**
+ * Under forced colours (Windows high contrast; the test emulates `forced-colors: active`), what
+ * the browser paints over: every control drawn by CSS (a switch's track, a checkbox, a legend's
+ * swatch, a field's box) keeps a boundary of its own, and every current or selected choice (the
+ * page in the navigation, a checked option, an open tab) looks different from its siblings. One
+ * line per problem.
+ */
+export async function forcedColorProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const shown = (element: Element) =>
+      element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"], .lp-visually-hidden');
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} „${(element.textContent || element.getAttribute('aria-label') || element.getAttribute('title') || '').trim().slice(0, 40)}”`;
+    const canvas = getComputedStyle(document.body).backgroundColor;
+    /** A border on some side, or a colour of its own that forced colours left alone. */
+    const hasBoundary = (element: Element) => {
+      const style = getComputedStyle(element);
+      const border = (['Top', 'Right', 'Bottom', 'Left'] as const).some(
+        (side) =>
+          Number.parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`)) > 0 &&
+          style.getPropertyValue(`border-${side.toLowerCase()}-style`) !== 'none' &&
+          style.getPropertyValue(`border-${side.toLowerCase()}-color`) !== style.backgroundColor,
+      );
+      const ownColour =
+        style.forcedColorAdjust === 'none' &&
+        style.backgroundColor !== canvas &&
+        !style.backgroundColor.endsWith(', 0)');
+      return border || ownColour || style.outlineStyle !== 'none';
+    };
+    const problems: string[] = [];
+    // Controls drawn by CSS: what the user sees of them, not a hidden native input.
+    const drawn = [
+      ...document.querySelectorAll('.mantine-Switch-track, .mantine-ColorSwatch-root'),
+      ...document.querySelectorAll('input, select, textarea'),
+    ].filter((element) => {
+      if (element instanceof HTMLInputElement && ['hidden', 'radio'].includes(element.type)) return false;
+      if (element.matches('.mantine-Switch-input')) return false;
+      const box = element.getBoundingClientRect();
+      return shown(element) && box.width > 4 && box.height > 4 && getComputedStyle(element).opacity !== '0';
+    });
+    for (const element of drawn) {
+      // A text field's box is Mantine's input itself, or the wrapper of a password field.
+      const visual = element.closest('.mantine-PasswordInput-input') ?? element;
+      if (!hasBoundary(visual)) problems.push(`forced-colors: ${name(element)} has no visible boundary`);
+    }
+    // Current and selected choices against a sibling that is not chosen.
+    const signature = (element: Element) => {
+      const style = getComputedStyle(element);
+      return [
+        style.color,
+        style.forcedColorAdjust === 'none' ? style.backgroundColor : '',
+        style.borderTopColor,
+        style.borderBottomColor,
+        style.borderTopWidth,
+        style.borderBottomWidth,
+        style.borderLeftWidth,
+        style.outlineStyle,
+        style.textDecorationLine,
+        style.fontWeight,
+      ].join('|');
+    };
+    const chosen: [Element, Element][] = [];
+    for (const current of document.querySelectorAll('[aria-current]:not([aria-current="false"])')) {
+      const group = current.closest('nav, ul, ol, [role="list"]') ?? current.parentElement;
+      const other = [...(group?.querySelectorAll(current.tagName) ?? [])].find(
+        (element) => !element.hasAttribute('aria-current') && shown(element),
+      );
+      if (other) chosen.push([current, other]);
+    }
+    for (const tab of document.querySelectorAll('[role="tab"][aria-selected="true"]')) {
+      const other = tab.closest('[role="tablist"]')?.querySelector('[role="tab"][aria-selected="false"]');
+      if (other) chosen.push([tab, other]);
+    }
+    for (const radio of document.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked')) {
+      const other = [...document.querySelectorAll<HTMLInputElement>(`input[type="radio"]`)].find(
+        (element) => element.name === radio.name && !element.checked,
+      );
+      const label = (input: HTMLInputElement) =>
+        (input.id && document.querySelector(`label[for="${CSS.escape(input.id)}"]`)) || input;
+      if (other) chosen.push([label(radio), label(other)]);
+    }
+    for (const [current, other] of chosen) {
+      if (shown(current) && signature(current) === signature(other)) {
+        problems.push(`forced-colors: the chosen ${name(current)} looks like ${name(other)}`);
+      }
+    }
+    return [...new Set(problems)].slice(0, 8);
+  });
+}
+
+/** Links that open a new tab say so in their name (WCAG 3.2.5, G201). */
+export async function newTabProblems(page: Page): Promise<string[]> {
+  return page.evaluate(
+    (note) =>
+      [...document.querySelectorAll('a[target="_blank"]')]
+        .filter(
+          (link) =>
+            !(link.textContent ?? '').includes(note) &&
+            !(link.getAttribute('aria-label') ?? '').includes(note),
+        )
+        .slice(0, 6)
+        .map(
+          (link) =>
+            `new-tab: „${(link.textContent ?? '').trim().slice(0, 40)}” opens a new tab without saying so`,
+        ),
+    NEW_TAB_NOTE,
+  );
 }

@@ -60,6 +60,9 @@ export const assistantScreens = {
   addLicense: 'Lizenz hinzufügen',
   addAnotherLicense: 'Weitere Lizenz hinzufügen',
   removeLicense: 'Entfernen',
+  /** Said (a polite live region) when a license is added to or removed from the list. */
+  licenseAdded: (key: string) => `Lizenz ${key} hinzugefügt.`,
+  licenseRemoved: (key: string) => `Lizenz ${key} entfernt.`,
   signInFailed: loginPageMessages.failed,
   creatingSession: 'Ihre Lizenzdaten werden übernommen …',
 

@@ -30,7 +30,12 @@ describe('keyboard and focus', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(license.key);
     await page.getByLabel('Name des Lizenznehmers', { exact: true }).waitFor();
-    expect(await focused(page)).toBe('input: ');
+    // The focus stays where the user typed (WCAG 3.2.2); Tab reaches the holder name next.
+    const isFocused = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
+    expect(await isFocused('Lizenzschlüssel')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await isFocused('Name des Lizenznehmers')).toBe(true);
     await page.keyboard.type('Anna Beispiel');
     await page.keyboard.press('Enter');
 
@@ -95,5 +100,21 @@ describe('keyboard and focus', () => {
       return { style: style.outlineStyle, width: style.outlineWidth };
     });
     expect(outline).toEqual({ style: 'solid', width: '2px' });
+  });
+
+  it('the password field shows a ring round its box while its input has the focus', async () => {
+    const page = await browser.open('/backend/login');
+    const password = page.getByLabel('Passwort', { exact: true });
+    // What the user sees: the field's box with room for the ring around it, before and after Tab.
+    const box = (await password.evaluate((input) => {
+      const { x, y, width, height } = input.closest('.mantine-PasswordInput-input')!.getBoundingClientRect();
+      return { x: x - 6, y: y - 6, width: width + 12, height: height + 12 };
+    })) as { x: number; y: number; width: number; height: number };
+    await page.getByLabel('Benutzername').focus();
+    const unfocused = await page.screenshot({ clip: box });
+    await page.keyboard.press('Tab');
+    expect(await password.evaluate((input) => input === document.activeElement)).toBe(true);
+    const focused = await page.screenshot({ clip: box });
+    expect(focused.equals(unfocused)).toBe(false);
   });
 });

@@ -32,7 +32,11 @@ const CODE_FIELDS: Record<CodeKind, CodeField> = {
   },
 };
 
-/** The second sign-in value: the start code (`123 456`, digits only) or the exact holder name. */
+/**
+ * The second sign-in value: the start code (`123 456`, digits only) or the exact holder name. It
+ * appears below the key once the key's status is known and takes no focus by itself: the focus
+ * moves only when the user moves it (WCAG 3.2.2), Tab reaches it next.
+ */
 export function LoginCodeInput({ kind, value, onChange, readOnly, errorId }: LoginCodeInputProps) {
   const field = CODE_FIELDS[kind];
   const ref = useDescribedElsewhere<HTMLInputElement>(errorId);
@@ -44,7 +48,6 @@ export function LoginCodeInput({ kind, value, onChange, readOnly, errorId }: Log
     placeholder: field.placeholder,
     inputMode: field.inputMode,
     readOnly,
-    autoFocus: !readOnly,
     value,
   };
   if (kind === 'startCode')

@@ -56,7 +56,7 @@ export function ErrorBox({
         )}
         {onRetry && (
           <Group>
-            <Button size="xs" variant="outline" color="red" onClick={onRetry} loading={retrying}>
+            <Button size="xs" variant="outline" color="red.8" onClick={onRetry} loading={retrying}>
               {RETRY_LABEL}
             </Button>
           </Group>

@@ -1,5 +1,10 @@
 import {
+  assistantMessages,
   assistantScreens,
+  formatLicenseKey,
+  licenseStatusErrorMessage,
+  loadOfferErrorMessage,
+  simpleLoginErrorMessage,
   bindingMessages,
   fieldLabel,
   formPendingNote,
@@ -34,6 +39,9 @@ const description = (locator: Locator) =>
       .join(' ')
       .trim(),
   );
+
+/** What a step's „Weiter” says while no license is added. */
+const formatPendingKey = () => formPendingNote([fieldLabel('key')], []);
 
 /** A new pro license in Germany, at the seats. */
 async function proSeats(assistant: Scope) {
@@ -245,5 +253,89 @@ describe('the assistant for keyboard, screen reader and forced colours', () => {
     await next.focus();
     await terms.keyboard.press('Enter');
     await expect.poll(() => isFocused(terms.getByRole('checkbox'))).toBe(true);
+  });
+
+  it('keeps the focus in the frame through a v8 sign-in, removing it, and says what changed', async () => {
+    const license = await bindLicense(
+      browser.server,
+      await createLicense(browser.server, { version: '8', properties: { class: 'single' } }),
+      { name: 'Anna Beispiel' },
+    );
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Deutschland').click();
+    await choice(assistant, 'Ja, ich habe bereits eine Lizenz').click();
+    await choice(assistant, 'Version 8').click();
+
+    // „Weiter” waits for a license, in the tab order, and says for what.
+    const next = assistant.getByRole('button', { name: assistantScreens.next, exact: true });
+    expect(await next.getAttribute('aria-disabled')).toBe('true');
+    expect(await description(next)).toBe(formatPendingKey());
+
+    // The 12th character of the key leaves the focus in the key field; Tab reaches the name.
+    const key = textbox(assistant, 'Lizenzschlüssel');
+    await key.focus();
+    await page.keyboard.type(license.key);
+    const name = textbox(assistant, 'Name des Lizenznehmers');
+    await name.waitFor();
+    expect(await isFocused(key)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await isFocused(name)).toBe(true);
+    await page.keyboard.type('Anna Beispiel');
+    await page.keyboard.press('Enter');
+
+    // The form gives way to the list: the focus on its heading, the addition said.
+    const added = assistant.getByRole('heading', { name: assistantScreens.addedLicenses });
+    await expect.poll(() => isFocused(added)).toBe(true);
+    const status = assistant.getByRole('status').filter({ hasText: 'Lizenz' });
+    expect(await status.innerText()).toBe(assistantScreens.licenseAdded(formatLicenseKey(license.key)));
+
+    // Removing the only license brings the form back, with the focus in its first field.
+    await assistant.getByRole('button', { name: /^Entfernen/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => isFocused(key)).toBe(true);
+    expect(await status.innerText()).toBe(assistantScreens.licenseRemoved(formatLicenseKey(license.key)));
+  });
+
+  it('ties a refused sign-in to the field it is about', async () => {
+    const license = await bindLicense(
+      browser.server,
+      await createLicense(browser.server, { version: '8', properties: { class: 'single' } }),
+      { name: 'Anna Beispiel' },
+    );
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Deutschland').click();
+    await choice(assistant, 'Ja, ich habe bereits eine Lizenz').click();
+    await choice(assistant, 'Version 8').click();
+    await textbox(assistant, 'Lizenzschlüssel').fill(license.key);
+    const name = textbox(assistant, 'Name des Lizenznehmers');
+    await name.fill('Anna Beispie');
+    await assistant.getByRole('button', { name: 'Lizenz hinzufügen' }).click();
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(name)).toContain(simpleLoginErrorMessage(401, 'holderName'));
+
+    // An unknown key: the key field.
+    const key = textbox(assistant, 'Lizenzschlüssel');
+    await key.fill('ZZZZ-ZZZZ-ZZZZ');
+    await expect.poll(() => key.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(key)).toContain(licenseStatusErrorMessage(404));
+  });
+
+  it('keeps the focus on the offer code when it is refused, marked and described by the error', async () => {
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await choice(assistant, 'Angebotscode eingeben').click();
+    const code = textbox(assistant, assistantScreens.offerCodeLabel);
+    await code.focus();
+    await page.keyboard.type('abcdefghj');
+    await assistant.getByRole('button', { name: assistantScreens.loadOffer }).focus();
+    await page.keyboard.press('Enter');
+    await assistant.getByRole('alert').filter({ hasText: assistantMessages.loadOfferTitle }).waitFor();
+    await expect.poll(() => isFocused(code)).toBe(true);
+    expect(await code.getAttribute('aria-invalid')).toBe('true');
+    expect(await description(code)).toContain(loadOfferErrorMessage(403, ''));
   });
 });

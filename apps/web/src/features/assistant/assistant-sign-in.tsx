@@ -13,13 +13,13 @@ import {
   type LicenseStatus,
 } from '@lizenzportal/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { LicenseKeyInput } from '@/components/license/license-key-input';
 import { LoginCodeInput } from '@/components/license/login-code-input';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { errorStatus, failedCall } from '@/lib/api';
-import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
+import { signInErrorFields, signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
 
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
 /** The code field's label (`LoginCodeInput`). */
@@ -53,6 +53,15 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
     },
   });
   const codeKind = status.data ? CODE_KIND[status.data] : undefined;
+  // The field an error is about is invalid and described by the error box's message.
+  const statusMessageId = useId();
+  const signInMessageId = useId();
+  const statusFailed = status.error !== null && !status.isFetching;
+  const { keyErrorId, codeErrorId } = signInErrorFields(
+    statusFailed ? errorStatus(status.error) : undefined,
+    signIn.error && codeKind ? errorStatus(signIn.error) : undefined,
+    { status: statusMessageId, signIn: signInMessageId },
+  );
   const codeEntered = codeKind === 'startCode' ? isCompleteStartCode(code) : code.trim() !== '';
   const canSubmit = keyComplete && codeKind !== undefined && codeEntered && !disabled;
   // What the button waits for: the key, then (once its status is known) the code.
@@ -83,10 +92,12 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
               setLicenseKey(formatted);
             }}
             checking={status.isFetching}
+            errorId={keyErrorId}
           />
           {codeKind && (
             <LoginCodeInput
               kind={codeKind}
+              errorId={codeErrorId}
               value={code}
               onChange={(value) => {
                 setCode(value);
@@ -94,11 +105,12 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
               }}
             />
           )}
-          {status.error && !status.isFetching && (
+          {statusFailed && (
             <ErrorBox
               title={assistantScreens.signInFailed}
               failure={failedCall(status.error)}
               message={licenseStatusErrorMessage(errorStatus(status.error))}
+              messageId={statusMessageId}
             />
           )}
           {signIn.error && codeKind && (
@@ -106,6 +118,7 @@ export function AssistantSignIn({ disabled, onSignedIn }: AssistantSignInProps) 
               title={assistantScreens.signInFailed}
               failure={failedCall(signIn.error)}
               message={simpleLoginErrorMessage(errorStatus(signIn.error), codeKind)}
+              messageId={signInMessageId}
             />
           )}
           <FormSubmitButton

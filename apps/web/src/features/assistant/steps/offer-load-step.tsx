@@ -6,8 +6,10 @@ import {
   OFFER_CODE_FORMAT,
   isCompleteOfferCode,
 } from '@lizenzportal/domain';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useDescribedElsewhere } from '@/components/ui/described-elsewhere';
 import { FormattedInput } from '@/components/ui/formatted-input';
+import { focusAfterAction } from '@/lib/focus-after-action';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
@@ -20,6 +22,15 @@ export function OfferLoadStep() {
   const busy = snapshot.hasTag('busy');
   const load = { type: 'LOAD_OFFER' as const, offerCode };
   const error = snapshot.context.errors.loadOffer;
+  // A refused code: the field is invalid, described by the box's message, and has the focus again
+  // (it stays focusable while the offer loads: read-only, not disabled, so the focus never falls
+  // to the frame's body).
+  const messageId = useId();
+  const shownError = error && !busy ? error : undefined;
+  const field = useDescribedElsewhere<HTMLInputElement>(shownError ? messageId : undefined);
+  useEffect(() => {
+    if (shownError) focusAfterAction(() => field.current);
+  }, [shownError, field]);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (snapshot.can(load)) send(load);
@@ -37,13 +48,16 @@ export function OfferLoadStep() {
             value={offerCode}
             onChange={setOfferCode}
             autoCapitalize="off"
-            disabled={busy}
+            ref={field}
+            readOnly={busy}
+            error={shownError !== undefined}
           />
-          {error && !busy && (
+          {shownError && (
             <ErrorBox
               title={assistantMessages.loadOfferTitle}
-              failure={error}
-              message={loadOfferErrorMessage(error.status, error.message)}
+              failure={shownError}
+              message={loadOfferErrorMessage(shownError.status, shownError.message)}
+              messageId={messageId}
             />
           )}
           <FormSubmitButton

@@ -16,7 +16,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { errorStatus, failedCall } from '@/lib/api';
 import { HOME_PATH } from '@/lib/paths';
-import { signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
+import { signInErrorFields, signInWithLicense, useLicenseStatus } from '@/lib/license-sign-in';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 import { LicenseKeyInput } from '@/components/license/license-key-input';
 import { LoginCodeInput } from '@/components/license/login-code-input';
@@ -25,9 +25,6 @@ import { isTransient, SignInError } from './login-error.tsx';
 const CODE_KIND: Partial<Record<LicenseStatus, CodeKind>> = { unbound: 'startCode', bound: 'holderName' };
 /** The code field's label (`LoginCodeInput`). */
 const CODE_LABEL: Record<CodeKind, string> = { startCode: 'startCode', holderName: 'holder.name' };
-
-/** Answers that say the key is wrong (unknown, or its license disabled); a 401 of the sign-in means the code. */
-const KEY_REFUSALS: readonly (number | null)[] = [403, 404];
 
 const STATUS_HINT: Record<CodeKind, string> = {
   startCode: loginPageMessages.enterStartCode,
@@ -57,14 +54,11 @@ export function SimpleLoginForm() {
   const statusMessageId = useId();
   const signInMessageId = useId();
   const statusFailed = status.error !== null && !status.isFetching;
-  const signInStatus = errorStatus(signIn.error);
-  const keyErrorId =
-    statusFailed && KEY_REFUSALS.includes(errorStatus(status.error))
-      ? statusMessageId
-      : signIn.error && KEY_REFUSALS.includes(signInStatus)
-        ? signInMessageId
-        : undefined;
-  const codeErrorId = signIn.error && signInStatus === 401 ? signInMessageId : undefined;
+  const { keyErrorId, codeErrorId } = signInErrorFields(
+    statusFailed ? errorStatus(status.error) : undefined,
+    signIn.error ? errorStatus(signIn.error) : undefined,
+    { status: statusMessageId, signIn: signInMessageId },
+  );
 
   function changeKey(formatted: string) {
     // Another key means another license: its status and code start from scratch.

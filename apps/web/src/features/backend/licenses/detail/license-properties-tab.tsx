@@ -221,7 +221,7 @@ export function LicensePropertiesTab({
               <Button
                 size="xs"
                 variant="outline"
-                color="orange"
+                color="orange.8"
                 onClick={() => void reloadKeepingChanges(draft!)}
               >
                 {texts.loadCurrentVersion}
@@ -306,7 +306,7 @@ export function LicensePropertiesTab({
                     <Button
                       size="xs"
                       variant="outline"
-                      color="orange"
+                      color="orange.8"
                       onClick={() => edit.change('authenticationCode', shown.holder.name)}
                     >
                       {texts.adoptNameAsCode}
