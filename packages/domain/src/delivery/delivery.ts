@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredEmailSchema } from '../formats/email.ts';
 import { oneLine } from '../formats/plain-text.ts';
 
 export const DELIVERY_PROGRESSES = ['in-progress', 'completed', 'failed'] as const;
@@ -73,4 +74,4 @@ export const manualDeliverySchema = z.strictObject({
 export type ManualDelivery = z.infer<typeof manualDeliverySchema>;
 
 /** Body of `POST /api/v1/license-recovery`. */
-export const licenseRecoverySchema = z.strictObject({ email: z.email().max(254) });
+export const licenseRecoverySchema = z.strictObject({ email: requiredEmailSchema });

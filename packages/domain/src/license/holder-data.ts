@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, requiredEmailSchema } from '../formats/email.ts';
 import { oneLine } from '../formats/plain-text.ts';
 import { describeIssue } from '../messages/describe-issue.ts';
 import { validationMessages } from '../messages/validation.ts';
@@ -11,14 +12,13 @@ export { HOLDER_FORM_LABELS, type HolderFormField };
 /** Holder names are 8 to 54 characters (customer spec §5, §9). */
 export const HOLDER_NAME_MIN_LENGTH = 8;
 export const HOLDER_NAME_MAX_LENGTH = 54;
-const EMAIL_MAX_LENGTH = 254;
 const CONTACT_MAX_LENGTH = 200;
 
 /** Required, then 8 to 54 characters: an empty name is "missing", not "too short". */
 const holderNameSchema = oneLine(
   z.string().trim().min(1).min(HOLDER_NAME_MIN_LENGTH).max(HOLDER_NAME_MAX_LENGTH),
 );
-const emailSchema = z.string().trim().min(1).max(EMAIL_MAX_LENGTH).pipe(z.email());
+const emailSchema = requiredEmailSchema;
 const contactSchema = oneLine(z.string().trim().max(CONTACT_MAX_LENGTH));
 
 /**

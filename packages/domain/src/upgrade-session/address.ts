@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredEmailSchema } from '../formats/email.ts';
 import { COUNTRY_CODES } from '../assistant/countries.ts';
 import { oneLine, severalLines } from '../formats/plain-text.ts';
 
@@ -27,7 +28,7 @@ export type Shipping = z.infer<typeof shippingSchema>;
 
 export const billingSchema = z.strictObject({
   ...addressShape,
-  email: z.email().max(254),
+  email: requiredEmailSchema,
   reference: optionalText(MAX_REFERENCE_LENGTH),
   note: severalLines(z.string().trim().max(MAX_NOTE_LENGTH)).default(''),
 });

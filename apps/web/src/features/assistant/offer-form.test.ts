@@ -41,7 +41,13 @@ describe('the offer form', () => {
       'billing.name': validationMessages.required('Firmenname oder Name'),
       'billing.street': validationMessages.required('Straße'),
       'billing.postcode': validationMessages.required('PLZ'),
+      // An empty e-mail is missing, not „ungültig”.
+      'billing.email': validationMessages.required(fieldLabel('billing.email')),
     });
+    const badEmail = { ...filled(), billing: { ...filled().billing, email: 'keine-adresse' } };
+    expect(offerFormProblems(badEmail, noDvds)['billing.email']).toBe(
+      validationMessages.invalid(fieldLabel('billing.email')),
+    );
     const mismatch = { ...filled(), emailConfirmation: 'other@schule.example' };
     expect(offerFormProblems(mismatch, noDvds)).toEqual({
       emailConfirmation: validationMessages.confirmed('E-Mail'),
