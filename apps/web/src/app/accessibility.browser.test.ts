@@ -19,6 +19,7 @@ import {
   bannerNotFirst,
   clippedText,
   axeViolations,
+  alertsAtLoad,
   forcedColorProblems,
   newTabProblems,
   IBM_SCRIPT,
@@ -330,6 +331,9 @@ describe('accessibility sweep', () => {
         figures.pages++;
         problems.push(...loading.map((problem) => `${where(WIDTHS[0].width)} → ${landed}: ${problem}`));
         if (loading.length > 0) continue;
+        problems.push(
+          ...(await alertsAtLoad(page)).map((problem) => `${where(WIDTHS[0].width)} → ${landed}: ${problem}`),
+        );
         for (const size of WIDTHS) {
           await page.setViewportSize(size);
           await afterLayout(page);

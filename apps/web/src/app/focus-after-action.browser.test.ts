@@ -49,6 +49,15 @@ describe('the focus after an action', () => {
     await expectFocusOn(page.getByRole('heading', { name: 'Anmeldung', level: 1 }));
   });
 
+  it('„Lizenzdokument zusenden” leaves it on the confirmation, „Weitere Anfrage stellen” in the field', async () => {
+    const page = await browser.open('/lizenz-wiederherstellen');
+    await page.getByLabel('E-Mail', { exact: true }).fill('anna@example.com');
+    await pressByKeyboard(page.getByRole('button', { name: 'Lizenzdokument zusenden' }));
+    await expectFocusOn(page.getByRole('status').filter({ hasText: 'Anfrage erhalten' }));
+    await pressByKeyboard(page.getByRole('button', { name: 'Weitere Anfrage stellen' }));
+    await expectFocusOn(page.getByLabel('E-Mail', { exact: true }));
+  });
+
   it('„Lizenz binden” leaves it on the panel that says what the bound license offers', async () => {
     const license = await createLicense(browser.server, { properties: { class: 'pro', size: 10 } });
     const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
@@ -62,7 +71,7 @@ describe('the focus after an action', () => {
     await form.getByLabel(bindingMessages.authorizedLabel).check();
     await form.getByLabel(bindingMessages.privacyLabel, { exact: false }).check();
     await pressByKeyboard(form.getByRole('button', { name: bindingMessages.submit }));
-    await expectFocusOn(page.getByRole('alert').filter({ hasText: 'Ihre Lizenz ist gebunden' }));
+    await expectFocusOn(page.getByRole('status').filter({ hasText: 'Ihre Lizenz ist gebunden' }));
   });
 
   it('„Weiter” on the terms and „Download-Link erzeugen” lead to the downloads and the link', async () => {

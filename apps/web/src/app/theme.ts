@@ -54,6 +54,10 @@ export const theme = createTheme({
     // Close buttons are named in German wherever a dialog or a toast has one.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_DIALOG_LABEL } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_NOTIFICATION_LABEL } } },
+    // Mantine's alerts are `role="alert"`, which interrupts a screen reader: a notice that stands
+    // on the page („Alles in Ordnung”, „Pro Bestellung kann nur eine Pro-Lizenz …”) is a note; an
+    // error that follows an action (ErrorBox) and the news of an action say `alert` or `status`.
+    Alert: { defaultProps: { role: 'note' } },
     // A select's chevron is decoration: the combobox itself says it opens a list.
     ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
   },

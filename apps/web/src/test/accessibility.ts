@@ -379,3 +379,22 @@ export async function newTabProblems(page: Page): Promise<string[]> {
     NEW_TAB_NOTE,
   );
 }
+
+/**
+ * A page that has just loaded announces nothing: `role="alert"` interrupts a screen reader, and a
+ * notice that stands on the page (Mantine's alerts by default) is a note (decision 063). Alerts
+ * are for what follows an action, and the error states are swept after theirs.
+ */
+export async function alertsAtLoad(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[role="alert"]')]
+      .filter(
+        (element) => element.getClientRects().length > 0 && !element.closest('.mantine-Notification-root'),
+      )
+      .slice(0, 4)
+      .map(
+        (element) =>
+          `alert-at-load: „${(element.textContent ?? '').trim().slice(0, 60)}” interrupts as role="alert"`,
+      ),
+  );
+}

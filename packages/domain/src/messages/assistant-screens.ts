@@ -91,6 +91,9 @@ export const assistantScreens = {
   /** The name of the polite live region that says the price once the seats settle. */
   pricePreview: 'Ihr Preis',
   /** Said (politely, once a change settles) when the price changes: the new total and the volume discount. */
+  /** What the reseller order's live region says once its lines stop changing. */
+  resellerAnnouncement: (licenses: number, gross: string) =>
+    `${counted(licenses, 'license')} in der Bestellung: Gesamtbetrag ${gross}`,
   priceAnnouncement: (seats: number, gross: string, discount: string | null) =>
     `${counted(seats, 'seat')}: Gesamtbetrag ${gross}${discount ? `, Mengenrabatt ${discount}` : ', kein Mengenrabatt'}`,
   savingChoice: 'Ihre Auswahl wird gespeichert …',

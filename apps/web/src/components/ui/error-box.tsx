@@ -35,7 +35,14 @@ export function ErrorBox({
 }: ErrorBoxProps) {
   const { status, requestId } = failure;
   return (
-    <Alert ref={ref} color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title}>
+    <Alert
+      ref={ref}
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={title}
+      role="alert"
+    >
       <Stack gap="xs">
         {/* The darkest red: 4.5:1 on the box's tinted background needs more than white's 5.2:1. */}
         <Badge color="red.9" variant="outline" w="fit-content">

@@ -338,4 +338,22 @@ describe('the assistant for keyboard, screen reader and forced colours', () => {
     expect(await code.getAttribute('aria-invalid')).toBe('true');
     expect(await description(code)).toContain(loadOfferErrorMessage(403, ''));
   });
+
+  it('shows standing notes as notes, not alerts, and says the reseller order’s licenses and total', async () => {
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await proSeats(assistant);
+    await assistant.getByLabel(assistantScreens.seatsInput).fill('2');
+    await assistant.getByRole('note').filter({ hasText: assistantMessages.oneProLicensePerOrder }).waitFor();
+    expect(
+      await assistant.getByRole('alert').filter({ hasText: assistantMessages.oneProLicensePerOrder }).count(),
+    ).toBe(0);
+
+    await page.goto(ASSISTANT_PATH);
+    await choice(page, 'Reseller-Bestellung').click();
+    await page.getByRole('button', { name: assistantScreens.resellerAdd }).click();
+    await page.getByRole('button', { name: assistantScreens.resellerAdd }).click();
+    const said = page.getByRole('status', { name: assistantScreens.pricePreview });
+    await expect.poll(() => said.innerText()).toMatch(/^2 Lizenzen in der Bestellung: Gesamtbetrag \d/);
+  });
 });

@@ -15,20 +15,23 @@ const discountOf = (cart: Cart) =>
     ...cart.groupedLineItems.flatMap((group) => group.lineItems.map((item) => item.discountPercent)),
   );
 
+/** What the seats step says: the seat count, the total and the volume discount. */
+export function seatsAnnouncement(cart: Cart | null, seatCount: number): string {
+  if (!cart) return '';
+  const discount = discountOf(cart);
+  return assistantScreens.priceAnnouncement(
+    seatCount,
+    formatMoney(cart.totals.gross),
+    discount > 0 ? formatPercent(discount) : null,
+  );
+}
+
 /**
- * The price of the seats, said by screen readers (WCAG 4.1.3, issue 24): a polite live region
- * that, once the seats or DVDs stop changing, holds the new seat count, total and volume
- * discount. The price the step opens with is shown, not said.
+ * The price, said by screen readers (WCAG 4.1.3, issue 24): a polite live region that, once what
+ * is priced stops changing, holds `text` (the seats' count, total and discount; the reseller
+ * order's licenses and total). The price the step opens with is shown, not said.
  */
-export function PriceAnnouncement({ cart, seatCount }: { cart: Cart | null; seatCount: number }) {
-  const discount = cart ? discountOf(cart) : 0;
-  const text = cart
-    ? assistantScreens.priceAnnouncement(
-        seatCount,
-        formatMoney(cart.totals.gross),
-        discount > 0 ? formatPercent(discount) : null,
-      )
-    : '';
+export function PriceAnnouncement({ text }: { text: string }) {
   const opening = useRef(text);
   const [announcement, setAnnouncement] = useState('');
   useEffect(() => {

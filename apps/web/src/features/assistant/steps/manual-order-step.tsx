@@ -7,6 +7,7 @@ import {
   COUNTRY_CODES,
   countryName,
   dvdsDeliverableTo,
+  formatMoney,
   isCountryCode,
   LICENSE_CLASS_LABELS,
   MAX_RESELLER_QUANTITY,
@@ -20,6 +21,7 @@ import { useState } from 'react';
 import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
+import { PriceAnnouncement } from '../price-announcement.tsx';
 import { StepFrame } from '../step-frame.tsx';
 import { WholeNumberInput } from '../whole-number-input.tsx';
 import { CountrySelect } from '../country-select.tsx';
@@ -108,6 +110,17 @@ export function ManualOrderStep() {
         </Button>
       </Group>
       {cart && context.resellerLicenses.length > 0 && <CartTable cart={cart} />}
+      {/* Lines added, removed or changed: how many licenses and the total, said once they settle. */}
+      <PriceAnnouncement
+        text={
+          cart && context.resellerLicenses.length > 0
+            ? assistantScreens.resellerAnnouncement(
+                context.resellerLicenses.reduce((sum, line) => sum + line.quantity, 0),
+                formatMoney(cart.totals.gross),
+              )
+            : ''
+        }
+      />
       <FormSubmitButton
         type="button"
         pending={pending}

@@ -21,7 +21,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
-import { PriceAnnouncement } from '../price-announcement.tsx';
+import { PriceAnnouncement, seatsAnnouncement } from '../price-announcement.tsx';
 import { StepFrame } from '../step-frame.tsx';
 import { WholeNumberInput } from '../whole-number-input.tsx';
 
@@ -117,7 +117,7 @@ export function ProCalculatorStep() {
         </Alert>
       )}
       {cart && <CartTable cart={cart} />}
-      <PriceAnnouncement cart={cart} seatCount={context.seatCount} />
+      <PriceAnnouncement text={seatsAnnouncement(cart, context.seatCount)} />
       {patchError && !busy && (
         <ErrorBox
           title={assistantMessages.patchSessionTitle}

@@ -28,6 +28,8 @@ export function ShopReconciliationNotice() {
       variant="light"
       icon={<IconAlertTriangle aria-hidden />}
       title={shopReconciliationMessages.noticeTitle}
+      // It appears while the page is open, when the reconciliation starts failing.
+      role="alert"
     >
       <Stack gap={4}>
         <Text size="sm">

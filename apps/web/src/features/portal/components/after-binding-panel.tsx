@@ -35,6 +35,8 @@ export function AfterBindingPanel({
       variant="light"
       icon={<IconCircleCheck aria-hidden />}
       title={portalMessages.boundTitle}
+      // The news of a binding: said politely, and the focus moves to it (focusAfterAction).
+      role="status"
     >
       <Stack gap="sm">
         {isDownload ? (

@@ -13,6 +13,8 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { Page } from '@/components/ui/page';
 import { errorStatus, failedCall } from '@/lib/api';
+import { focusAfterAction } from '@/lib/focus-after-action';
+import { useRef } from 'react';
 import { requestLicenseDocuments } from '../api.ts';
 
 const EMAIL_LABEL = fieldLabel('email');
@@ -28,12 +30,20 @@ export function RecoveryPage() {
         isEmail(validationMessages.invalid(EMAIL_LABEL))(value.trim()),
     },
   });
-  const recovery = useMutation({ mutationFn: (email: string) => requestLicenseDocuments(email) });
+  // The form gives way to the confirmation: the focus goes there (decision 043), „Weitere Anfrage”
+  // brings the form back with the focus in its field.
+  const received = useRef<HTMLDivElement>(null);
+  const emailField = useRef<HTMLInputElement>(null);
+  const recovery = useMutation({
+    mutationFn: (email: string) => requestLicenseDocuments(email),
+    onSuccess: () => focusAfterAction(() => received.current),
+  });
   const status = errorStatus(recovery.error);
 
   function startOver() {
     recovery.reset();
     form.reset();
+    focusAfterAction(() => emailField.current);
   }
 
   return (
@@ -42,10 +52,12 @@ export function RecoveryPage() {
         {recovery.isSuccess ? (
           <Stack>
             <Alert
+              ref={received}
               color="green"
               variant="light"
               icon={<IconMailCheck aria-hidden />}
               title={recoveryMessages.receivedTitle}
+              role="status"
             >
               {recoveryMessages.received}
             </Alert>
@@ -66,6 +78,7 @@ export function RecoveryPage() {
             <Stack>
               <Text>{recoveryMessages.intro}</Text>
               <TextInput
+                ref={emailField}
                 label={EMAIL_LABEL}
                 name="email"
                 type="email"
