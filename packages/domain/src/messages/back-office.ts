@@ -103,6 +103,8 @@ export const filterMessages = {
   none: 'Kein Filter gesetzt: Die Liste zeigt alle Einträge.',
   add: 'Filter hinzufügen',
   apply: 'Filter anwenden',
+  /** Beside „Filter anwenden” while the list already shows the filters as they are. */
+  alreadyApplied: 'Die Liste zeigt diese Filter schon. Ändern Sie einen Filter, um neu zu filtern.',
   removeAll: 'Alle Filter entfernen',
   /** „Filter 2”: names a rule's controls for screen readers, before their visible labels. */
   rule: (position: number) => `Filter ${position}`,
@@ -203,6 +205,8 @@ export const licenseToolbarMessages = {
   exportList: 'Liste als CSV exportieren',
   /** „1,2 MB empfangen” */
   received: (megabytes: string) => `${megabytes} MB empfangen`,
+  /** Said and shown when a download has ended: „Startdokumente als ZIP heruntergeladen.” */
+  downloaded: (what: string) => `${what} heruntergeladen.`,
 } as const;
 
 /** „Neue Lizenz(en) anlegen” (back-office spec §4, §5). */

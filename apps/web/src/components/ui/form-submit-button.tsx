@@ -1,6 +1,7 @@
-import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
+import type { ButtonProps } from '@mantine/core';
 import { formPendingNote } from '@lizenzportal/domain';
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { WaitingButton } from './waiting-button.tsx';
 
 /** A field that keeps its form from being sent. */
 export interface PendingField {
@@ -71,44 +72,29 @@ export function FormSubmitButton({
   children,
   ...props
 }: FormSubmitButtonProps) {
-  const noteId = useId();
-  const blocked = pending.length > 0;
   const missing = pending.filter((entry) => entry.missing).map((entry) => entry.label);
   const invalid = pending.filter((entry) => !entry.missing).map((entry) => entry.label);
 
-  function press(event: MouseEvent<HTMLButtonElement>) {
-    if (!blocked) {
-      onClick?.();
-      return;
-    }
-    event.preventDefault();
+  function blocked(event: MouseEvent<HTMLButtonElement>) {
     onBlocked?.();
     const button = event.currentTarget;
     const target = firstInDocument(
       pending.map((entry) => fieldElement(button, entry)).filter((element) => element !== null),
     );
-    // Once the form has drawn the messages, so that the field is read with its message.
     if (target) requestAnimationFrame(() => target.focus());
   }
 
   return (
-    <Stack gap={4} align={align}>
-      <Button
-        {...props}
-        type={type}
-        disabled={disabled}
-        data-disabled={blocked || undefined}
-        aria-disabled={blocked || undefined}
-        aria-describedby={blocked ? noteId : undefined}
-        onClick={press}
-      >
-        {children}
-      </Button>
-      {blocked && (
-        <Text id={noteId} size="sm" ta={align === 'flex-end' ? 'right' : 'left'}>
-          {formPendingNote(missing, invalid)}
-        </Text>
-      )}
-    </Stack>
+    <WaitingButton
+      {...props}
+      type={type}
+      disabled={disabled}
+      align={align}
+      waitingFor={pending.length > 0 ? formPendingNote(missing, invalid) : null}
+      onClick={() => onClick?.()}
+      onBlocked={blocked}
+    >
+      {children}
+    </WaitingButton>
   );
 }

@@ -1,6 +1,6 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatLicenseKey } from '@lizenzportal/domain';
+import { filterMessages, formatLicenseKey, licenseToolbarMessages } from '@lizenzportal/domain';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, createLicense } from '@/test/seed';
 
@@ -44,5 +44,43 @@ describe('license list toolbar', () => {
     expect(file.suggestedFilename()).toMatch(/^\d{4}-\d{2}-\d{2}_Startdokumente\.pdf$/);
     await progress.waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Liste als CSV exportieren' }).isEnabled()).toBe(true);
+    // The end is said in the same live region.
+    await page
+      .getByRole('status')
+      .filter({ hasText: licenseToolbarMessages.downloaded('Startdokumente als PDF') })
+      .waitFor();
   }, 150_000);
+
+  it('keeps „Aktionen für 0 ausgewählte” and „Filter anwenden” in the tab order, saying why they wait', async () => {
+    await createLicense(browser.server);
+    const page = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    await page.getByText('1–1 von 1', { exact: true }).waitFor();
+    const description = (name: string) =>
+      page
+        .getByRole('button', { name })
+        .evaluate(
+          (button) => document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent,
+        );
+    const focused = (name: string) =>
+      page.getByRole('button', { name }).evaluate((button) => button === document.activeElement);
+
+    const apply = 'Filter anwenden';
+    expect(await page.getByRole('button', { name: apply }).getAttribute('aria-disabled')).toBe('true');
+    expect(await description(apply)).toBe(filterMessages.alreadyApplied);
+    await page.getByRole('button', { name: 'Filter hinzufügen' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(apply)).toBe(true);
+
+    await page.getByRole('switch', { name: 'Mehrfachauswahl' }).check();
+    const actions = 'Aktionen für 0 ausgewählte';
+    expect(await page.getByRole('button', { name: actions }).getAttribute('aria-disabled')).toBe('true');
+    expect(await description(actions)).toBe(licenseToolbarMessages.selectAtLeast(2));
+    await page.getByRole('switch', { name: 'Mehrfachauswahl' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(actions)).toBe(true);
+    // Pressed, it opens no menu.
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('menu').count()).toBe(0);
+  });
 });

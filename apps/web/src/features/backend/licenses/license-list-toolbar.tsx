@@ -7,7 +7,7 @@ import {
   type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { PageLoader } from '@/components/ui/page-loader';
 import { toApiQuery } from '@/lib/list-state';
 import { ActionFailure } from '../components/action-failure.tsx';
@@ -52,6 +52,10 @@ export function LicenseListToolbar({
   const download = useFileDownload();
   const ids = selected.map((license) => license._id);
   const enough = selecting && selected.length >= MIN_SELECTION;
+  // Too few selected, the actions' button stays in the tab order, described by why, and its menu
+  // stays closed (decision 049).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const fewNoteId = useId();
   const filteredQuery = toApiQuery({ ...state, limit: 0, skip: 0 });
 
   return (
@@ -66,11 +70,18 @@ export function LicenseListToolbar({
           onChange={(event) => onSelectingChange(event.currentTarget.checked)}
         />
         {selecting && (
-          <Menu position="bottom-start">
+          <Menu
+            position="bottom-start"
+            opened={menuOpen && enough}
+            onChange={(opened) => setMenuOpen(opened && enough)}
+          >
             <Menu.Target>
               <Button
                 variant="light"
-                disabled={!enough || download.running !== undefined}
+                disabled={download.running !== undefined}
+                data-disabled={!enough || undefined}
+                aria-disabled={!enough || undefined}
+                aria-describedby={enough ? undefined : fewNoteId}
                 rightSection={<IconChevronDown size={16} aria-hidden />}
               >
                 {texts.actionsFor(selected.length)}
@@ -106,20 +117,25 @@ export function LicenseListToolbar({
           </Menu>
         )}
         {selecting && !enough && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" id={fewNoteId}>
             {texts.selectAtLeast(MIN_SELECTION)}
           </Text>
         )}
       </Group>
       <Group gap="sm">
-        {download.running && (
-          <Group gap={6} role="status" aria-live="polite">
-            <Loader size="xs" aria-hidden />
-            <Text size="sm">
-              {download.running}: {receivedText(download.received)}
-            </Text>
-          </Group>
-        )}
+        {/* Always there, so its end is said too: a live region that appears is often not read. */}
+        <Group gap={6} role="status" aria-live="polite">
+          {download.running ? (
+            <>
+              <Loader size="xs" aria-hidden />
+              <Text size="sm">
+                {download.running}: {receivedText(download.received)}
+              </Text>
+            </>
+          ) : (
+            download.done && <Text size="sm">{texts.downloaded(download.done)}</Text>
+          )}
+        </Group>
         <ActionFailure {...download.failure} />
         <Button
           variant="default"

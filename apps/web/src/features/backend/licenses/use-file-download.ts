@@ -15,6 +15,8 @@ export interface FileDownload {
   running: string | undefined;
   /** Bytes received so far. */
   received: number;
+  /** What the last download that ended well downloaded, until the next one starts. */
+  done: string | undefined;
   start: (what: string, path: string, options?: Download['options']) => void;
   /** The last download's failure, for `ActionFailure` where the progress was. */
   failure: ActionWithFailure<Download>['failure'];
@@ -26,13 +28,17 @@ export interface FileDownload {
  */
 export function useFileDownload(): FileDownload {
   const [received, setReceived] = useState(0);
-  const download = useActionWithFailure(({ path, options = {} }: Download) => {
+  const [done, setDone] = useState<string>();
+  const download = useActionWithFailure(async ({ what, path, options = {} }: Download) => {
     setReceived(0);
-    return downloadFile(path, { ...options, onProgress: (bytes) => setReceived(bytes) });
+    setDone(undefined);
+    await downloadFile(path, { ...options, onProgress: (bytes) => setReceived(bytes) });
+    setDone(what);
   });
   return {
     running: download.running?.what,
     received,
+    done,
     start: (what, path, options) => download.start({ what, path, options }),
     failure: download.failure,
   };

@@ -9,6 +9,7 @@ import {
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import type { RuleGroupType } from 'react-querybuilder';
 import { PageLoader } from '@/components/ui/page-loader';
+import { WaitingButton } from '@/components/ui/waiting-button';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import type { FilterContext } from './filter-controls.tsx';
 import { defaultOperatorOf, filterProblems, toFilters, toRuleGroup } from './filter-draft.ts';
@@ -48,6 +49,8 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
 
   const apply = (event?: FormEvent) => {
     event?.preventDefault();
+    // Enter in a field submits too: nothing changed, nothing to apply.
+    if (!changed) return;
     setChecked(true);
     if (!problems.some(Boolean)) onApply(rules);
   };
@@ -100,9 +103,9 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
           >
             {texts.add}
           </Button>
-          <Button type="submit" disabled={!changed}>
+          <WaitingButton type="submit" waitingFor={changed ? null : texts.alreadyApplied} align="flex-start">
             {texts.apply}
-          </Button>
+          </WaitingButton>
           {filters.length > 0 && (
             <Button variant="subtle" onClick={() => onApply([])}>
               {texts.removeAll}
