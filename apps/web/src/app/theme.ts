@@ -58,6 +58,8 @@ export const theme = createTheme({
     // on the page („Alles in Ordnung”, „Pro Bestellung kann nur eine Pro-Lizenz …”) is a note; an
     // error that follows an action (ErrorBox) and the news of an action say `alert` or `status`.
     Alert: { defaultProps: { role: 'note' } },
+    // A tooltip shows for the keyboard too: when its control has the focus, not only on hover.
+    Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: true } } },
     // A select's chevron is decoration: the combobox itself says it opens a list.
     ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
   },

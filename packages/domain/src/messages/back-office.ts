@@ -180,8 +180,12 @@ export const licensePageMessages = {
   conflictAdvice:
     'Laden Sie die aktuelle Fassung, um die Änderungen der anderen Seite zu sehen, und übernehmen Sie Ihre Änderungen dann erneut.',
   loadCurrentVersion: 'Aktuelle Fassung laden',
+  /** The clear button of a select that may be empty („Lizenznehmer-Typ leeren”). */
+  clearField: (label: string) => `${label} leeren`,
   /** After „Aktuelle Fassung laden”: the admin's changes stay, on top of the license as it is now. */
   currentVersionLoaded: 'Die aktuelle Fassung ist geladen',
+  /** A carried-over field the other side changed too: what the current version says there. */
+  changedThereToo: (label: string, current: string) => `${label} (in der aktuellen Fassung: „${current}”)`,
   changesCarriedOver: (labels: readonly string[]) =>
     labels.length === 0
       ? 'Sie hatten nichts geändert.'

@@ -6,8 +6,8 @@ import { useRef, useState, type ReactNode } from 'react';
  * buttons): Mantine's `Tooltip` around the control, but rendered only while the pointer is over it.
  * A mounted tooltip keeps its positioning (floating-ui) and listeners alive even while hidden — a
  * hundred of them were a large part of rendering a page of rows on a phone (decision 055). Like
- * Mantine's default, it shows on hover; pointer events also reach a disabled button, whose hint
- * says why it is disabled.
+ * the theme's tooltips, it shows on hover and on focus; a control that cannot act yet stays
+ * focusable (`aria-disabled`), so its hint says why to the keyboard too.
  */
 export function useHoverHint<Target extends HTMLElement>(label: ReactNode) {
   const target = useRef<Target>(null);
@@ -17,6 +17,9 @@ export function useHoverHint<Target extends HTMLElement>(label: ReactNode) {
       ref: target,
       onPointerEnter: () => setShown(true),
       onPointerLeave: () => setShown(false),
+      // The keyboard's hover: the hint shows while the control has the focus.
+      onFocus: () => setShown(true),
+      onBlur: () => setShown(false),
     },
     hint: shown ? <Tooltip label={label} opened target={target} /> : null,
   };

@@ -68,10 +68,12 @@ function DocumentButton({
       <ActionIcon
         {...targetProps}
         variant="subtle"
-        disabled={!present}
+        // Without a document it looks disabled but keeps the focus stop, where its hint says why.
+        data-disabled={!present || undefined}
+        aria-disabled={!present || undefined}
         loading={open.running === kind}
         aria-label={present ? label : missing}
-        onClick={() => open.start(kind)}
+        onClick={() => present && open.start(kind)}
       >
         <Icon size={18} aria-hidden />
       </ActionIcon>

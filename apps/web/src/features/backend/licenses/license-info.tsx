@@ -1,5 +1,5 @@
 import { NewTabNote } from '@/components/ui/new-tab-note';
-import { Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   ENTRY_TYPE_LABEL_LANGUAGE,
@@ -57,13 +57,11 @@ export function LicenseInfo({ license }: { license: License }) {
         </Badge>
       )}
       {loginAtRisk(license) && (
+        // A focus stop of its own, so the keyboard shows its tooltip as the pointer does (a toggletip).
         <Tooltip label={licensePageMessages.loginAtRisk}>
-          <IconAlertTriangle
-            size={18}
-            color="var(--mantine-color-orange-6)"
-            role="img"
-            aria-label={licensePageMessages.loginAtRisk}
-          />
+          <ActionIcon variant="subtle" color="orange" size="sm" aria-label={licensePageMessages.loginAtRisk}>
+            <IconAlertTriangle size={18} aria-hidden />
+          </ActionIcon>
         </Tooltip>
       )}
     </Group>

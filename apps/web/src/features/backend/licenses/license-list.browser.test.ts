@@ -120,8 +120,16 @@ describe('license list', () => {
 
     const fine = bodyRows(page).filter({ hasText: 'Anna Beispiel' });
     expect(await fine.innerText()).toContain('Gebunden');
-    expect(await fine.getByRole('img', warning).count()).toBe(0);
-    await bodyRows(page).filter({ hasText: 'Berta Muster' }).getByRole('img', warning).waitFor();
+    expect(await fine.getByRole('button', warning).count()).toBe(0);
+    // A focus stop: the keyboard shows its tooltip as the pointer does.
+    await bodyRows(page).filter({ hasText: 'Berta Muster' }).getByRole('button', warning).focus();
+    await page.getByRole('tooltip').filter({ hasText: warning.name }).waitFor();
+
+    // A missing document's button keeps its focus stop and says why it cannot open anything.
+    const missing = fine.getByRole('button', { name: 'Kein Lizenzdokument vorhanden' });
+    expect(await missing.getAttribute('aria-disabled')).toBe('true');
+    await missing.focus();
+    await page.getByRole('tooltip').filter({ hasText: 'Kein Lizenzdokument vorhanden' }).waitFor();
   });
 
   it('says so when there are no licenses', async () => {

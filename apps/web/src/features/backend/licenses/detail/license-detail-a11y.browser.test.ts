@@ -138,4 +138,18 @@ describe('the license detail for pointer and keyboard users', () => {
     await page.getByText('Meine Notiz aus diesem Tab').waitFor();
     await page.getByText('Aus dem anderen Tab').first().waitFor();
   });
+
+  it('lets the keyboard clear a select that may be empty, by a named button', async () => {
+    const { page } = await openDetail();
+    await page.getByRole('button', { name: 'Bearbeiten' }).click();
+    const type = page.getByRole('combobox', { name: 'Lizenznehmer-Typ' });
+    await type.click();
+    await page.getByRole('option', { name: 'Organisation' }).click();
+    const clear = page.getByRole('button', { name: licensePageMessages.clearField('Lizenznehmer-Typ') });
+    await type.focus();
+    await page.keyboard.press('Tab');
+    expect(await isFocused(clear)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => type.inputValue()).toBe('');
+  });
 });

@@ -1,3 +1,4 @@
+import { licensePageMessages } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -74,7 +75,17 @@ describe('license detail', () => {
     const stored = await browser.server.app.services.licenses.repository.findById(license._id);
     expect(stored?.notes).toBe('Rechnung an Schulträger');
 
+    // The current version loaded, the typed note stays (as the box promised), and the notice says
+    // what the other side wrote there.
     await second.getByRole('button', { name: 'Aktuelle Fassung laden' }).click();
-    await second.getByRole('region', { name: 'Notizen' }).getByText('Rechnung an Schulträger').waitFor();
+    await second
+      .getByRole('status')
+      .filter({ hasText: licensePageMessages.changedThereToo('Notizen', 'Rechnung an Schulträger') })
+      .waitFor();
+    expect(await second.getByRole('textbox', { name: 'Notizen' }).inputValue()).toBe(
+      'Rechnung an Förderverein',
+    );
+    await second.getByRole('button', { name: 'Speichern' }).click();
+    await second.getByRole('region', { name: 'Notizen' }).getByText('Rechnung an Förderverein').waitFor();
   });
 });

@@ -53,7 +53,8 @@ export function changedPaths(base: LicenseDraft, draft: LicenseDraft): string[] 
   return walk(base, draft, '');
 }
 
-const valueAt = (record: unknown, path: string): unknown =>
+/** Reads a dotted path (`holder.name`) of a license: undefined where the path leads nowhere. */
+export const valueAt = (record: unknown, path: string): unknown =>
   path.split('.').reduce<unknown>((value, key) => (isRecord(value) ? value[key] : undefined), record);
 
 /**

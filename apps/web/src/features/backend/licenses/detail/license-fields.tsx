@@ -1,15 +1,8 @@
 import { Anchor, Select, Textarea, TextInput } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { label } from '../../components/license-labels.ts';
-import type { LicenseListFieldName } from '@lizenzportal/domain';
-import { parseInteger, type LicenseDraft } from './license-draft.ts';
-
-/** Reads a dotted path (`holder.name`) of a license. */
-export function valueAt(license: LicenseDraft, path: string): unknown {
-  return path
-    .split('.')
-    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], license);
-}
+import { licensePageMessages, type LicenseListFieldName } from '@lizenzportal/domain';
+import { parseInteger, valueAt, type LicenseDraft } from './license-draft.ts';
 
 /** The id of a license field's input in edit mode, for the messages that lead to it. */
 export const licenseFieldId = (path: string) => `license-field-${path.replaceAll('.', '-')}`;
@@ -83,6 +76,13 @@ function fieldInput(edit: EditContext, path: string, text: string, field: FieldK
           value={value === null ? null : String(value)}
           allowDeselect={field.clearable ?? false}
           clearable={field.clearable}
+          // Mantine leaves its clear button to the mouse (tabIndex -1, aria-hidden): here it is a
+          // named button that Tab reaches too.
+          clearButtonProps={{
+            tabIndex: 0,
+            'aria-hidden': false,
+            'aria-label': licensePageMessages.clearField(text),
+          }}
           onChange={(next) => edit.change(path, next)}
         />
       );

@@ -48,6 +48,7 @@ import {
   keepDraft,
   keptDraft,
   rebaseDraft,
+  valueAt,
   withValue,
   type LicenseDraft,
 } from './license-draft.ts';
@@ -97,8 +98,15 @@ export function LicensePropertiesTab({
     save.reset();
     editBase.current = current;
     setDraft(rebaseDraft(base, edited, current));
+    // A field both sides changed keeps the admin's value; the notice names what the other side wrote.
+    const changedThere = new Set(changedPaths(base, current));
     setCarriedOver(
-      changedPaths(base, edited).map((path) => findListField(LICENSE_LIST_FIELDS, path)?.label ?? path),
+      changedPaths(base, edited).map((path) => {
+        const fieldLabel = findListField(LICENSE_LIST_FIELDS, path)?.label ?? path;
+        if (!changedThere.has(path)) return fieldLabel;
+        const value = valueAt(current, path);
+        return texts.changedThereToo(fieldLabel, value === null ? '–' : String(value));
+      }),
     );
     focusAfterAction(() => reloadedNotice.current);
   };
