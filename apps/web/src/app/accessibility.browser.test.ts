@@ -21,6 +21,7 @@ import {
   axeViolations,
   alertsAtLoad,
   forcedColorProblems,
+  headingLevelProblems,
   newTabProblems,
   IBM_SCRIPT,
   ibmViolations,
@@ -266,6 +267,7 @@ async function checkPage(page: Page, narrow: boolean): Promise<string[]> {
     ...(await chartProblems(page)),
     ...(await bannerNotFirst(page)),
     ...(await newTabProblems(page)),
+    ...(await headingLevelProblems(page)),
     ...(await obscuredFocus(page)),
     ...(narrow ? [...(await horizontalOverflow(page)), ...(await clippedText(page))] : []),
   ];

@@ -398,3 +398,27 @@ export async function alertsAtLoad(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/**
+ * Headings go down one level at a time (WCAG 1.3.1): a page's h1 is followed by h2, never by h3,
+ * so a screen reader's list of headings shows the page's structure.
+ */
+export async function headingLevelProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const headings = [...document.querySelectorAll('main :is(h1, h2, h3, h4, h5, h6)')].filter(
+      (heading) => heading.getClientRects().length > 0 || heading.closest('.lp-visually-hidden'),
+    );
+    const problems: string[] = [];
+    let level = 0;
+    for (const heading of headings) {
+      const next = Number(heading.tagName[1]);
+      if (level > 0 && next > level + 1) {
+        problems.push(
+          `heading-levels: „${(heading.textContent ?? '').trim().slice(0, 40)}” is h${next} after h${level}`,
+        );
+      }
+      level = next;
+    }
+    return problems.slice(0, 4);
+  });
+}

@@ -356,4 +356,14 @@ describe('the assistant for keyboard, screen reader and forced colours', () => {
     const said = page.getByRole('status', { name: assistantScreens.pricePreview });
     await expect.poll(() => said.innerText()).toMatch(/^2 Lizenzen in der Bestellung: Gesamtbetrag \d/);
   });
+
+  it('names the seats on the slider beyond its top step, not „100”', async () => {
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await proSeats(assistant);
+    await assistant.getByLabel(assistantScreens.seatsInput).fill('250');
+    const slider = assistant.getByRole('slider', { name: assistantScreens.seatsSlider });
+    await expect.poll(() => slider.getAttribute('aria-valuetext')).toBe('250 Arbeitsplätze');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('100');
+  });
 });

@@ -4,6 +4,7 @@ import {
   assistantCart,
   assistantMessages,
   assistantScreens,
+  counted,
   dvdsDeliverableTo,
   formatMoney,
   maxDvdCount,
@@ -55,6 +56,8 @@ export function ProCalculatorStep() {
           value={Math.min(context.seatCount, SEAT_SLIDER_MAX)}
           onChange={(seatCount) => send({ type: 'SET_SEATS', seatCount })}
           thumbLabel={assistantScreens.seatsSlider}
+          // Its top step stands for 100 and more: a screen reader hears the seats, not „100”.
+          thumbValueText={counted(context.seatCount, 'seat')}
           label={(value) => (value === SEAT_SLIDER_MAX ? `${value}+` : value)}
           disabled={busy}
         />

@@ -37,7 +37,12 @@ export function FigureChart({ figure, definition, data }: FigureChartProps) {
     dataKey: 'bucket',
     series,
     valueFormatter: (value: number) => formatValue(definition, value),
-    yAxisProps: { tickFormatter: (value: number) => formatAxisValue(definition, value), width: 72 },
+    yAxisProps: {
+      tickFormatter: (value: number) => formatAxisValue(definition, value),
+      width: 72,
+      // Whole ticks: a count of 1 would get 0,25 steps, written as „0 0 1 1 1”; money counts cents.
+      allowDecimals: false,
+    },
     tickLine: 'y' as const,
     // The chart is no keyboard stop: the table is the way through its values.
     accessibilityLayer: false,

@@ -177,6 +177,11 @@ describe('the figures', () => {
       await figure.locator('[aria-hidden="true"] svg.recharts-surface').first().waitFor();
       await figure.getByRole('table', { name: title }).waitFor();
       expect(await figure.locator('svg.recharts-surface:not([aria-hidden="true"] *)').count(), title).toBe(0);
+      // The value axis names each tick once: counts of 0 and 1 make no „0 0 1 1 1”.
+      const ticks = await figure
+        .locator('.recharts-yAxis .recharts-cartesian-axis-tick-value')
+        .evaluateAll((labels) => labels.map((label) => label.textContent));
+      expect(new Set(ticks).size, `${title}: ${ticks.join(' ')}`).toBe(ticks.length);
     }
     const orders = page.getByRole('region', { name: 'Bestellungen pro Woche' });
     await orders.getByText('Summe im Zeitraum').waitFor();

@@ -62,6 +62,9 @@ export function DownloadLink({
     },
   });
   const status = errorStatus(link.error);
+  // Several links on one page (the installers' seven platforms): each button's name ends with what
+  // it is for, after its visible words, so a screen reader's list of buttons tells them apart.
+  const forWhat = <span className="lp-visually-hidden">: {title}</span>;
 
   async function copy(url: string) {
     try {
@@ -84,6 +87,7 @@ export function DownloadLink({
             onClick={() => link.mutate()}
           >
             {downloadMessages.generateLink}
+            {forWhat}
           </Button>
         </Group>
         {/* Also where the failure is a toast (spec §8): a toast goes after five seconds, the
@@ -116,6 +120,7 @@ export function DownloadLink({
           onClick={onDownload}
         >
           {downloadMessages.download}
+          {forWhat}
         </Button>
         {copyable && (
           <Button
@@ -124,6 +129,7 @@ export function DownloadLink({
             onClick={() => void copy(link.data)}
           >
             {downloadMessages.copyLink}
+            {forWhat}
           </Button>
         )}
       </Group>

@@ -127,6 +127,13 @@ describe('the download area', () => {
     const mac = dialog(page).getByRole('region', { name: 'macOS' });
     await mac.getByText(downloadMessages.notPublished).waitFor();
     expect(await mac.getByRole('button', { name: downloadMessages.generateLink }).isDisabled()).toBe(true);
+    // Seven „Download-Link erzeugen” on one page, each named for its platform.
+    const names = await dialog(page)
+      .getByRole('button', { name: downloadMessages.generateLink })
+      .evaluateAll((buttons) => buttons.map((button) => button.textContent));
+    expect(names.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain(`${downloadMessages.generateLink}: Linux (DEB-Paket)`);
     expect(await generateAndDownload(page, debian)).toBe('Linux-Installer');
   });
 

@@ -258,7 +258,7 @@ export function LicensePropertiesTab({
         />
       )}
       <SimpleGrid ref={fields} cols={{ base: 1, lg: 2 }}>
-        <Panel order={3} title={texts.general}>
+        <Panel order={2} title={texts.general}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -325,7 +325,7 @@ export function LicensePropertiesTab({
             </Alert>
           )}
         </Panel>
-        <Panel order={3} title={texts.holder}>
+        <Panel order={2} title={texts.holder}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -342,7 +342,7 @@ export function LicensePropertiesTab({
             ]}
           />
         </Panel>
-        <Panel order={3} title={recordMessages.properties}>
+        <Panel order={2} title={recordMessages.properties}>
           <WidgetFields
             editing={editing}
             fields={[
@@ -385,7 +385,7 @@ export function LicensePropertiesTab({
             ]}
           />
         </Panel>
-        <Panel order={3} title={label('notes')}>
+        <Panel order={2} title={label('notes')}>
           {editing ? (
             <WidgetFields editing fields={[licenseField(license, edit, 'notes', { kind: 'textarea' })]} />
           ) : (
@@ -394,10 +394,10 @@ export function LicensePropertiesTab({
             </Text>
           )}
         </Panel>
-        <Panel order={3} title={texts.documents}>
+        <Panel order={2} title={texts.documents}>
           <LicenseDocuments license={license} editing={editing} />
         </Panel>
-        <Panel order={3} title={label('specialPermissions')}>
+        <Panel order={2} title={label('specialPermissions')}>
           {editing ? (
             <Stack gap={6}>
               {SPECIAL_PERMISSIONS.map((permission) => {
@@ -429,7 +429,7 @@ export function LicensePropertiesTab({
             </List>
           )}
         </Panel>
-        <Panel order={3} title={texts.downloads}>
+        <Panel order={2} title={texts.downloads}>
           <WidgetFields
             editing={editing}
             fields={[
