@@ -83,4 +83,18 @@ describe('license list toolbar', () => {
     await page.waitForTimeout(300);
     expect(await page.getByRole('menu').count()).toBe(0);
   });
+
+  it('opens the actions’ menu by keyboard with the focus on its first item', async () => {
+    const licenses = [await createLicense(browser.server), await createLicense(browser.server)];
+    const page = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    await page.getByText('1–2 von 2', { exact: true }).waitFor();
+    await page.getByRole('switch', { name: 'Mehrfachauswahl' }).check();
+    for (const license of licenses) {
+      await page.getByRole('checkbox', { name: `${formatLicenseKey(license.key)} auswählen` }).check();
+    }
+    await page.getByRole('button', { name: 'Aktionen für 2 ausgewählte' }).focus();
+    await page.keyboard.press('Enter');
+    const first = page.getByRole('menuitem', { name: 'Startdokumente als PDF' });
+    await expect.poll(() => first.evaluate((item) => item === document.activeElement)).toBe(true);
+  });
 });

@@ -73,6 +73,9 @@ export function LicenseListToolbar({
           <Menu
             position="bottom-start"
             opened={menuOpen && enough}
+            // Mantine would put the focus on a placeholder of its own, of no size, that says
+            // nothing: the first item takes it (`data-autofocus`).
+            withInitialFocusPlaceholder={false}
             onChange={(opened) => setMenuOpen(opened && enough)}
           >
             <Menu.Target>
@@ -89,9 +92,11 @@ export function LicenseListToolbar({
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{texts.downloadDocuments}</Menu.Label>
-              {BATCHES.map(({ kind, format, label }) => (
+              {BATCHES.map(({ kind, format, label }, index) => (
                 <Menu.Item
                   key={label}
+                  // The menu opens with the focus on its first item.
+                  data-autofocus={index === 0 || undefined}
                   onClick={() =>
                     download.start(label, `/batch-download/license-documents/${kind}/${format}`, {
                       method: 'POST',
