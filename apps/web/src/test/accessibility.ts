@@ -280,8 +280,9 @@ export async function bannerNotFirst(page: Page): Promise<string[]> {
  */
 export async function forcedColorProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    // Drawn for the eye: what screen readers skip (a switch's track, a legend's swatch) counts too.
     const shown = (element: Element) =>
-      element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"], .lp-visually-hidden');
+      element.getClientRects().length > 0 && !element.closest('.lp-visually-hidden');
     const name = (element: Element) =>
       `${element.tagName.toLowerCase()} „${(element.textContent || element.getAttribute('aria-label') || element.getAttribute('title') || '').trim().slice(0, 40)}”`;
     const canvas = getComputedStyle(document.body).backgroundColor;
