@@ -114,7 +114,7 @@ describe('what the server sends the pages', () => {
     /** The scripts „Meine Lizenz” loaded once `shown` (the form or the bound panel) is there. */
     const scripts = async (license: Awaited<ReturnType<typeof createLicense>>, shown: RegExp) => {
       const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
-      await page.getByRole(license.status === 'bound' ? 'alert' : 'button', { name: shown }).waitFor();
+      await page.getByRole(license.status === 'bound' ? 'status' : 'button', { name: shown }).waitFor();
       return (await received(page)).map((file) => new URL(file.url).pathname);
     };
     const unbound = await createLicense(browser.server);

@@ -60,7 +60,11 @@ describe('updates and extensions in the assistant', () => {
     await assistant.getByRole('button', { name: 'Weitere Lizenz hinzufügen' }).click();
     await addLicense(assistant, unbound);
     await added.nth(1).waitFor();
-    await assistant.getByText(formatLicenseKey(unbound.key)).waitFor();
+    // In the list (the live region says the key too: „Lizenz … hinzugefügt.”).
+    await assistant
+      .getByRole('listitem')
+      .filter({ hasText: formatLicenseKey(unbound.key) })
+      .waitFor();
     await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
 
     // Four old seats: a pro license of four seats at the update price.
