@@ -111,6 +111,7 @@ export class PdfBuilder {
         CreationDate: meta.createdAt,
       },
     });
+    xmlSafeMetadata(this.doc);
     // pdfkit accepts a parsed fontkit font where its types say file name or buffer.
     this.doc.registerFont(FONT.regular, style.fonts.regular as string);
     this.doc.registerFont(FONT.bold, style.fonts.bold as string);
@@ -675,3 +676,22 @@ export class PdfBuilder {
     }
   }
 }
+
+/**
+ * pdfkit writes the info's strings into the XMP metadata as they are, so a vendor „Müller & Söhne”
+ * would make it malformed XML (PDF/UA reads the title there). The Info dictionary is written
+ * before the metadata, from the plain strings; the metadata gets them escaped.
+ */
+function xmlSafeMetadata(doc: PDFKit.PDFDocument): void {
+  const withMetadata = doc as PDFKit.PDFDocument & { endMetadata(): void };
+  const endMetadata = withMetadata.endMetadata.bind(doc);
+  withMetadata.endMetadata = () => {
+    const info = doc.info as Record<string, unknown>;
+    for (const [key, value] of Object.entries(info)) {
+      if (typeof value === 'string') info[key] = value.replace(/[&<>]/g, (char) => XML_ESCAPES[char]!);
+    }
+    endMetadata();
+  };
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };

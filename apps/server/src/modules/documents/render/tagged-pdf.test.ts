@@ -170,6 +170,23 @@ describe.each(Object.entries(kinds))('the %s document as a tagged PDF', (kind, r
     expect(facts.metadata).toMatch(/<pdfuaid:part>1<\/pdfuaid:part>/);
   });
 
+  test('keeps its metadata well-formed XML whatever the vendor is called', async () => {
+    const vendorName = 'Müller & Söhne <Förderbedarf>';
+    const withAmpersand = new DocumentRenderer({
+      branding: { ...branding, vendorName },
+      fonts: loadUnicodeFonts(),
+    });
+    const rendered = {
+      starter: () => withAmpersand.render({ kind: 'starter', license: license(), createdAt }),
+      license: () => withAmpersand.render({ kind: 'license', license: bound, createdAt }),
+      offer: () => withAmpersand.render({ kind: 'offer', offer: exampleOffer(createdAt), createdAt }),
+    }[kind as keyof typeof kinds];
+    const bytes = await rendered();
+    const facts = await catalogue(bytes);
+    expect(facts.metadata).toContain('<rdf:li>Müller &amp; Söhne &lt;Förderbedarf&gt;</rdf:li>');
+    expect((await PDFDocument.load(bytes, { updateMetadata: false })).getAuthor()).toBe(vendorName);
+  });
+
   test('draws nothing outside its structure tree but artifacts', async () => {
     const { untaggedDrawing, untaggedText } = await readTagged(await render());
     expect(untaggedText).toEqual([]);
