@@ -68,7 +68,7 @@ declare module 'fastify' {
 }
 
 /** The whole portal as one Fastify plugin: API under /api/v1, OpenAPI at /api/docs, the web app. */
-export const portal: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
+const portal: FastifyPluginAsync<{ services: Services }> = async (app, { services }) => {
   const { config, guards } = services;
   // One object for the API's answer and the entry pages that carry it.
   const settings = publicSettings(config);

@@ -11,7 +11,7 @@ import { BackupError } from './backup-error.ts';
  * The running portal's door for `npm run backup` on the embedded database, a Unix socket in
  * DATA_DIR: only who may read DATA_DIR (and so the database's files) may knock.
  */
-export function backupSocketPath(dataDir: string): string {
+function backupSocketPath(dataDir: string): string {
   return path.join(dataDir, 'backup.sock');
 }
 

@@ -16,7 +16,7 @@ export function namedStatement<T>(name: string, query: RawBuilder<T>): RawBuilde
 }
 
 /** The name a marked query carries, if any. */
-export function statementName(text: string): string | undefined {
+function statementName(text: string): string | undefined {
   if (!text.startsWith(MARK)) return undefined;
   return text.slice(MARK.length, text.indexOf(END, MARK.length));
 }

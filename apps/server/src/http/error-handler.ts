@@ -44,7 +44,7 @@ export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 }
 
 /** Turns anything thrown into the error envelope; 5xx answers never carry internals. */
-export function toAppError(error: FastifyError | Error): AppError {
+function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   const mapped =

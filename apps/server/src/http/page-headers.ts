@@ -22,7 +22,7 @@ export function isFramedPage(url: string): boolean {
  * they may be used; helmet's full set would add about 900 bytes to each of the twenty-odd
  * files of a first load (decision 051).
  */
-export function isSubresource(url: string): boolean {
+function isSubresource(url: string): boolean {
   return /^\/assets\/[^?]+\.(js|css)(\?|$)/.test(url);
 }
 

@@ -26,7 +26,7 @@ export interface SendFileOptions {
  * `null`: no usable range (absent, another unit, several ranges) — the whole file is sent.
  * Throws 416 when the range lies outside the file.
  */
-export function parseRange(header: string | undefined, size: number): ByteRange | null {
+function parseRange(header: string | undefined, size: number): ByteRange | null {
   const match = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return null;
   const [, first, last] = match as unknown as [string, string, string];

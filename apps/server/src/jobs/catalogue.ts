@@ -40,6 +40,3 @@ export const JOBS = {
   /** Asks the shop for orders whose webhook never arrived (shop). */
   reconcileShopOrders: job('reconcile-shop-orders', z.strictObject({})),
 } as const;
-
-/** The payload of a kind of job. */
-export type JobPayload<Kind extends JobKind> = Kind extends JobKind<infer Payload> ? Payload : never;

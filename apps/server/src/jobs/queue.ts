@@ -26,7 +26,7 @@ const BATCH_SIZE = 5;
  */
 export const HEARTBEAT_SECONDS = 30;
 /** How often the supervisor looks for such jobs (and for jobs past their expiry). */
-export const SUPERVISE_INTERVAL_SECONDS = 15;
+const SUPERVISE_INTERVAL_SECONDS = 15;
 /** What a job left running by a process that ended is failed with (and then retried). */
 export const ABANDONED_JOB_MESSAGE = 'the process running the job ended';
 

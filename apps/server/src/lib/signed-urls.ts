@@ -32,7 +32,7 @@ export interface UrlSignerOptions {
 }
 
 /** Download names: letters, digits and a few safe marks, so they need no escaping in a header. */
-export const signedFileName = z
+const signedFileName = z
   .string()
   .max(150)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._-]*$/u);

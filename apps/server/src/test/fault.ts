@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Delivery, License } from '@lizenzportal/domain';
 import { freePort, startPortalProcess, waitUntilHealthy, type PortalProcess } from './process.ts';
 
-export const FAULT_ADMIN = { username: 'fault-admin', password: 'fault-admin-password' } as const;
+const FAULT_ADMIN = { username: 'fault-admin', password: 'fault-admin-password' } as const;
 
 /**
  * The settings of every portal process of a fault test: production mode (no demo data), the same

@@ -18,7 +18,7 @@ const pgBossVersion = (
 ).version;
 
 /** Identifies the schema: a new migration makes a new template. */
-export function schemaFingerprint(): string {
+function schemaFingerprint(): string {
   const hash = crypto.createHash('sha256');
   for (const migration of readMigrations()) hash.update(migration.version).update(migration.sql);
   hash.update(pgBossVersion);

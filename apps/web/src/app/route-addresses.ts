@@ -22,7 +22,7 @@ export function routeEntries(routes: RouteObject[], parentPath = ''): RouteEntry
 }
 
 /** What stands for the `*` of a catch-all route: an address the portal does not have. */
-export const UNKNOWN_SEGMENT = 'gibt-es-nicht';
+const UNKNOWN_SEGMENT = 'gibt-es-nicht';
 
 interface SweepHandle {
   title?: unknown;

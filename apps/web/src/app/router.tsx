@@ -29,7 +29,7 @@ export interface RouteHandle extends PageHandle {
 export type SweepRecord = 'license' | 'orderGeneration' | 'delivery' | 'upgradeSession';
 
 /** A route that only sends elsewhere: it has no page and no title of its own. */
-export const REDIRECT = { redirect: true } as const;
+const REDIRECT = { redirect: true } as const;
 
 const titled = (title: RouteHandle['title'], more: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({
   title,

@@ -10,7 +10,7 @@ import { SESSION_INDEPENDENT } from './query-meta.ts';
  */
 
 /** Whether a license key belongs to an unbound or a bound license (404 unknown, 403 disabled). */
-export function fetchLicenseStatus(key: string, signal?: AbortSignal): Promise<LicenseStatus> {
+function fetchLicenseStatus(key: string, signal?: AbortSignal): Promise<LicenseStatus> {
   return apiRequest<{ status: LicenseStatus }>('/auth/license-status', {
     method: 'POST',
     body: { key },

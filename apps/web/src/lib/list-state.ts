@@ -26,7 +26,7 @@ export interface ListState {
 /** The page size choices; 0 means "Alle". */
 export const PAGE_SIZES = [20, 50, 100, 0] as const;
 
-export const DEFAULT_LIST_STATE: ListState = {
+const DEFAULT_LIST_STATE: ListState = {
   limit: DEFAULT_LIST_LIMIT,
   skip: 0,
   sort: DEFAULT_LIST_SORT,

@@ -11,7 +11,7 @@ import type { Principal } from '../../http/principal.ts';
 import { AuditRepository } from './repository.ts';
 
 /** Who made a change, as the audit trail names them: the admin's user name. */
-export function actorOf(principal: Principal): string {
+function actorOf(principal: Principal): string {
   return principal.type === 'admin' ? principal.name : backOfficeMessages.licenseActor(principal.licenseId);
 }
 

@@ -27,7 +27,7 @@ export const DOCUMENT_LINK_SECONDS = 5 * 60;
 /** An owner changed under a generation this often in a row: give up rather than loop. */
 const MAX_ATTEMPTS = 5;
 /** A generation takes a fraction of a second, its job at most a minute: an older upload was abandoned. */
-export const ABANDONED_UPLOAD_SECONDS = 600;
+const ABANDONED_UPLOAD_SECONDS = 600;
 /** Documents read or rendered at once for one mail (the render threads work side by side). */
 const ATTACHMENTS_AHEAD = 4;
 

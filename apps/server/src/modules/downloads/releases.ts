@@ -34,7 +34,7 @@ export class PublicationError extends Error {
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z._-]{0,39}$/;
 
 /** A name the browser can save the file under (and a storage key segment): unsafe marks become `_`. */
-export function releaseFileName(file: string): string {
+function releaseFileName(file: string): string {
   const name = path
     .basename(file)
     .replace(/[^\p{L}\p{N}._-]/gu, '_')

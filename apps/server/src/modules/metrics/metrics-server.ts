@@ -6,7 +6,7 @@ import type { PortalMetrics } from './portal-metrics.ts';
 import { metricsRoutes } from './routes.ts';
 
 /** Only this machine reaches the metrics port: a scraper there (or an SSH tunnel) reads it. */
-export const METRICS_HOST = '127.0.0.1';
+const METRICS_HOST = '127.0.0.1';
 
 /**
  * Serves `/metrics` alone on `METRICS_PORT` at 127.0.0.1 (the portal's port then answers 404 there),

@@ -8,7 +8,7 @@ import { countOpenOffers, readQueueFigures } from './database-figures.ts';
 const PREFIX = 'lizenzportal_';
 const THROTTLE_SCOPES: ThrottleScope[] = ['license', 'admin', 'offer-code'];
 /** The route label of a request no route took (unknown addresses, the web app's pages). */
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 /**
  * The process's own figures (event-loop delay, heap, handles, CPU), collected once per process

@@ -74,7 +74,7 @@ export type GenerationPlan =
     };
 
 /** The purchase type of an order: as its meta data says, else its session's, else by its lines. */
-export function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): PurchaseType {
+function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): PurchaseType {
   if (order.unknownPurchaseType) {
     throw new OrderProblem(orderGenerationErrors.unknownPurchaseType(order.unknownPurchaseType));
   }

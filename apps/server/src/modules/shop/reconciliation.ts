@@ -12,12 +12,12 @@ import type { ShopReconciliationRow, ShopRecordRepository } from './repository.t
 import { ShopApiError, type WooCommerceClient } from './woocommerce-client.ts';
 
 /** How often the shop is asked for paid orders. */
-export const RECONCILE_INTERVAL_SECONDS = 300;
+const RECONCILE_INTERVAL_SECONDS = 300;
 /**
  * How far back each run looks (by the order's creation date): an order paid days after it was
  * placed (bank transfer) is still found. Orders already known cost one lookup each.
  */
-export const RECONCILE_LOOKBACK_DAYS = 14;
+const RECONCILE_LOOKBACK_DAYS = 14;
 
 /** Runs missed before a reconciliation that is set up counts as failing (its worker is not running). */
 const MISSED_RUNS = 3;

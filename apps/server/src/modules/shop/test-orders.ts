@@ -17,7 +17,7 @@ export function orderNumbered(number: number, changes: Partial<WooCommerceOrder>
 }
 
 /** An order line of something the portal does not sell, as WooCommerce sends it: a printed book (7 % VAT). */
-export function bookLine(id = 3190): NonNullable<WooCommerceOrder['line_items']>[number] {
+function bookLine(id = 3190): NonNullable<WooCommerceOrder['line_items']>[number] {
   return {
     id,
     name: 'Handbuch (gedruckt)',

@@ -16,11 +16,7 @@ function bearerOf(request: FastifyRequest): string | null {
  * Checks the session token of `Authorization: Bearer <token>` for the session `sessionId`: 401
  * without a valid one, 403 for the token of another session.
  */
-export function requireSessionToken(
-  request: FastifyRequest,
-  tokens: UpgradeSessionTokens,
-  sessionId: string,
-): void {
+function requireSessionToken(request: FastifyRequest, tokens: UpgradeSessionTokens, sessionId: string): void {
   const token = bearerOf(request);
   if (token && tokens.isSessionToken(sessionId, token)) return;
   const otherSession = token && UpgradeSessionTokens.looksLikeSessionToken(token);

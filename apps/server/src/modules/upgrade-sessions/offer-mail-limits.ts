@@ -37,7 +37,7 @@ const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
  * `+suffix` of its local part (`anna+1@x.example` reaches `anna@x.example`), and for Gmail
  * without dots and on one domain (`a.nna@googlemail.com` reaches `anna@gmail.com`).
  */
-export function countedMailbox(address: string): string {
+function countedMailbox(address: string): string {
   const at = address.lastIndexOf('@');
   const local = address.slice(0, at).replace(/\+.*$/, '').toLowerCase();
   const domain = address.slice(at + 1).toLowerCase();
@@ -49,7 +49,7 @@ export function countedMailbox(address: string): string {
  * `sekretariat@verwaltung.schule.example`), so neither local parts nor subdomains of a catch-all
  * multiply one client's budget.
  */
-export function countedDomain(mailbox: string): string {
+function countedDomain(mailbox: string): string {
   const domain = mailbox.slice(mailbox.lastIndexOf('@') + 1);
   return getDomain(domain) ?? domain;
 }

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
  * How long the price must stay the same before it is said: a slider dragged or an arrow key held
  * changes it many times a second, and a screen reader would read every one.
  */
-export const PRICE_ANNOUNCEMENT_DELAY_MS = 800;
+const PRICE_ANNOUNCEMENT_DELAY_MS = 800;
 
 /** The largest volume discount in the cart (the pro seats'), or none. */
 const discountOf = (cart: Cart) =>

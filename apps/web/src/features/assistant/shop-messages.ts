@@ -13,9 +13,9 @@ export type ShopMessage =
   | { type: 'test'; data?: undefined };
 
 /** The iframe is at least this high, so the shop page does not jump on short steps. */
-export const MIN_FRAME_HEIGHT = 850;
+const MIN_FRAME_HEIGHT = 850;
 /** Room below the content: dropdowns and dialogs open without a scroll bar inside the frame. */
-export const FRAME_HEIGHT_RESERVE = 500;
+const FRAME_HEIGHT_RESERVE = 500;
 
 /** The height the shop gives the iframe for content this high (spec §7: 850 or body + 500). */
 export function frameHeight(contentHeight: number): number {

@@ -1,5 +1,4 @@
 export { ApiError, errorField, errorStatus, failedCall, type FailedCall } from './api-error.ts';
-export type { RequestOptions } from './client.ts';
 export { onUnauthorized } from './unauthorized.ts';
 export { apiRequest } from './portal.ts';
 export { downloadFile, type DownloadOptions } from './download.ts';

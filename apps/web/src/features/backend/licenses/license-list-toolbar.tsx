@@ -20,7 +20,7 @@ const CreateLicensesForm = lazy(async () => ({
 }));
 
 /** Multi-actions need at least two selected licenses (spec §4, §9). */
-export const MIN_SELECTION = 2;
+const MIN_SELECTION = 2;
 
 const BATCHES: { kind: LicenseDocumentType; format: 'pdf' | 'zip'; label: string }[] = [
   { kind: 'starter', format: 'pdf', label: texts.starterDocumentsPdf },

@@ -16,7 +16,7 @@ type SeriesKeys<Figure extends OverviewFigure> = (typeof OVERVIEW_FIGURES)[Figur
  * Each series' colour: the theme's shades 6–8, every one at least 5.2:1 against white (`theme.ts`),
  * and neighbours in a stack of different hues.
  */
-export const SERIES_COLORS: { [Figure in OverviewFigure]: Record<SeriesKeys<Figure>, MantineColor> } = {
+const SERIES_COLORS: { [Figure in OverviewFigure]: Record<SeriesKeys<Figure>, MantineColor> } = {
   orders: { new: 'blue.6', upgrade: 'teal.7', extension: 'orange.6', reseller: 'grape.7' },
   revenue: { revenue: 'blue.6' },
   campaign: { waiting: 'orange.6', updated: 'teal.7' },

@@ -5,7 +5,7 @@ import { licensePageMessages, type LicenseListFieldName } from '@lizenzportal/do
 import { parseInteger, valueAt, type LicenseDraft } from './license-draft.ts';
 
 /** The id of a license field's input in edit mode, for the messages that lead to it. */
-export const licenseFieldId = (path: string) => `license-field-${path.replaceAll('.', '-')}`;
+const licenseFieldId = (path: string) => `license-field-${path.replaceAll('.', '-')}`;
 
 /**
  * A message about a field that leads to it (WCAG 3.3.1): following the link puts the focus into
