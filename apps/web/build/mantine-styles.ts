@@ -3,21 +3,32 @@ import type { Plugin } from 'vite';
 
 /**
  * Mantine's class names of a component (`Button.module.mjs`, the compiled CSS module) and the
- * stylesheet of that component in Mantine's cascade layer (`@layer mantine`).
+ * stylesheet of that component in Mantine's cascade layer (`@layer mantine`). Not only the
+ * components': the checkbox's, radio's and switch's label beside the input comes from
+ * `esm/utils/InlineInput/InlineInput.module.mjs` (`styles/InlineInput.layer.css`).
  */
 const STYLESHEETS = [
   {
-    classNames: /\/@mantine\/core\/esm\/components\/(?:.+\/)?(\w+)\.module\.mjs$/,
+    classNames: /\/@mantine\/core\/esm\/(?:.+\/)?(\w+)\.module\.mjs$/,
     stylesheet: (component: string) => `@mantine/core/styles/${component}.layer.css`,
   },
   {
-    classNames: /\/@mantine\/notifications\/esm\/Notifications\.module\.mjs$/,
+    classNames: /\/@mantine\/notifications\/esm\/(?:.+\/)?\w+\.module\.mjs$/,
     stylesheet: () => '@mantine/notifications/styles.layer.css',
+  },
+  {
+    // One stylesheet for all date pickers; none is used yet, the first brings it.
+    classNames: /\/@mantine\/dates\/esm\/(?:.+\/)?\w+\.module\.mjs$/,
+    stylesheet: () => '@mantine/dates/styles.layer.css',
   },
 ];
 
 /** The dev server's whole stylesheets: its pre-bundled Mantine is never transformed component by component. */
-const WHOLE_STYLESHEETS = ['@mantine/core/styles.layer.css', '@mantine/notifications/styles.layer.css'];
+const WHOLE_STYLESHEETS = [
+  '@mantine/core/styles.layer.css',
+  '@mantine/notifications/styles.layer.css',
+  '@mantine/dates/styles.layer.css',
+];
 
 /**
  * Each Mantine component brings its own stylesheet, into the chunk that bundles the component:

@@ -4,13 +4,14 @@ import {
   bindingMessages,
   COMPRESSION_THRESHOLD_BYTES,
   fieldLabel,
+  licenseToolbarMessages,
   navigationMessages,
   pageDescriptions,
   pageTitles,
   portalMessages,
 } from '@lizenzportal/domain';
 import { Button, ScrollArea, Table } from '@mantine/core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, bindLicense, createLicense, licenseToken } from '@/test/seed';
@@ -273,6 +274,42 @@ describe('what the server sends the pages', () => {
     for (const file of files) {
       expect(encodings.get(file.url), file.url).toBe('br');
       expect(file.encoded, file.url).toBeLessThan(file.decoded * 0.6);
+    }
+  });
+});
+
+/**
+ * Where a checkbox's, radio's or switch's label stands: beside what is drawn of its control, on
+ * the control's line, in the control's size (Mantine's `InlineInput` styles, which come with no
+ * component's own stylesheet; build/mantine-styles.ts).
+ */
+async function inlineLayout(control: Locator, label: Locator) {
+  const box = (await control.boundingBox())!;
+  const text = (await label.boundingBox())!;
+  return {
+    beside: text.x >= box.x + box.width,
+    onItsLine: text.y < box.y + box.height && text.y + text.height > box.y,
+    fontSize: await label.evaluate((element) => getComputedStyle(element).fontSize),
+  };
+}
+
+describe('checkboxes, radios and switches', () => {
+  it('stand beside their label at 390 and at 1280 px: the binding form’s consents, the list’s switch', async () => {
+    const license = await createLicense(browser.server);
+    const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
+    const list = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    const beside = { beside: true, onItsLine: true, fontSize: '14px' };
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      const consent = page.getByRole('checkbox', { name: bindingMessages.authorizedLabel });
+      const consentLabel = page.getByText(bindingMessages.authorizedLabel, { exact: true });
+      expect(await inlineLayout(consent, consentLabel), `checkbox at ${width} px`).toEqual(beside);
+      await list.setViewportSize({ width, height: 900 });
+      // The switch's input is hidden; its track is what is seen.
+      const selecting = list.getByRole('switch', { name: licenseToolbarMessages.selectionMode });
+      const track = list.locator('.mantine-Switch-body', { has: selecting }).locator('.mantine-Switch-track');
+      const switchLabel = list.getByText(licenseToolbarMessages.selectionMode, { exact: true });
+      expect(await inlineLayout(track, switchLabel), `switch at ${width} px`).toEqual(beside);
     }
   });
 });
