@@ -16,19 +16,10 @@ const STYLESHEETS = [
     classNames: /\/@mantine\/notifications\/esm\/(?:.+\/)?\w+\.module\.mjs$/,
     stylesheet: () => '@mantine/notifications/styles.layer.css',
   },
-  {
-    // One stylesheet for all date pickers; none is used yet, the first brings it.
-    classNames: /\/@mantine\/dates\/esm\/(?:.+\/)?\w+\.module\.mjs$/,
-    stylesheet: () => '@mantine/dates/styles.layer.css',
-  },
 ];
 
 /** The dev server's whole stylesheets: its pre-bundled Mantine is never transformed component by component. */
-const WHOLE_STYLESHEETS = [
-  '@mantine/core/styles.layer.css',
-  '@mantine/notifications/styles.layer.css',
-  '@mantine/dates/styles.layer.css',
-];
+const WHOLE_STYLESHEETS = ['@mantine/core/styles.layer.css', '@mantine/notifications/styles.layer.css'];
 
 /**
  * Each Mantine component brings its own stylesheet, into the chunk that bundles the component:
