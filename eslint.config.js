@@ -35,6 +35,7 @@ const MODULE_FLOORS = [
   ['deliveries'],
   ['order-generations'],
   ['shop'],
+  ['privacy'],
   ['health', 'metrics', 'overview', 'settings', 'web'],
 ];
 const modulePath = (module) => serverPath(`modules/${module}`);

@@ -123,6 +123,9 @@ const environmentSchema = z
       .default(12 * 3600),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
+    RETENTION_OFFER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    RETENTION_MAIL_TEXT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    RETENTION_AUDIT_DAYS: z.coerce.number().int().min(365).max(36_500).default(2190),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;
@@ -230,6 +233,18 @@ export interface Config {
   mailRetry: { retryLimit: number; retryDelaySeconds: number };
   /** How long a client may take, and how much it may hold open (decision 035). */
   http: HttpLimits;
+  /** How long personal data are kept (decision 064, docs/privacy.md). */
+  retention: RetentionPeriods;
+}
+
+/** Days after which the daily retention job removes personal data (decision 064). */
+export interface RetentionPeriods {
+  /** Billing, shipping and holder data of an upgrade session never ordered, after its offer ran out (or its last change). */
+  offerDays: number;
+  /** The text of a mail, after it was sent (or failed for good); the delivery's record stays. */
+  mailTextDays: number;
+  /** Audit entries, after they were written. */
+  auditDays: number;
 }
 
 /** The HTTP server's timeouts (milliseconds) and what clients may hold (http/client-limits.ts). */
@@ -342,6 +357,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       unfinishedRequestsPerClient: env.CLIENT_UNFINISHED_REQUEST_LIMIT,
       unfinishedBodyBytes: env.UNFINISHED_BODY_MEGABYTES * 1024 * 1024,
       idleConnectionsPerClient: env.CLIENT_IDLE_CONNECTION_LIMIT,
+    },
+    retention: {
+      offerDays: env.RETENTION_OFFER_DAYS,
+      mailTextDays: env.RETENTION_MAIL_TEXT_DAYS,
+      auditDays: env.RETENTION_AUDIT_DAYS,
     },
   };
 }

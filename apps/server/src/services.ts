@@ -68,8 +68,15 @@ import {
   workReconciliation,
 } from './modules/shop/index.ts';
 import { keptSecret } from './lib/kept-secret.ts';
+import { ClientPseudonyms } from './lib/client-pseudonyms.ts';
 import { OverviewService, OverviewTally } from './modules/overview/index.ts';
 import { PortalMetrics } from './modules/metrics/index.ts';
+import {
+  defineRetentionQueue,
+  readRetentionFigures,
+  Retention,
+  workRetention,
+} from './modules/privacy/index.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -109,6 +116,10 @@ export interface Services {
   overview: OverviewService;
   /** The Prometheus figures (`/metrics`, decision 037). */
   metrics: PortalMetrics;
+  /** Removes personal data past their retention, daily (decision 064). */
+  retention: Retention;
+  /** Works the retention job and keeps its next daily run queued (where jobs are worked). */
+  startRetention(log: FastifyBaseLogger): Promise<void>;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -136,6 +147,7 @@ export async function createServices({
   await defineOrderGenerationQueues(queue, config.shop.orderRetryLimit);
   await defineReconciliationQueue(queue);
   await defineUpgradeSessionQueues(queue);
+  await defineRetentionQueue(queue);
 
   const metrics = new PortalMetrics({
     db,
@@ -146,8 +158,10 @@ export async function createServices({
         startedAt: shop.startedAt,
         now: new Date(),
       }),
+    retention: () => readRetentionFigures(db, config.retention),
   });
   const onRefusal = (scope: ThrottleScope) => metrics.throttleRefused(scope);
+  const pseudonyms = new ClientPseudonyms(jwtSecret);
   const tokens = new TokenService(jwtSecret, config.sessionSeconds);
   const audit = new AuditLog(db);
   const licenses = new LicenseService(db, queue, audit);
@@ -156,7 +170,7 @@ export async function createServices({
     licenses: licenses.repository,
     admins,
     tokens,
-    throttle: new SignInThrottle(db, { onRefusal }),
+    throttle: new SignInThrottle(db, { pseudonyms, onRefusal }),
   });
   const orderGenerations = new OrderGenerationService({
     repository: new OrderGenerationRepository(db),
@@ -196,7 +210,7 @@ export async function createServices({
     shopProductIds: config.shop.productIds,
     deliveries,
     queue,
-    offerCodeThrottle: new SignInThrottle(db, { policy: OFFER_CODE_POLICY, onRefusal }),
+    offerCodeThrottle: new SignInThrottle(db, { pseudonyms, policy: OFFER_CODE_POLICY, onRefusal }),
     offerMailLimits: new OfferMailLimits(),
   });
   const orderGenerator = new OrderGenerator({
@@ -267,6 +281,15 @@ export async function createServices({
       download: { entity: DOWNLOAD_LIST_ENTITY, list: (request) => downloads.list(request) },
     },
   });
+  const retention = new Retention({
+    db,
+    storage,
+    periods: config.retention,
+    pseudonyms,
+    outboxDir: config.mail.smtpUrl ? null : config.mail.outboxDir,
+    log,
+  });
+  let retentionRequests: { stop(): void } | undefined;
   return {
     config,
     database,
@@ -293,8 +316,13 @@ export async function createServices({
     readiness: new Readiness({ db, storage }),
     overview,
     metrics,
+    retention,
+    startRetention: async (workerLog) => {
+      retentionRequests = await workRetention(queue, retention, workerLog);
+    },
     close: async () => {
       shop.reconciliation?.stop();
+      retentionRequests?.stop();
       await queue.stop();
       await documents.close();
       mailer.close();
@@ -314,4 +342,5 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
     reconciliation.schedule(services.queue);
   }
   await workUpgradeSessions(services.queue, services.upgradeSessions, log);
+  await services.startRetention(log);
 }

@@ -19,6 +19,8 @@ export interface DB {
   overview_tally: OverviewTallyTable;
   shop_reconciliation: ShopReconciliationTable;
   shop_ignored_order: ShopIgnoredOrderTable;
+  holder_contact_change: HolderContactChangeTable;
+  retention_run: RetentionRunTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -123,6 +125,8 @@ export interface DeliveryTable {
   attempt: Generated<string | null>;
   /** When that attempt handed the message to the mail server (until it learned the outcome). */
   handed_over_at: Generated<Date | null>;
+  /** When the retention job removed the mail's text (migration 023, decision 064). */
+  content_removed_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -265,6 +269,8 @@ export interface UpgradeSessionTable {
   offer_valid_until: Generated<Date | null>;
   before_extension: Generated<unknown>;
   product_license: Generated<string | null>;
+  /** When billing, shipping and holder data were removed (retention or erasure; migration 023). */
+  personal_data_removed_at: Generated<Date | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -302,4 +308,22 @@ export interface OverviewTallyTable {
   /** bigint: the driver reads it as a string. */
   amount: ColumnType<string, number, never>;
   folded: Generated<boolean>;
+}
+
+/** A holder's change of contact person and e-mail, waiting for its confirmation link (migration 023). */
+export interface HolderContactChangeTable {
+  id: Generated<string>;
+  license: string;
+  contact: string | null;
+  email: string;
+  expires_at: Date;
+  confirmed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The retention job's last run (migration 023, decision 064): when it finished, what it removed per kind. */
+export interface RetentionRunTable {
+  id: boolean;
+  finished_at: Date;
+  removed: ColumnType<unknown, string, string>;
 }

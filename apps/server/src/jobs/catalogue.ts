@@ -39,4 +39,6 @@ export const JOBS = {
   expireOffer: job('expire-offer', z.strictObject({ sessionId: recordIdSchema })),
   /** Asks the shop for orders whose webhook never arrived (shop). */
   reconcileShopOrders: job('reconcile-shop-orders', z.strictObject({})),
+  /** Removes personal data past their retention, daily (privacy, decision 064). */
+  removeExpiredPersonalData: job('remove-expired-personal-data', z.strictObject({})),
 } as const;

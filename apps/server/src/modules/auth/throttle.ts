@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { KeyedMutex } from '../../lib/keyed-mutex.ts';
 import { clientGroup } from '../../http/client-group.ts';
+import type { ClientPseudonyms } from '../../lib/client-pseudonyms.ts';
 
 export interface ThrottlePolicy {
   /** Failures per subject and client that cost no waiting. */
@@ -54,23 +55,36 @@ export class SignInThrottle {
   readonly #policy: ThrottlePolicy;
   readonly #serial = new KeyedMutex();
   readonly #onRefusal: (scope: ThrottleScope) => void;
+  readonly #pseudonyms: ClientPseudonyms;
 
-  /** `onRefusal` learns of every attempt refused (the metrics count them). */
+  /**
+   * `pseudonyms` name the clients in the counters (no address is stored, decision 064);
+   * `onRefusal` learns of every attempt refused (the metrics count them).
+   */
   constructor(
     db: Kysely<DB>,
     {
+      pseudonyms,
       policy = SIGN_IN_POLICY,
       onRefusal = () => {},
-    }: { policy?: ThrottlePolicy; onRefusal?: (scope: ThrottleScope) => void } = {},
+    }: {
+      pseudonyms: ClientPseudonyms;
+      policy?: ThrottlePolicy;
+      onRefusal?: (scope: ThrottleScope) => void;
+    },
   ) {
     this.#db = db;
     this.#policy = policy;
     this.#onRefusal = onRefusal;
+    this.#pseudonyms = pseudonyms;
   }
 
-  /** The client group of an address: IPv6 clients get a /56 each, so one network counts once. */
+  /**
+   * The client of an address as the counters name it: the pseudonym of its group (IPv6 clients
+   * get a /56 each, so one network counts once).
+   */
   client(address: string): string {
-    return clientGroup(address);
+    return this.#pseudonyms.of(clientGroup(address));
   }
 
   /** Runs one sign-in attempt for the subject; attempts on the same subject wait for each other. */

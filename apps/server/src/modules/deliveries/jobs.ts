@@ -26,6 +26,8 @@ export async function defineDeliveryQueues(queue: JobQueue, policy: MailRetryPol
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 60,
+    // The job names the address asked for: pg-boss keeps it a day after the job, not a week (decision 064).
+    deleteAfterSeconds: 86_400,
   });
 }
 

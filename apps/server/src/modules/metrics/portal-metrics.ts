@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Attention, AttentionItem, ShopReconciliation } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import type { ThrottleScope } from '../auth/index.ts';
+import { RETENTION_KINDS, type RetentionFigures } from '../privacy/index.ts';
 import { countOpenOffers, readQueueFigures } from './database-figures.ts';
 
 const PREFIX = 'lizenzportal_';
@@ -45,13 +46,15 @@ export interface MetricsSources {
   attention: () => Promise<Attention>;
   /** The shop reconciliation's state as the back office shows it (decision 030). */
   shopReconciliation: () => Promise<ShopReconciliation>;
+  /** The retention job's last run and what is past its period (decision 064). */
+  retention: () => Promise<RetentionFigures>;
 }
 
 /**
  * The portal's Prometheus figures. Counted in this process as they happen: HTTP request durations
  * by route pattern, method and status, and the throttle's refusals. Read from the database when
  * scraped: the job queues, failed generations and deliveries, open offers, the shop
- * reconciliation — the same answer from every process on the database.
+ * reconciliation, the retention job — the same answer from every process on the database.
  */
 export class PortalMetrics {
   readonly #sources: MetricsSources;
@@ -83,6 +86,23 @@ export class PortalMetrics {
   readonly #openOffers = new Gauge({
     name: `${PREFIX}offers_open`,
     help: 'Offers sent and neither bought nor expired',
+    registers: [this.#registry],
+  });
+  readonly #retentionLastRun = new Gauge({
+    name: `${PREFIX}retention_last_run_timestamp_seconds`,
+    help: 'When the daily removal of personal data past their retention last finished (Unix time; 0: not yet)',
+    registers: [this.#registry],
+  });
+  readonly #retentionRemoved = new Gauge({
+    name: `${PREFIX}retention_removed`,
+    help: 'What the last retention run removed, per kind (offer data, mail texts, audit entries, client addresses, contact changes)',
+    labelNames: ['kind'] as const,
+    registers: [this.#registry],
+  });
+  readonly #retentionOverdue = new Gauge({
+    name: `${PREFIX}retention_overdue`,
+    help: 'Records past their retention period not removed yet, per kind (0 after each run; growing: the job does not run)',
+    labelNames: ['kind'] as const,
     registers: [this.#registry],
   });
   // Registered at the first scrape that finds the reconciliation set up: without it there is no
@@ -138,12 +158,13 @@ export class PortalMetrics {
   }
 
   async #readDatabase(): Promise<void> {
-    const { db, attention, shopReconciliation } = this.#sources;
-    const [queues, counts, openOffers, reconciliation] = await Promise.all([
+    const { db, attention, shopReconciliation, retention } = this.#sources;
+    const [queues, counts, openOffers, reconciliation, retained] = await Promise.all([
       readQueueFigures(db),
       attention(),
       countOpenOffers(db),
       shopReconciliation(),
+      retention(),
     ]);
     this.#jobs.reset();
     this.#oldestWaiting.reset();
@@ -154,6 +175,9 @@ export class PortalMetrics {
     for (const { item, count } of counts.items) this.#attention.get(item)?.set(count);
     this.#openOffers.set(openOffers);
     this.#readReconciliation(reconciliation);
+    this.#retentionLastRun.set(retained.lastRunAt ? retained.lastRunAt.getTime() / 1000 : 0);
+    for (const kind of RETENTION_KINDS) this.#retentionRemoved.set({ kind }, retained.removed[kind]);
+    for (const [kind, count] of Object.entries(retained.overdue)) this.#retentionOverdue.set({ kind }, count);
   }
 
   #readReconciliation({ configured, failing, lastSuccessAt }: ShopReconciliation): void {
