@@ -170,6 +170,12 @@ export interface OrderGenerationTable {
   amount_differs: Generated<boolean>;
   /** „Doppelt bezahlt?”: the number of the order that bought the session first. */
   paid_twice_for: string | null;
+  /** The order's refunds ([`OrderRefund`]) and whether the shop withdrew the whole order (migration 021, decision 066). */
+  refunds: Generated<unknown>;
+  withdrawn_status: string | null;
+  withdrawn_at: Date | null;
+  /** What staff still have to do about the refunds (`Withdrawal` of the domain). */
+  withdrawal: 'open' | 'undone' | 'nothing-made' | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

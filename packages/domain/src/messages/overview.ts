@@ -17,7 +17,7 @@ export const overviewMessages = {
     loadFailed: 'Fehler beim Abrufen der offenen Punkte',
     allWell: 'Alles in Ordnung',
     allWellText:
-      'Keine fehlgeschlagene oder doppelt bezahlte Shop-Generierung, kein abweichender Betrag, kein fehlgeschlagener oder unklarer Versand und kein Angebot, das in den nächsten 7 Tagen abläuft.',
+      'Keine fehlgeschlagene oder doppelt bezahlte Shop-Generierung, kein abweichender Betrag, keine erstattete Bestellung mit aktiven Lizenzen, kein fehlgeschlagener oder unklarer Versand und kein Angebot, das in den nächsten 7 Tagen abläuft.',
     /** Each count's noun (`counted`), and what the list it opens is for. */
     items: {
       failedOrderGenerations: {
@@ -31,6 +31,10 @@ export const overviewMessages = {
       amountDiffers: {
         noun: 'amountDiffersOrder',
         hint: '„Betrag weicht ab”: Bezahlt und Preis laut Portal vergleichen; geliefert wurde.',
+      },
+      refundedActive: {
+        noun: 'refundedActiveOrder',
+        hint: '„Erstattet, Lizenzen noch aktiv”: Der Shop hat Geld erstattet oder storniert; entscheiden, ob die Bestellung rückabgewickelt wird.',
       },
       failedDeliveries: { noun: 'failedDelivery', hint: 'Noch nicht erneut gesendet.' },
       deliveriesInDoubt: {
@@ -74,7 +78,7 @@ export const overviewMessages = {
     descriptions: {
       orders: 'Bezahlte Shop-Bestellungen, die das Portal verarbeitet hat, nach Art des Kaufs.',
       revenue:
-        'Netto-Summen der bezahlten Shop-Bestellungen, die das Portal verarbeitet hat: Bestellungen ohne Produkt des Portals erreichen es nicht und zählen nicht; spätere Stornos und Erstattungen sind nicht abgezogen.',
+        'Netto-Summen der bezahlten Shop-Bestellungen, die das Portal verarbeitet hat: Bestellungen ohne Produkt des Portals erreichen es nicht und zählen nicht; Erstattungen und Stornos nach der Zahlung sind am Tag der Erstattung abgezogen.',
       campaign:
         'Lizenzen der Version 8, die noch auf ihr Update warten, und solche, die auf Version 9 aktualisiert wurden, jeweils am Ende des Zeitraums. Deaktivierte Lizenzen ohne Update zählen nicht.',
       offers:

@@ -26,6 +26,10 @@ export const COUNTED_NOUNS = {
     one: 'Bestellung mit abweichendem Betrag',
     other: 'Bestellungen mit abweichendem Betrag',
   },
+  refundedActiveOrder: {
+    one: 'erstattete Bestellung mit aktiven Lizenzen',
+    other: 'erstattete Bestellungen mit aktiven Lizenzen',
+  },
   failedDelivery: { one: 'fehlgeschlagene Versand-Aktion', other: 'fehlgeschlagene Versand-Aktionen' },
   deliveryInDoubt: {
     one: 'Versand-Aktion mit unklarem Ausgang',

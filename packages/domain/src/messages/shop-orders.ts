@@ -84,6 +84,15 @@ export function shopOrderStatusLabel(status: string): string {
   return SHOP_ORDER_STATUS_LABELS[status] ?? status;
 }
 
+/** „erstattet”, „storniert”: what the shop did with a withdrawn order, as a participle. */
+function withdrawalWord(status: string): string {
+  return status === 'refunded'
+    ? 'erstattet'
+    : status === 'cancelled'
+      ? 'storniert'
+      : shopOrderStatusLabel(status);
+}
+
 /** Lines of a shop order as the back office names them: „Handbuch (gedruckt) ×1, Symbolkarten ×2”. */
 export function orderLinesText(lines: readonly { name: string; quantity: number }[]): string {
   return lines.map((line) => `${line.name} ×${line.quantity.toLocaleString('de-DE')}`).join(', ');
@@ -94,8 +103,9 @@ export const orderGenerationNotes = {
   /** The order's lines that are not the portal's (books, printed cards, …): the shop fulfils them. */
   notThePortals: (lines: readonly { name: string; quantity: number }[]) =>
     `Nicht vom Portal: ${orderLinesText(lines)}`,
-  withdrawn: (status: string, at: string) =>
-    `Die Bestellung steht im Shop seit ${at} auf „${shopOrderStatusLabel(status)}”: die erzeugten Lizenzen bleiben bestehen, bitte bei Bedarf von Hand deaktivieren.`,
+  /** A paid order withdrawn before its generation ran (decision 066). */
+  nothingMade: (status: string) =>
+    `Die Bestellung wurde im Shop vor der Generierung ${withdrawalWord(status)}: Es wurde nichts erzeugt.`,
   customerReference: (reference: string) => `Kundenreferenz: ${reference}`,
 } as const;
 
@@ -123,7 +133,25 @@ export const orderPaymentMessages = {
   explanation:
     '„Bezahlt” sind die Summen der Positionen des Portals laut Shop (nach Gutscheinen), „Preis laut Portal” ist der Preis, den der Lizenz-Assistent für dieselben Positionen berechnet hat. Weichen sie ohne Gutschein um mehr als einen Cent je Position ab, oder ist die Währung nicht Euro, ist die Bestellung markiert; geliefert wird trotzdem.',
   firstOrder: (order: string) => `Zuerst bezahlt mit Bestellung ${order}`,
+  refunded: 'Erstattet',
+  remaining: 'Verbleibt',
+  refundsTitle: 'Erstattungen',
+  /** „19.11.2026: 100,00 € (Widerruf)”. */
+  refund: (at: string, amount: string, reason: string | null) =>
+    reason ? `${at}: ${amount} (${reason})` : `${at}: ${amount}`,
+  /** The shop withdrew the whole order: „Im Shop storniert am 20.11.2026, 10:15”. */
+  withdrawnInShop: (status: string, at: string) => `Im Shop ${withdrawalWord(status)} am ${at}`,
+  refundsExplanation:
+    'Erstattungen nennt der Shop für die ganze Bestellung (mit Waren des Shops und Versand); „Verbleibt” ist die Bestellung insgesamt abzüglich der Erstattungen. Der Umsatz der Übersicht zieht sie am Tag der Erstattung ab.',
 } as const;
+
+/** What staff still have to do about an order generation's refunds (decision 066), as lists and badges name it. */
+export const WITHDRAWAL_LABELS = {
+  open: 'Erstattet, Lizenzen noch aktiv',
+  undone: 'Rückabgewickelt',
+  'nothing-made': 'Erstattet, nichts erzeugt',
+} as const;
+export const withdrawalFieldLabel = 'Erstattung';
 
 /** The back office's action on a failed order generation. */
 export const RETRY_ORDER_GENERATION = RETRY_LABEL;

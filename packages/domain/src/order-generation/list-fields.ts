@@ -1,7 +1,8 @@
 import { PROCESSING_FIELDS } from '../delivery/list-fields.ts';
 import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
 import { defineList } from '../list-query/list-definition.ts';
-import { orderPaymentMessages } from '../messages/shop-orders.ts';
+import { orderPaymentMessages, WITHDRAWAL_LABELS, withdrawalFieldLabel } from '../messages/shop-orders.ts';
+import { WITHDRAWALS } from '../shop-order/refunds.ts';
 import type { OrderGeneration } from './order-generation.ts';
 import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES } from '../upgrade-session/enums.ts';
 
@@ -37,6 +38,13 @@ export const ORDER_GENERATION_LIST_FIELDS = [
     sortable: true,
   },
   { name: 'paidTwiceFor', label: orderPaymentMessages.paidTwiceFor, type: 'text', sortable: true },
+  {
+    name: 'withdrawal',
+    label: withdrawalFieldLabel,
+    type: 'enum',
+    options: listOptions(WITHDRAWALS, WITHDRAWAL_LABELS),
+    sortable: true,
+  },
   _id,
 ] as const satisfies readonly ListField[];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_PROGRESSES } from '../delivery/delivery.ts';
+import { orderRefundSchema, WITHDRAWALS } from '../shop-order/refunds.ts';
 
 /** One product line of the shop order an order generation processes, as the shop sent it. */
 export const orderProductSchema = z.object({
@@ -29,6 +30,9 @@ export const orderPaymentSchema = z.object({
   coupons: z.array(z.object({ code: z.string(), discount: z.int().nullable() })),
   paid: amountsSchema.nullable(),
   portal: amountsSchema.nullable(),
+  /** The order's refunds (decision 066), oldest first, and their sum (null without refunds). */
+  refunds: z.array(orderRefundSchema),
+  refunded: amountsSchema.nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
@@ -54,6 +58,11 @@ export const orderGenerationSchema = z.object({
   amountDiffers: z.boolean(),
   /** „Doppelt bezahlt?”: the order that bought the generation's session first. */
   paidTwiceFor: z.string().nullable(),
+  /** What staff still have to do about the order's refunds (decision 066); null without refund. */
+  withdrawal: z.enum(WITHDRAWALS).nullable(),
+  /** The shop's status when it withdrew the whole order (refunded, cancelled), and since when. */
+  withdrawnStatus: z.string().nullable(),
+  withdrawnAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -41,6 +41,11 @@ export const ATTENTION_ITEMS = {
       { field: 'progress', operator: 'neq', values: ['failed'] },
     ],
   }),
+  /** The shop gave money back or cancelled the order, and what it made is still active (decision 066). */
+  refundedActive: (): RecordsLink => ({
+    list: 'orderGeneration',
+    filters: [{ field: 'withdrawal', operator: 'eq', values: ['open'] }],
+  }),
   failedDeliveries: (): RecordsLink => ({
     list: 'delivery',
     filters: [failed, inDoubt('startswithnot'), notResent],

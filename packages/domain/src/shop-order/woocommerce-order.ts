@@ -21,6 +21,8 @@ export const wooCommerceOrderSchema = z.looseObject({
   status: z.string().max(100),
   date_paid: z.string().max(40).nullish(),
   date_paid_gmt: z.string().max(40).nullish(),
+  /** When the order last changed (a refund saves it): the day a refund first seen is counted on. */
+  date_modified_gmt: z.string().max(40).nullish(),
   /** The order's gross total and the tax in it, decimal strings in the shop's currency („528.00”). */
   total: amount,
   total_tax: amount,
@@ -60,6 +62,23 @@ export const wooCommerceOrderSchema = z.looseObject({
       }),
     )
     .max(500),
+  /**
+   * The order's refunds as WooCommerce lists them on the order: id, reason and the amount as a
+   * negative decimal string („-528.00”). REST v3 names the reason `reason`, v2 and the legacy
+   * webhook payloads `refund`. Which lines a refund returned only its own resource says
+   * (`/orders/{id}/refunds`).
+   */
+  refunds: z
+    .array(
+      z.looseObject({
+        id: z.int(),
+        reason: z.string().max(2000).nullish(),
+        refund: z.string().max(2000).nullish(),
+        total: amount,
+      }),
+    )
+    .max(500)
+    .default([]),
 });
 export type WooCommerceOrder = z.input<typeof wooCommerceOrderSchema>;
 
@@ -107,6 +126,13 @@ export interface ShopOrderPayment {
   coupons: ShopOrderCoupon[];
 }
 
+/** A refund of an order as the order lists it: the money given back (gross, positive cents). */
+export interface ShopOrderRefund {
+  id: number;
+  reason: string | null;
+  gross: Cents;
+}
+
 /** A shop order as the portal keeps it with its order generation: what the generation needs. */
 export interface ShopOrder {
   shopOrderId: number;
@@ -126,6 +152,10 @@ export interface ShopOrder {
   upgradeSessionToken: string | null;
   offerToken: string | null;
   lines: ShopOrderLine[];
+  /** Absent from orders kept before migration 021. */
+  refunds?: ShopOrderRefund[];
+  /** When the order last changed in the shop (ISO), if it says; absent before migration 021. */
+  modifiedAt?: string | null;
 }
 
 function metaValue(meta: readonly { key: string; value: unknown }[], key: string): string | null {
@@ -145,6 +175,13 @@ export function centsOf(amount: string | number | null | undefined): Cents | nul
 /** Whether WooCommerce considers the order paid: a paid status and a payment date. */
 export function isPaidOrder(order: Pick<ShopOrder, 'status' | 'datePaid'>): boolean {
   return (PAID_ORDER_STATUSES as readonly string[]).includes(order.status) && order.datePaid !== null;
+}
+
+/** An instant of WooCommerce's `…_gmt` fields („2026-11-20T09:16:40”, UTC without zone) as ISO; null unless one. */
+export function gmtInstant(value: string | null | undefined): string | null {
+  if (!value || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value)) return null;
+  const instant = new Date(`${value}Z`);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
 function netTotalOf(
@@ -185,6 +222,7 @@ export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): Sho
     number: order.number,
     status: order.status,
     datePaid: order.date_paid_gmt || order.date_paid || null,
+    modifiedAt: gmtInstant(order.date_modified_gmt),
     netTotal: netTotalOf(order.total, order.total_tax),
     billing: {
       name: person || company?.trim() || '',
@@ -218,6 +256,11 @@ export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): Sho
       paidNet: centsOf(line.total),
       paidTax: centsOf(line.total_tax),
       subtotalNet: centsOf(line.subtotal),
+    })),
+    refunds: order.refunds.map((refund) => ({
+      id: refund.id,
+      reason: (refund.reason ?? refund.refund)?.trim() || null,
+      gross: Math.abs(centsOf(refund.total) ?? 0),
     })),
   };
 }

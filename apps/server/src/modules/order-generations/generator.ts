@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  isFullyWithdrawn,
   orderGenerationErrors,
+  orderGenerationNotes,
   type BeforeExtension,
   type HolderData,
   type ResellerLicense,
@@ -27,6 +29,7 @@ import {
   type LicensesToCreate,
   type SessionFacts,
 } from './plan.ts';
+import { orderGrossOf, refundStateOfRow } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 
 /** What carrying out a plan produced: the licenses created or changed, the one the session names. */
@@ -125,6 +128,26 @@ export class OrderGenerator {
     const generation = await this.#repository.lock(id, transaction);
     if (generation?.progress !== 'in-progress') return;
     const order = generation.shop_order as ShopOrder;
+    const refunds = refundStateOfRow(generation);
+    if (isFullyWithdrawn(refunds, orderGrossOf(generation))) {
+      // Refunded or cancelled before this ran (the webhook of the refund came first): nothing is made.
+      const status = refunds.withdrawnStatus ?? 'refunded';
+      await this.#repository.addNote(id, orderGenerationNotes.nothingMade(status), transaction);
+      await this.#repository.complete(id, [], transaction, 'nothing-made');
+      if (generation.upgrade_session) {
+        await this.#sessions.moveStatus(
+          generation.upgrade_session,
+          generation.order_number,
+          'failed',
+          transaction,
+        );
+      }
+      this.#log.info(
+        { orderGenerationId: id, status },
+        'order withdrawn before its generation: nothing made',
+      );
+      return;
+    }
     const session = await this.#session(order, generation.upgrade_session, transaction);
     const plan = planGeneration(order, this.#productIds, session && sessionFacts(session));
     const outcome = await this.#carryOut(plan, order, id, transaction);
@@ -135,7 +158,9 @@ export class OrderGenerator {
         transaction,
       );
     }
-    await this.#repository.complete(id, outcome.licenseIds, transaction);
+    // A partial refund that came before this ran: staff decide which licenses go.
+    const withdrawal = refunds.refunds.length > 0 ? 'open' : null;
+    await this.#repository.complete(id, outcome.licenseIds, transaction, withdrawal);
   }
 
   /**

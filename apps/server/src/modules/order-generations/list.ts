@@ -26,6 +26,7 @@ export const ORDER_GENERATION_LIST_ENTITY = defineListEntity({
     'products.productId': productProperty('productId'),
     amountDiffers: 'amount_differs',
     paidTwiceFor: 'paid_twice_for',
+    withdrawal: 'withdrawal',
     createdAt: 'created_at',
     updatedAt: 'updated_at',
   },

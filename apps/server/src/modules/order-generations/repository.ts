@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { RefundState, Withdrawal } from '@lizenzportal/domain';
 import type { DB, NewOrderGenerationRow, OrderGenerationRow } from '../../db/schema.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
@@ -54,11 +55,19 @@ export class OrderGenerationRepository {
       .executeTakeFirst();
   }
 
-  /** Marks an in-progress generation completed with the licenses it created or changed. */
-  async complete(id: string, licenses: string[], transaction: Kysely<DB>): Promise<void> {
+  /**
+   * Marks an in-progress generation completed with the licenses it created or changed (none for
+   * an order withdrawn before it ran), and what its refunds leave staff to do.
+   */
+  async complete(
+    id: string,
+    licenses: string[],
+    transaction: Kysely<DB>,
+    withdrawal: Withdrawal | null = null,
+  ): Promise<void> {
     await transaction
       .updateTable('order_generation')
-      .set({ progress: 'completed', licenses, error: null, updated_at: sql<Date>`now()` })
+      .set({ progress: 'completed', licenses, error: null, withdrawal, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .where('progress', '=', 'in-progress')
       .execute();
@@ -92,6 +101,26 @@ export class OrderGenerationRepository {
       .where('progress', '=', 'failed')
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Stores what the shop said about the order's money going back, and what staff still have to do. */
+  async recordRefunds(
+    id: string,
+    state: RefundState,
+    withdrawal: Withdrawal | null,
+    transaction: Kysely<DB>,
+  ): Promise<void> {
+    await transaction
+      .updateTable('order_generation')
+      .set({
+        refunds: JSON.stringify(state.refunds),
+        withdrawn_status: state.withdrawnStatus,
+        withdrawn_at: state.withdrawnAt === null ? null : new Date(state.withdrawnAt),
+        withdrawal,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Appends a line to the generation's note. */

@@ -315,11 +315,12 @@ describe('what needs attention', () => {
   async function generation(
     number: string,
     progress: string,
-    flags: { amountDiffers?: boolean; paidTwiceFor?: string } = {},
+    flags: { amountDiffers?: boolean; paidTwiceFor?: string; withdrawal?: string } = {},
   ) {
     await sql`
-      insert into order_generation (order_number, progress, amount_differs, paid_twice_for)
-      values (${number}, ${progress}, ${flags.amountDiffers ?? false}, ${flags.paidTwiceFor ?? null})
+      insert into order_generation (order_number, progress, amount_differs, paid_twice_for, withdrawal)
+      values (${number}, ${progress}, ${flags.amountDiffers ?? false}, ${flags.paidTwiceFor ?? null},
+        ${flags.withdrawal ?? null})
     `.execute(ctx.database.db);
   }
 
@@ -348,6 +349,7 @@ describe('what needs attention', () => {
       ['failedOrderGenerations', 0],
       ['paidTwice', 0],
       ['amountDiffers', 0],
+      ['refundedActive', 0],
       ['failedDeliveries', 0],
       ['deliveriesInDoubt', 0],
       ['expiringOffers', 0],
@@ -362,6 +364,10 @@ describe('what needs attention', () => {
     await generation('2005', 'completed', { amountDiffers: true });
     await generation('2006', 'in-progress', { amountDiffers: true });
     await generation('2007', 'failed', { amountDiffers: true });
+    // Refunded with its licenses active; one undone and one withdrawn before it ran are dealt with.
+    await generation('2008', 'completed', { withdrawal: 'open' });
+    await generation('2009', 'completed', { withdrawal: 'undone' });
+    await generation('2010', 'completed', { withdrawal: 'nothing-made' });
     await delivery('failed', 'Mailserver nicht erreichbar');
     const resent = await delivery('failed', '550 Postfach unbekannt');
     await delivery('in-progress', null, resent);
@@ -379,6 +385,7 @@ describe('what needs attention', () => {
       ['failedOrderGenerations', 3, true],
       ['paidTwice', 1, true],
       ['amountDiffers', 2, true],
+      ['refundedActive', 1, true],
       ['failedDeliveries', 1, true],
       ['deliveriesInDoubt', 1, true],
       ['expiringOffers', 2, true],
@@ -398,7 +405,8 @@ describe('what needs attention', () => {
       expect(response.json().data.total, filter).toBe(count);
     }
     expect(items[0]!.filter).toBe('progress~eq~failed__paidTwiceFor~existsnot~');
-    expect(items[3]!.filter).toBe(
+    expect(items[3]!.filter).toBe('withdrawal~eq~open');
+    expect(items[4]!.filter).toBe(
       'progress~eq~failed__error~startswithnot~Die Übergabe an den Mailserver wurde unterbrochen__resent~eq~false',
     );
   });

@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  formatDateTime,
   isPaidOrder,
+  NO_REFUNDS,
   orderGenerationNotes,
   orderLinesText,
   orderPurchaseType,
+  refundNews,
+  refundStateOf,
+  sameRefundState,
   splitOrderLines,
-  WITHDRAWN_ORDER_STATUSES,
   type PortalLine,
+  type RefundState,
   type ShopOrder,
   type ShopOrderLine,
   type ShopProductIds,
@@ -16,15 +19,15 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { OrderGenerationRepository } from '../order-generations/index.ts';
+import { refundStateOfRow, type OrderGenerationRepository } from '../order-generations/index.ts';
 import type { UpgradeSessionRepository, UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
 import { paymentColumns } from './payment.ts';
 import type { ShopRecordRepository } from './repository.ts';
 
 /**
  * What became of a received order: a new generation, one that existed (the order came again),
- * a note on the generation of a withdrawn order, nothing (not paid yet), or nothing because no
- * line of it is the portal's (a book, printed cards: the shop's alone).
+ * the refunds of a known order kept on its generation (`noted`), nothing (not paid yet), or
+ * nothing because no line of it is the portal's (a book, printed cards: the shop's alone).
  */
 export type IntakeOutcome = 'created' | 'known' | 'noted' | 'not-paid' | 'ignored';
 
@@ -69,17 +72,38 @@ export class ShopOrderIntake {
       return portal.length > 0 ? this.#accept(order, portal, others) : this.#ignore(order);
     }
     const known = await this.#generations.findByOrderNumber(order.number);
-    if (known && (WITHDRAWN_ORDER_STATUSES as readonly string[]).includes(order.status)) {
-      // A paid order that was cancelled or refunded later: what it created stays, the admin is told.
-      const note = orderGenerationNotes.withdrawn(order.status, formatDateTime(new Date()));
-      const withoutTime = (text: string) => text.replace(/seit .*? auf/, 'auf');
-      if (!known.note?.split('\n').some((line) => withoutTime(line) === withoutTime(note))) {
-        await this.#generations.addNote(known.id, note);
-      }
-      this.#log.info({ order: order.number, status: order.status }, 'withdrawn shop order noted');
-      return { outcome: 'noted', orderGeneration: known.id };
+    if (!known) return { outcome: 'not-paid', orderGeneration: null };
+    // A paid order cancelled or refunded later (or back in another status): its generation keeps the shop's word.
+    const outcome = await this.#db
+      .transaction()
+      .execute((transaction) => this.#recordRefunds(known.id, order, transaction));
+    return { outcome, orderGeneration: known.id };
+  }
+
+  /**
+   * What the shop says of an order's money going back, kept on its generation (decision 066): the
+   * refunds it lists and whether the whole order is withdrawn. A refund not known before puts the
+   * generation under „Erstattet, Lizenzen noch aktiv” once it made licenses; one still in
+   * progress decides when it runs (nothing at all for a withdrawn order). The same word twice
+   * changes nothing. `noted` when the order has refunds or is withdrawn, else `known`.
+   */
+  async #recordRefunds(id: string, order: ShopOrder, transaction: Kysely<DB>): Promise<IntakeOutcome> {
+    const generation = await this.#generations.lock(id, transaction);
+    if (!generation) return 'known';
+    const before = refundStateOfRow(generation);
+    const after = refundStateOf(order, before, new Date());
+    const refunded = after.refunds.length > 0 || after.withdrawnStatus !== null;
+    if (sameRefundState(before, after)) return refunded ? 'noted' : 'known';
+    let withdrawal = generation.withdrawal;
+    if (refundNews(before, after) && generation.progress === 'completed' && generation.licenses.length > 0) {
+      withdrawal = 'open';
     }
-    return { outcome: known ? 'known' : 'not-paid', orderGeneration: known?.id ?? null };
+    await this.#generations.recordRefunds(id, after, withdrawal, transaction);
+    this.#log.info(
+      { order: order.number, status: order.status, refunds: after.refunds.length, withdrawal },
+      'shop order refund recorded',
+    );
+    return refunded ? 'noted' : 'known';
   }
 
   /**
@@ -132,13 +156,18 @@ export class ShopOrderIntake {
           ),
           shop_order: JSON.stringify(order),
           note: others.length > 0 ? orderGenerationNotes.notThePortals(others) : null,
+          ...refundColumns(refundStateOf(order, NO_REFUNDS, new Date())),
           error: null,
         },
         transaction,
       );
       if (!created) {
         const known = await this.#generations.findByOrderNumber(order.number, transaction);
-        return { outcome: 'known' as const, orderGeneration: known?.id ?? null };
+        if (!known) return { outcome: 'known' as const, orderGeneration: null };
+        return {
+          outcome: await this.#recordRefunds(known.id, order, transaction),
+          orderGeneration: known.id,
+        };
       }
       if (session) await this.#sessions.markPurchased(session.id, order.number, transaction);
       await this.#queue.send(JOBS.generateOrder, { orderGenerationId: created.id }, { transaction });
@@ -146,4 +175,13 @@ export class ShopOrderIntake {
       return { outcome: 'created' as const, orderGeneration: created.id };
     });
   }
+}
+
+/** The columns of a refund state, for a generation made of an order that has refunds already. */
+function refundColumns(state: RefundState) {
+  return {
+    refunds: JSON.stringify(state.refunds),
+    withdrawn_status: state.withdrawnStatus,
+    withdrawn_at: state.withdrawnAt === null ? null : new Date(state.withdrawnAt),
+  };
 }

@@ -94,7 +94,7 @@ describe('reconciliation with the shop', () => {
     expect(await reconciliation.reconcile(new Date('2026-11-23T12:00:00Z'))).toEqual({ seen: 2, created: 1 });
     const [request] = shop.requests;
     expect(Object.fromEntries(request!.url.searchParams)).toMatchObject({
-      status: 'processing,completed',
+      status: 'processing,completed,refunded,cancelled',
       after: '2026-11-09T12:00:00.000Z',
       per_page: '100',
       page: '1',

@@ -25,7 +25,8 @@ const MISSED_RUNS = 3;
 /**
  * WooCommerce never retries a failed webhook delivery and collapses rapid updates: this job asks
  * the shop's REST API for the paid orders of the last days and feeds each through the same intake
- * as the webhook, which makes a generation only for orders it does not know yet. Each run's end is
+ * as the webhook, which makes a generation only for orders it does not know yet and keeps the
+ * refunds of those it knows (decision 066). Each run's end is
  * recorded (`shop_reconciliation`), so staff see a failing reconciliation (decision 030).
  */
 export class ShopReconciliation {

@@ -56,14 +56,17 @@ export class WooCommerceClient {
     this.#sign = origin.startsWith('https:') ? basicAuthorization(credentials) : oauthSignature(credentials);
   }
 
-  /** Paid orders (processing or completed) created after `after`, oldest first, one page at a time. */
+  /**
+   * Orders created after `after` that were paid (processing or completed) or withdrawn after
+   * payment (refunded, cancelled: decision 066), oldest first, one page at a time.
+   */
   async *paidOrdersSince(
     after: Date,
   ): AsyncGenerator<{ orders: z.output<typeof wooCommerceOrderSchema>[]; unreadable: UnreadableOrder[] }> {
     for (let page = 1; ; page++) {
       const url = new URL(`${this.#base}/orders`);
       url.search = new URLSearchParams({
-        status: 'processing,completed',
+        status: 'processing,completed,refunded,cancelled',
         after: after.toISOString(),
         orderby: 'date',
         order: 'asc',

@@ -1,14 +1,26 @@
-import { Badge, Group, Text } from '@mantine/core';
-import { formatMoneyIn, orderPaymentMessages as messages, type OrderGeneration } from '@lizenzportal/domain';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import {
+  formatDateTime,
+  formatMoneyIn,
+  orderPaymentMessages as messages,
+  WITHDRAWAL_LABELS,
+  type OrderGeneration,
+} from '@lizenzportal/domain';
 import { FactsPanel } from '../components/panel.tsx';
 
 type Amounts = NonNullable<OrderGeneration['payment']['paid']>;
 
-/** „Betrag weicht ab” and „Doppelt bezahlt?”, where they apply. */
+/** „Betrag weicht ab”, „Doppelt bezahlt?” and what became of refunds, where they apply. */
 export function PaymentFlags({ generation }: { generation: OrderGeneration }) {
-  if (!generation.amountDiffers && generation.paidTwiceFor === null) return null;
+  if (!generation.amountDiffers && generation.paidTwiceFor === null && generation.withdrawal === null)
+    return null;
   return (
     <Group gap={4}>
+      {generation.withdrawal !== null && (
+        <Badge color={generation.withdrawal === 'open' ? 'red' : 'gray'} variant="light">
+          {WITHDRAWAL_LABELS[generation.withdrawal]}
+        </Badge>
+      )}
       {generation.paidTwiceFor !== null && (
         <Badge color="red" variant="light">
           {messages.paidTwice}
@@ -40,7 +52,7 @@ function amountsText(amounts: Amounts | null, currency: string | null): string {
  * flags that put it under „Braucht Aufmerksamkeit”.
  */
 export function PaymentPanel({ generation }: { generation: OrderGeneration }) {
-  const { currency, paid, portal, orderGross, coupons } = generation.payment;
+  const { currency, paid, portal, orderGross, coupons, refunds, refunded } = generation.payment;
   const money = (cents: number) => formatMoneyIn(cents, currency);
   const foreign = currency !== null && currency !== 'EUR';
   return (
@@ -66,6 +78,31 @@ export function PaymentPanel({ generation }: { generation: OrderGeneration }) {
                 )
                 .join(', '),
         ],
+        [messages.refunded, refunded && amountsText(refunded, currency)],
+        [
+          messages.remaining,
+          refunded && orderGross !== null ? money(Math.max(0, orderGross - refunded.gross)) : null,
+        ],
+        [
+          messages.refundsTitle,
+          refunds.length === 0 && generation.withdrawnStatus === null ? null : (
+            <Stack key="refunds" gap={2}>
+              {refunds.map((refund) => (
+                <Text key={refund.id} size="sm">
+                  {messages.refund(formatDateTime(refund.at), money(refund.gross), refund.reason)}
+                </Text>
+              ))}
+              {generation.withdrawnStatus !== null && generation.withdrawnAt !== null && (
+                <Text size="sm">
+                  {messages.withdrawnInShop(
+                    generation.withdrawnStatus,
+                    formatDateTime(generation.withdrawnAt),
+                  )}
+                </Text>
+              )}
+            </Stack>
+          ),
+        ],
         [
           messages.paidTwiceFor,
           generation.paidTwiceFor === null ? null : messages.firstOrder(generation.paidTwiceFor),
@@ -76,6 +113,11 @@ export function PaymentPanel({ generation }: { generation: OrderGeneration }) {
       <Text size="xs" c="dimmed">
         {messages.explanation}
       </Text>
+      {refunded && (
+        <Text size="xs" c="dimmed">
+          {messages.refundsExplanation}
+        </Text>
+      )}
     </FactsPanel>
   );
 }
