@@ -73,6 +73,8 @@ const environmentSchema = z
         return ids;
       }),
     SHOP_ORDER_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(5),
+    /** What a full refund or cancellation does (decision 066): staff decide, or the portal undoes the order. */
+    SHOP_REFUND_ACTION: z.enum(['attention', 'withdraw']).default('attention'),
     STORAGE_URL: optionalUrl(['s3:', 'file:']),
     S3_ENDPOINT: optionalUrl(['http:', 'https:']),
     VENDOR_LOGO: optionalString,
@@ -197,6 +199,7 @@ export interface Config {
     productIds: ShopProductIds;
     /** Retries of an order generation that failed for a technical reason, before it is marked failed. */
     orderRetryLimit: number;
+    refundAction: 'attention' | 'withdraw';
   };
   storageUrl: string | undefined;
   /** An S3-compatible server (MinIO, …) instead of AWS, for `STORAGE_URL=s3://…`. */
@@ -332,6 +335,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       orderUrlPattern: env.SHOP_ORDER_URL,
       productIds: env.SHOP_PRODUCT_IDS,
       orderRetryLimit: env.SHOP_ORDER_RETRY_LIMIT,
+      refundAction: env.SHOP_REFUND_ACTION,
     },
     storageUrl: env.STORAGE_URL,
     s3Endpoint: env.S3_ENDPOINT,

@@ -46,6 +46,7 @@ import {
   OrderGenerationRepository,
   OrderGenerationService,
   OrderGenerator,
+  OrderUndoer,
   workOrderGenerations,
 } from './modules/order-generations/index.ts';
 import {
@@ -172,11 +173,19 @@ export async function createServices({
     tokens,
     throttle: new SignInThrottle(db, { pseudonyms, onRefusal }),
   });
+  const upgradeSessionRepository = new UpgradeSessionRepository(db);
+  const orderGenerationRepository = new OrderGenerationRepository(db);
   const orderGenerations = new OrderGenerationService({
-    repository: new OrderGenerationRepository(db),
+    repository: orderGenerationRepository,
     licenses: licenses.repository,
     db,
     queue,
+    undoer: new OrderUndoer({
+      repository: orderGenerationRepository,
+      licenses: licenses.repository,
+      sessions: upgradeSessionRepository,
+      queue,
+    }),
   });
   const storage = createFileStorage(config);
   const documents = createDocumentModule({ config, db, storage, jwtSecret });
@@ -185,7 +194,6 @@ export async function createServices({
     from: config.mail.from,
     outboxDir: config.mail.outboxDir,
   });
-  const upgradeSessionRepository = new UpgradeSessionRepository(db);
   const deliveries = new DeliveryService({
     db,
     licenses: licenses.repository,
@@ -233,6 +241,7 @@ export async function createServices({
     queue,
     productIds: config.shop.productIds,
     records: shopRecords,
+    refunds: config.shop.refundAction === 'withdraw' ? { undoer: orderGenerations.undoer, audit } : null,
     log,
   });
   const { apiKey, apiSecret } = config.shop;

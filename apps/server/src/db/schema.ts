@@ -70,6 +70,8 @@ export interface LicenseTable {
   updated_at: UpdatedAt;
   /** Raised by a trigger on every update (optimistic concurrency of back-office saves). */
   revision: ColumnType<number, never, never>;
+  /** The order whose undo disabled the license (decision 066); null otherwise. */
+  withdrawn_order: string | null;
 }
 
 export interface AuthThrottleClientTable {

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'license-document-generated',
   'resent',
   'retried',
+  'order-undone',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'license-document-generated': 'Lizenzdokument erzeugt',
   resent: 'Erneut gesendet',
   retried: 'Erneut versucht',
+  'order-undone': 'Bestellung rückabgewickelt',
 };
 
 /** One field an admin changed, in the API's dotted field names, with its values before and after. */

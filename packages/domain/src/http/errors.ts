@@ -48,6 +48,10 @@ export const ERROR_CODES = {
   LICENSE_NOT_UNBOUND: { status: 409, message: 'Die Lizenz ist nicht ungebunden.' },
   /** A session (an offer) a paid order bought already: it cannot reach a cart again. */
   SESSION_ORDERED: { status: 409, message: assistantMessages.offerNotAvailableText },
+  ORDER_GENERATION_NOT_COMPLETED: {
+    status: 409,
+    message: 'Nur eine abgeschlossene Shop-Generierung kann rückabgewickelt werden.',
+  },
   ORDER_GENERATION_NOT_FAILED: {
     status: 409,
     message: 'Nur eine fehlgeschlagene Shop-Generierung kann erneut versucht werden.',

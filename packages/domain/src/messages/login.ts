@@ -15,6 +15,9 @@ import { pageTitles } from './navigation.ts';
 export const loginMessages = {
   statusNotFound: ERROR_CODES.LICENSE_NOT_FOUND.message,
   statusDisabled: ERROR_CODES.LICENSE_DISABLED.message,
+  /** A license disabled because its order was refunded or cancelled and undone (decision 066). */
+  withdrawn: (order: string) =>
+    `Diese Lizenz wurde zurückgenommen, weil die Bestellung ${order} erstattet oder storniert wurde. Bei Fragen wenden Sie sich bitte an den Support.`,
   invalidStartCode: 'Der angegebene Startcode ist ungültig',
   invalidHolderName: 'Der angegebene Lizenznehmer-Name ist nicht korrekt',
   invalidHolderNameHint:

@@ -195,3 +195,18 @@ export const ignoredShopOrderMessages = {
   lines: 'Positionen',
   receivedAt: 'Eingegangen',
 } as const;
+
+/** „Bestellung rückabwickeln” (decision 066): what it did, and what it left to staff. */
+export const orderUndoMessages = {
+  action: 'Bestellung rückabwickeln',
+  /** The portal's own name in the audit trail when it undoes an order by itself (`SHOP_REFUND_ACTION=withdraw`). */
+  automaticActor: 'Portal (Erstattung im Shop)',
+  notOfOrder: 'Diese Lizenz gehört nicht zu dieser Bestellung.',
+  extensionChanged: (key: string) =>
+    `Die Lizenz ${key} wurde seit der Erweiterung geändert (Arbeitsplätze oder DVDs): nicht automatisch zurückgesetzt, bitte von Hand prüfen.`,
+  extensionUnknown: (key: string) =>
+    `Für die Lizenz ${key} ist nicht bekannt, wie sie vor der Erweiterung war: bitte von Hand prüfen.`,
+  originalMovedOn: (key: string) =>
+    `Die ursprüngliche Lizenz ${key} verweist nicht mehr auf die neue Lizenz (seitdem geändert): nicht automatisch reaktiviert, bitte von Hand prüfen.`,
+  missing: (id: string) => `Die Lizenz ${id} gibt es nicht mehr.`,
+} as const;

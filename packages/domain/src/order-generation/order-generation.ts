@@ -67,3 +67,23 @@ export const orderGenerationSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 export type OrderGeneration = z.infer<typeof orderGenerationSchema>;
+
+/** What „Bestellung rückabwickeln” did to one license (decision 066). */
+export const ORDER_UNDO_ACTIONS = ['disabled', 'reactivated', 'restored'] as const;
+
+/**
+ * `POST /api/v1/order-generation/{id}/undo`: the generation afterwards, the licenses changed
+ * (disabled; an update's original reactivated; an extension restored) and those left as they
+ * are with the reason (changed since). Undoing again changes nothing and lists nothing changed.
+ */
+export const orderUndoSchema = z.object({
+  orderGeneration: orderGenerationSchema,
+  changed: z.array(z.object({ license: z.uuid(), key: z.string(), action: z.enum(ORDER_UNDO_ACTIONS) })),
+  notUndone: z.array(z.object({ license: z.uuid(), key: z.string(), reason: z.string() })),
+});
+export type OrderUndo = z.infer<typeof orderUndoSchema>;
+
+/** Which licenses to undo: all the order made or changed (a full refund), or those staff picked (a partial one). */
+export const orderUndoRequestSchema = z.strictObject({
+  licenses: z.array(z.uuid()).min(1).max(10_000).optional(),
+});

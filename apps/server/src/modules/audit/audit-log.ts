@@ -11,7 +11,14 @@ import type { Principal } from '../../http/principal.ts';
 import { AuditRepository } from './repository.ts';
 
 /** Who made a change, as the audit trail names them: the admin's user name. */
-function actorOf(principal: Principal): string {
+/** Who changed something without signing in: the portal itself, acting on the shop's word (decision 066). */
+export interface AutomaticActor {
+  type: 'automatic';
+  name: string;
+}
+
+function actorOf(principal: Principal | AutomaticActor): string {
+  if (principal.type === 'automatic') return principal.name;
   return principal.type === 'admin' ? principal.name : backOfficeMessages.licenseActor(principal.licenseId);
 }
 
@@ -33,7 +40,7 @@ export class AuditLog {
       entity: AuditEntity;
       entityId: string;
       action: AuditAction;
-      principal: Principal;
+      principal: Principal | AutomaticActor;
       changes?: readonly AuditChange[];
     },
   ): Promise<void> {

@@ -1,5 +1,6 @@
 import {
   LICENSE_KEY_LENGTH,
+  loginMessages,
   looksLikeStartCode,
   normalizeLicenseKey,
   normalizeStartCode,
@@ -38,10 +39,14 @@ export class AuthService {
 
   /** The status of a license by key: 404 unknown, 403 disabled. */
   async licenseStatus(typedKey: string): Promise<LicenseStatus> {
-    const status = await this.#licenses.statusByKey(parseKey(typedKey));
-    if (!status) throw new AppError('LICENSE_NOT_FOUND');
-    if (status === 'disabled') throw new AppError('LICENSE_DISABLED');
-    return status;
+    const found = await this.#licenses.statusByKey(parseKey(typedKey));
+    if (!found) throw new AppError('LICENSE_NOT_FOUND');
+    if (found.status === 'disabled') {
+      // Withdrawn with its order (refunded, decision 066): not „wegen eines Updates”.
+      const withdrawn = found.withdrawn_order;
+      throw new AppError('LICENSE_DISABLED', withdrawn ? loginMessages.withdrawn(withdrawn) : undefined);
+    }
+    return found.status;
   }
 
   /**
@@ -58,7 +63,10 @@ export class AuthService {
       );
       if (!license) throw new AppError('INVALID_CREDENTIALS');
       await this.#throttle.assertMayTry('license', key, client, license);
-      if (license.status === 'disabled') throw new AppError('LICENSE_DEACTIVATED');
+      if (license.status === 'disabled') {
+        const withdrawn = license.withdrawn_order;
+        throw new AppError('LICENSE_DEACTIVATED', withdrawn ? loginMessages.withdrawn(withdrawn) : undefined);
+      }
       if (matchesAuthenticationCode(license, authenticationCode)) {
         if (license.throttle_failures > 0) await this.#throttle.clear('license', key, client);
         const token = this.#tokens.sign({ userType: 'license', sub: license.id });

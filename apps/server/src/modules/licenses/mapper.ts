@@ -34,6 +34,7 @@ const CUSTOMER_COLUMNS: Record<keyof CustomerLicenseRow, true> = {
   created_at: true,
   updated_at: true,
   revision: true,
+  withdrawn_order: true,
 };
 
 /** The columns of a `CustomerLicenseRow`, for queries that read no more. */

@@ -30,10 +30,17 @@ export class LicenseRepository {
   }
 
   /** Just the status of the license with this key (the status lookup before every sign-in). */
-  async statusByKey(key: string): Promise<LicenseRow['status'] | undefined> {
-    const query = sql<Pick<LicenseRow, 'status'>>`select status from license where key = ${key}`;
-    const { rows } = await namedStatement('license_status', query).execute(this.#db);
-    return rows[0]?.status;
+  /** A license's status by key, and the order whose undo disabled it (decision 066). */
+  async statusByKey(key: string): Promise<Pick<LicenseRow, 'status' | 'withdrawn_order'> | undefined> {
+    const query = sql<Pick<LicenseRow, 'status' | 'withdrawn_order'>>`
+      select status, withdrawn_order from license where key = ${key}`;
+    const { rows } = await namedStatement('license_status_withdrawn', query).execute(this.#db);
+    return rows[0];
+  }
+
+  /** The license, locked until the transaction ends. */
+  findByIdForUpdate(id: string, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
+    return transaction.selectFrom('license').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
 
   /**

@@ -123,6 +123,15 @@ export class OrderGenerationRepository {
       .execute();
   }
 
+  /** Sets what staff still have to do about the order's refunds. */
+  async setWithdrawal(id: string, withdrawal: Withdrawal | null, transaction: Kysely<DB>): Promise<void> {
+    await transaction
+      .updateTable('order_generation')
+      .set({ withdrawal, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Appends a line to the generation's note. */
   async addNote(id: string, line: string, db: Kysely<DB> = this.#db): Promise<void> {
     await db

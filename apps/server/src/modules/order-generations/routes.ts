@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderGenerationSchema } from '@lizenzportal/domain';
+import { orderGenerationSchema, orderUndoRequestSchema, orderUndoSchema } from '@lizenzportal/domain';
 import { dataEnvelope, noParametersBody } from '../../http/envelope.ts';
 import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
@@ -67,6 +67,31 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
         }),
       );
       return { data: { orderGeneration } };
+    },
+  );
+
+  app.post(
+    '/order-generation/:id/undo',
+    {
+      preHandler: guards.admin,
+      config: { errors: ['ORDER_GENERATION_NOT_COMPLETED'] },
+      schema: {
+        tags: ['order generations'],
+        summary:
+          'Undo a completed order („Bestellung rückabwickeln”, admin): its licenses or those named back to what was paid for; 409 unless completed',
+        params: idParams,
+        body: orderUndoRequestSchema,
+        response: { 200: dataEnvelope(orderUndoSchema) },
+      },
+    },
+    async (request) => {
+      const principal = guards.adminOf(request);
+      const undone = await orderGenerations.undo(
+        request.params.id,
+        request.body.licenses,
+        (transaction, entry) => audit.record(transaction, { ...entry, action: 'order-undone', principal }),
+      );
+      return { data: undone };
     },
   );
 

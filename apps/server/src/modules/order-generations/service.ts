@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { OrderGeneration } from '@lizenzportal/domain';
+import type { OrderGeneration, OrderUndo } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
@@ -9,6 +9,7 @@ import type { ListRequest } from '../../lists/list-request.ts';
 import type { LicenseRepository } from '../licenses/index.ts';
 import { toOrderGeneration } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
+import type { OrderUndoer, UndoAudit } from './undo.ts';
 
 /** What the back office does with order generations: the list, one, those of a license, a retry. */
 export class OrderGenerationService {
@@ -16,17 +17,31 @@ export class OrderGenerationService {
   readonly #licenses: LicenseRepository;
   readonly #db: Kysely<DB>;
   readonly #queue: JobQueue;
+  readonly undoer: OrderUndoer;
 
   constructor(deps: {
     repository: OrderGenerationRepository;
     licenses: LicenseRepository;
     db: Kysely<DB>;
     queue: JobQueue;
+    undoer: OrderUndoer;
   }) {
     this.repository = deps.repository;
     this.#licenses = deps.licenses;
     this.#db = deps.db;
     this.#queue = deps.queue;
+    this.undoer = deps.undoer;
+  }
+
+  /**
+   * „Bestellung rückabwickeln” (decision 066): the licenses of the order (or those staff picked)
+   * back to what was paid for, in one transaction with the audit entries `audit` writes.
+   */
+  async undo(id: string, licenses: readonly string[] | undefined, audit: UndoAudit): Promise<OrderUndo> {
+    const outcome = await this.#db
+      .transaction()
+      .execute((transaction) => this.undoer.undo(id, licenses, audit, transaction));
+    return { orderGeneration: await this.get(id), ...outcome };
   }
 
   /**

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  isFullyWithdrawn,
   isPaidOrder,
   NO_REFUNDS,
+  orderUndoMessages,
   orderGenerationNotes,
   orderLinesText,
   orderPurchaseType,
@@ -19,7 +21,19 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { refundStateOfRow, type OrderGenerationRepository } from '../order-generations/index.ts';
+import type { AuditLog } from '../audit/index.ts';
+import {
+  orderGrossOf,
+  refundStateOfRow,
+  type OrderGenerationRepository,
+  type OrderUndoer,
+} from '../order-generations/index.ts';
+
+/** What undoes a withdrawn order by itself (`SHOP_REFUND_ACTION=withdraw`, decision 066). */
+interface AutomaticUndo {
+  undoer: OrderUndoer;
+  audit: AuditLog;
+}
 import type { UpgradeSessionRepository, UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
 import { paymentColumns } from './payment.ts';
 import type { ShopRecordRepository } from './repository.ts';
@@ -44,6 +58,7 @@ export class ShopOrderIntake {
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
   readonly #records: ShopRecordRepository;
+  readonly #refunds: AutomaticUndo | null;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
@@ -54,6 +69,8 @@ export class ShopOrderIntake {
     queue: JobQueue;
     productIds: ShopProductIds;
     records: ShopRecordRepository;
+    /** `SHOP_REFUND_ACTION=withdraw`: full refunds undo their order at once; null: staff decide. */
+    refunds?: AutomaticUndo | null;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
@@ -63,6 +80,7 @@ export class ShopOrderIntake {
     this.#queue = deps.queue;
     this.#productIds = deps.productIds;
     this.#records = deps.records;
+    this.#refunds = deps.refunds ?? null;
     this.#log = deps.log;
   }
 
@@ -103,6 +121,21 @@ export class ShopOrderIntake {
       { order: order.number, status: order.status, refunds: after.refunds.length, withdrawal },
       'shop order refund recorded',
     );
+    if (withdrawal === 'open' && this.#refunds && isFullyWithdrawn(after, orderGrossOf(generation))) {
+      // SHOP_REFUND_ACTION=withdraw: the whole order is withdrawn, so is what it made (a partial refund stays with staff).
+      const { audit, undoer } = this.#refunds;
+      const principal = { type: 'automatic', name: orderUndoMessages.automaticActor } as const;
+      const { changed, notUndone } = await undoer.undo(
+        id,
+        undefined,
+        (trx, entry) => audit.record(trx, { ...entry, action: 'order-undone', principal }),
+        transaction,
+      );
+      this.#log.info(
+        { order: order.number, changed: changed.length, notUndone: notUndone.length },
+        'withdrawn shop order undone',
+      );
+    }
     return refunded ? 'noted' : 'known';
   }
 
