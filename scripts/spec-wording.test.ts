@@ -5,6 +5,7 @@ import {
   adminLoginErrorMessage,
   adminLoginMessages,
   assistantMessages,
+  assistantScreens,
   backOfficeMessages,
   bindingErrorMessage,
   bindingMessages,
@@ -80,6 +81,37 @@ const holderForm = (changes: Partial<HolderFormValues>) =>
 const context = { supportEmail: SAMPLE.email, product: SAMPLE.product, serverMessage: 'Nicht erlaubt.' };
 
 const CUSTOMER_PORTAL: Row[] = [
+  {
+    where:
+      'extension seats step, its title (assistantScreens.extensionSeatsTitle; spec §4 „extension seats equal the new total minus the old seats”)',
+    portal: 'Wie viele Arbeitsplätze soll Ihre Lizenz künftig insgesamt haben? Bisher 4 Arbeitsplätze',
+    shown: [assistantScreens.extensionSeatsTitle(4)],
+  },
+  {
+    where: 'extension seats step, the seats field (assistantScreens.extensionSeatsInput)',
+    portal: 'Arbeitsplätze künftig insgesamt',
+    shown: [assistantScreens.extensionSeatsInput],
+  },
+  {
+    where: 'extension seats step, the seats added (assistantScreens.extensionSeats)',
+    portal: 'Bisher 4 Arbeitsplätze, künftig insgesamt 7 – also 3 Arbeitsplätze zusätzlich.',
+    shown: [assistantScreens.extensionSeats(4, 7)],
+  },
+  {
+    where: 'seats step, a count the field refuses (assistantScreens.priceAwaitsSeats)',
+    portal: 'Den Preis sehen Sie, sobald die Anzahl der Arbeitsplätze passt.',
+    shown: [assistantScreens.priceAwaitsSeats],
+  },
+  {
+    where: 'seats step, beside the DVD field when fewer seats cut the DVDs (dvdMaximumIsSize, dvdsCutTo)',
+    spec: 'Die maximale DVD-Anzahl ist die Lizenz-Größe',
+    shown: [assistantMessages.dvdMaximumIsSize],
+  },
+  {
+    where: 'seats step, how many DVDs are left after the cut (assistantScreens.dvdsCutTo)',
+    portal: 'Die DVDs wurden auf 2 verringert.',
+    shown: [assistantScreens.dvdsCutTo(2)],
+  },
   {
     where: 'error box, default for a 500 (GENERIC_SERVER_ERROR, INTERNAL_ERROR, simple login 5xx)',
     spec: 'Ups, da ist etwas schiefgelaufen. Wir wurden informiert und kümmern uns darum - bitte versuchen Sie es in Kürze erneut.',

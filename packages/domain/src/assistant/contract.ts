@@ -71,8 +71,12 @@ export type AssistantRaisedEvent =
 /** Every event the machine takes. */
 export type AssistantMachineEvent = AssistantEvent | AssistantRaisedEvent;
 
-/** What the machine emits for the screens to show (subscribe with `actor.on('toast', …)`). */
-export type AssistantEmitted = { type: 'toast'; message: string };
+/**
+ * What the machine emits for the screens to show (subscribe with `actor.on('toast', …)`): a toast,
+ * or, with `field`, a notice the step shows beside that field until the buyer dismisses it (the
+ * seats step's DVDs cut down: a toast would close by itself, unseen below the frame's fold).
+ */
+export type AssistantEmitted = { type: 'toast'; message: string; field?: 'dvdCount' };
 
 export interface PatchSessionInput {
   sessionId: string;

@@ -86,7 +86,10 @@ export const assistantRules = assistantContract.extend({
         resellerLicenses: resellerLinesForCountry(context.resellerLicenses, params.countryCode),
       };
     }),
-    toast: emit((_, params: { message: string }) => ({ type: 'toast' as const, message: params.message })),
+    toast: emit((_, params: { message: string; field?: 'dvdCount' }) => ({
+      type: 'toast' as const,
+      ...params,
+    })),
     dropDvds: assign({ dvdCount: 0 }),
 
     startNewPurchase: assign({

@@ -23,6 +23,11 @@ import { assistantRules } from './machine-rules.ts';
 
 const keepError = (call: AssistantCall) => ({ type: 'keepError', params: { call } }) as const;
 const dvdsToast = { type: 'toast', params: { message: assistantMessages.dvdMaximumIsSize } } as const;
+/** The seats step's DVDs cut down: said beside its DVD field until dismissed. */
+const dvdsCutNotice = {
+  type: 'toast',
+  params: { message: assistantMessages.dvdMaximumIsSize, field: 'dvdCount' },
+} as const;
 const germanyToast = { type: 'toast', params: { message: assistantMessages.dvdOnlyGermany } } as const;
 
 /** Back pops the history: one candidate transition per step that may be on top of it. */
@@ -292,13 +297,13 @@ export const assistantMachine = assistantRules.createMachine({
           on: {
             BACK,
             SET_SEATS: [
-              { guard: and(['isWholeNumber', 'seatsCutDvds']), actions: ['setSeats', dvdsToast] },
+              { guard: and(['isWholeNumber', 'seatsCutDvds']), actions: ['setSeats', dvdsCutNotice] },
               { guard: 'isWholeNumber', actions: 'setSeats' },
             ],
             SET_DVDS: [
               {
                 guard: and(['isWholeNumber', 'dvdsDeliverable', 'dvdsAboveMaximum']),
-                actions: ['setDvds', dvdsToast],
+                actions: ['setDvds', dvdsCutNotice],
               },
               { guard: and(['isWholeNumber', 'dvdsDeliverable']), actions: 'setDvds' },
             ],

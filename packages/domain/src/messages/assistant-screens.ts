@@ -81,13 +81,28 @@ export const assistantScreens = {
     `${price} inkl. MwSt. je ${COUNTED_NOUNS[unit].one}`,
 
   seatsTitle: 'Wie viele Arbeitsplätze brauchen Sie?',
+  /** An extension asks for the license's new total, not for the seats to add. */
+  extensionSeatsTitle: (previous: number) =>
+    `Wie viele Arbeitsplätze soll Ihre Lizenz künftig insgesamt haben? Bisher ${counted(previous, 'seat')}`,
   seatsSlider: 'Arbeitsplätze (Schieberegler)',
+  extensionSeatsSlider: 'Arbeitsplätze künftig insgesamt (Schieberegler)',
   seatsInput: 'Anzahl der Arbeitsplätze',
+  extensionSeatsInput: 'Arbeitsplätze künftig insgesamt',
+  /** Where the price was: a number the field refuses has none. */
+  priceAwaitsSeats: 'Den Preis sehen Sie, sobald die Anzahl der Arbeitsplätze passt.',
+  /** Beside the DVD field, until dismissed: fewer seats took DVDs away. */
+  dvdsCutTo: (dvds: number) => `Die DVDs wurden auf ${dvds.toLocaleString('de-DE')} verringert.`,
+  dismissNotice: 'Hinweis schließen',
   seatsInputHint: 'Mehr als 100 Arbeitsplätze? Geben Sie die Anzahl hier ein (bis 10.000).',
   dvdsInput: 'Zusätzliche DVDs',
   dvdsInputHint: (price: string, max: number) => `Je DVD ${price}, höchstens ${max.toLocaleString('de-DE')}.`,
-  extensionSeats: (previous: number, added: number) =>
-    `Bisher ${counted(previous, 'seat')}, davon neu: ${added.toLocaleString('de-DE')}.`,
+  extensionSeats: (previous: number, total: number) =>
+    `Bisher ${counted(previous, 'seat')}, künftig insgesamt ${total.toLocaleString('de-DE')} – also ${
+      total > previous ? `${counted(total - previous, 'seat')} zusätzlich` : 'noch keiner zusätzlich'
+    }.`,
+  /** What the seats step of an extension says: the seats added, the total and the volume discount. */
+  extensionPriceAnnouncement: (added: number, gross: string, discount: string | null) =>
+    `${counted(added, 'seat')} mehr: Gesamtbetrag ${gross}${discount ? `, Mengenrabatt ${discount}` : ', kein Mengenrabatt'}`,
   /** The name of the polite live region that says the price once the seats settle. */
   pricePreview: 'Ihr Preis',
   /** Said (politely, once a change settles) when the price changes: the new total and the volume discount. */
@@ -106,6 +121,10 @@ export const assistantScreens = {
   bindTitle: 'Auf wen soll die Lizenz laufen?',
   bindText:
     'Die Lizenz der Version 9 wird an diesen Lizenznehmer gebunden. Mit seinem Namen melden Sie sich später im Lizenzportal an.',
+  /** An extension of a bound license: its holder stays, nothing is asked again. */
+  boundHolderTitle: 'Die Lizenz bleibt an diesen Lizenznehmer gebunden',
+  boundHolderText:
+    'Die Lizenz ist bereits gebunden; eine Bindung lässt sich nicht ändern. Das aktualisierte Lizenzdokument erhalten Sie und der Lizenznehmer per E-Mail.',
 
   offerLoadTitle: 'Angebot laden',
   offerCodeLabel: 'Angebotscode',

@@ -22,6 +22,17 @@ export type Purchase =
 const EXTENSION_TITLE = 'Erweiterung Pro-Lizenz Version 9';
 const ADDITIONAL_SEATS_TITLE = 'Zusätzliche Arbeitsplätze Pro-Lizenz Version 9';
 
+/**
+ * What a product line of a purchase is called, in the assistant's cart and the shop's: the pro
+ * seats of an extension are its extension, those of an update beyond its old seats additional
+ * seats — not a new license.
+ */
+export function productLineTitle(sku: Sku, purchaseType: Purchase['purchaseType']): string {
+  if (sku === 'M9-PRO' && purchaseType === 'extension') return EXTENSION_TITLE;
+  if (sku === 'M9-PRO' && purchaseType === 'upgrade') return ADDITIONAL_SEATS_TITLE;
+  return PRODUCTS[sku].title;
+}
+
 function line(sku: Sku, quantity: number, title = PRODUCTS[sku].title): ProductLine {
   return { sku, quantity, title };
 }
@@ -52,11 +63,19 @@ export function purchaseLines(purchase: Purchase): PriceRequest['groups'] {
   if (purchase.purchaseType === 'new') {
     lines.push(line(licenseSku(licenseClass, 'full'), seatCount));
   } else if (purchase.purchaseType === 'extension') {
-    lines.push(line('M9-PRO', Math.max(0, seatCount - purchase.originalSeats), EXTENSION_TITLE));
+    lines.push(
+      line(
+        'M9-PRO',
+        Math.max(0, seatCount - purchase.originalSeats),
+        productLineTitle('M9-PRO', 'extension'),
+      ),
+    );
   } else {
     const updatedSeats = Math.min(seatCount, purchase.originalSeats);
     lines.push(line(licenseSku(licenseClass, 'update'), updatedSeats));
-    if (licenseClass === 'pro') lines.push(line('M9-PRO', seatCount - updatedSeats, ADDITIONAL_SEATS_TITLE));
+    if (licenseClass === 'pro') {
+      lines.push(line('M9-PRO', seatCount - updatedSeats, productLineTitle('M9-PRO', 'upgrade')));
+    }
   }
   return [{ uid: 'license', customerReference: null, licenseSize: seatCount, lines: [...lines, dvds] }];
 }

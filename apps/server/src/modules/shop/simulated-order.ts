@@ -1,5 +1,5 @@
 import {
-  PRODUCTS,
+  productLineTitle,
   priceShopProducts,
   type Billing,
   type PurchaseType,
@@ -66,7 +66,7 @@ export function simulatedWooCommerceOrder(
       const item = group?.lineItems.find((candidate) => candidate.sku === product.sku);
       return {
         id: options.id * 100 + index + 1,
-        name: PRODUCTS[product.sku].title,
+        name: productLineTitle(product.sku, cart.purchaseType),
         parent_name: null,
         product_id: options.productIds[product.sku],
         variation_id: 0,

@@ -1,11 +1,20 @@
-import type { AssistantEvent, AssistantSnapshot } from '@lizenzportal/domain';
+import type { AssistantEmitted, AssistantEvent, AssistantSnapshot } from '@lizenzportal/domain';
 import { createContext, use } from 'react';
 import type { PortalSettings } from '@/lib/settings';
+
+/** A notice the machine gave about a field of the current step (`AssistantEmitted` with `field`). */
+export interface FieldNotice {
+  field: NonNullable<AssistantEmitted['field']>;
+  message: string;
+}
 
 export interface AssistantView {
   snapshot: AssistantSnapshot;
   send: (event: AssistantEvent) => void;
   settings: PortalSettings;
+  /** Shown beside its field until `dismissNotice` (or the step is left). */
+  notice: FieldNotice | null;
+  dismissNotice: () => void;
 }
 
 export const AssistantViewContext = createContext<AssistantView | null>(null);

@@ -17,7 +17,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { failedCall } from '@/lib/api';
 import { useSettings, type PortalSettings } from '@/lib/settings';
 import * as api from './api.ts';
-import { AssistantViewContext } from './assistant-context.ts';
+import { AssistantViewContext, type FieldNotice } from './assistant-context.ts';
 import { shopChannel } from './shop-messages.ts';
 import { laterFormGuards, useLaterSteps } from './use-later-steps.ts';
 import { useFrameHeight } from './use-frame-height.ts';
@@ -103,12 +103,27 @@ function Assistant({ settings }: { settings: PortalSettings }) {
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   const step = assistantStep(snapshot);
   useFrameHeight(content, step, channel);
+  // A notice about a field stays beside it until dismissed or the step is left; others are toasts.
+  const [notice, setNotice] = useState<(FieldNotice & { step: AssistantStep }) | null>(null);
   useEffect(() => {
-    const subscription = actor.on('toast', ({ message }) => notifications.show({ color: 'yellow', message }));
+    const subscription = actor.on('toast', ({ message, field }) => {
+      if (field) setNotice({ field, message, step: assistantStep(actor.getSnapshot()) });
+      else notifications.show({ color: 'yellow', message });
+    });
     return () => subscription.unsubscribe();
   }, [actor]);
   const later = useLaterSteps(step !== 'welcome');
-  const view = useMemo(() => ({ snapshot, send: actor.send, settings }), [snapshot, actor, settings]);
+  const fieldNotice = notice?.step === step ? notice : null;
+  const view = useMemo(
+    () => ({
+      snapshot,
+      send: actor.send,
+      settings,
+      notice: fieldNotice,
+      dismissNotice: () => setNotice(null),
+    }),
+    [snapshot, actor, settings, fieldNotice],
+  );
   return (
     <AssistantViewContext value={view}>
       <div ref={setContent}>

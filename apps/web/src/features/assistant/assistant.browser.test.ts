@@ -145,10 +145,13 @@ describe('the license assistant in the shop page', () => {
     await seats.blur();
     // The number typed stays; nothing is priced for another one, and the step waits.
     expect(await seats.inputValue()).toBe('10001');
-    expect(await assistant.getByRole('row', { name: /Pro-Lizenz Version 9 10\.000/ }).count()).toBe(0);
+    // No price at all: the last count in range is not what the field asks for.
+    expect(await assistant.getByRole('table').count()).toBe(0);
+    await assistant.getByText(assistantScreens.priceAwaitsSeats).waitFor();
     expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(true);
     await seats.fill('10000');
     await assistant.getByRole('row', { name: /^Pro-Lizenz Version 9 10\.000/ }).waitFor();
+    expect(await assistant.getByText(assistantScreens.priceAwaitsSeats).count()).toBe(0);
     expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(false);
   });
 
@@ -285,6 +288,38 @@ describe('the license assistant in the shop page', () => {
     await choice(assistant, 'Deutschland').click();
     await assistant.getByRole('heading', { name: 'Haben Sie bereits eine Lizenz?' }).waitFor();
   });
+
+  it('says beside the DVD field, until dismissed, that fewer seats cut the DVDs', async () => {
+    const page = await openShopAssistant(browser);
+    const assistant = assistantIn(page);
+    await choice(assistant, 'Assistent starten').click();
+    await choice(assistant, 'Deutschland').click();
+    await choice(assistant, 'Nein, ich möchte eine neue Lizenz kaufen').click();
+    await choice(assistant, 'Pro-Lizenz').click();
+    const seats = assistant.getByLabel('Anzahl der Arbeitsplätze');
+    const dvds = assistant.getByLabel('Zusätzliche DVDs');
+    await seats.fill('5');
+    await dvds.fill('4');
+    await assistant.getByRole('row', { name: /^Zusätzliche DVD Version 9 4 / }).waitFor();
+    await seats.fill('2');
+    const notice = assistant
+      .getByRole('status')
+      .filter({ hasText: `${assistantMessages.dvdMaximumIsSize}. ${assistantScreens.dvdsCutTo(2)}` });
+    await notice.waitFor();
+    expect(await dvds.inputValue()).toBe('2');
+    // It stands where the DVDs are, and stays longer than a toast would (5 s).
+    const [field, note] = [(await dvds.boundingBox())!, (await notice.boundingBox())!];
+    expect(note.y).toBeGreaterThan(field.y);
+    expect(Math.abs(note.x - field.x)).toBeLessThan(20);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(await notice.isVisible()).toBe(true);
+    await notice.getByRole('button', { name: assistantScreens.dismissNotice }).click();
+    await notice.waitFor({ state: 'detached' });
+    // No toast said it besides.
+    expect(
+      await assistant.getByRole('alert').filter({ hasText: assistantMessages.dvdMaximumIsSize }).count(),
+    ).toBe(0);
+  }, 60_000);
 
   it("clamps a reseller line's DVDs to its size with a toast, also when the size shrinks", async () => {
     const page = await openShopAssistant(browser);

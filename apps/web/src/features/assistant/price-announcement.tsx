@@ -15,15 +15,22 @@ const discountOf = (cart: Cart) =>
     ...cart.groupedLineItems.flatMap((group) => group.lineItems.map((item) => item.discountPercent)),
   );
 
-/** What the seats step says: the seat count, the total and the volume discount. */
-export function seatsAnnouncement(cart: Cart | null, seatCount: number): string {
+/**
+ * What the seats step says: the seat count (an extension's: the seats added to its
+ * `previousSeats`), the total and the volume discount.
+ */
+export function seatsAnnouncement(
+  cart: Cart | null,
+  seatCount: number,
+  previousSeats: number | null = null,
+): string {
   if (!cart) return '';
   const discount = discountOf(cart);
-  return assistantScreens.priceAnnouncement(
-    seatCount,
-    formatMoney(cart.totals.gross),
-    discount > 0 ? formatPercent(discount) : null,
-  );
+  const gross = formatMoney(cart.totals.gross);
+  const discountText = discount > 0 ? formatPercent(discount) : null;
+  return previousSeats === null
+    ? assistantScreens.priceAnnouncement(seatCount, gross, discountText)
+    : assistantScreens.extensionPriceAnnouncement(seatCount - previousSeats, gross, discountText);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   formatPercent,
   PRODUCTS,
   priceShopProducts,
+  productLineTitle,
   PURCHASE_TYPE_LABELS,
   shopCartProblem,
   shopDemoMessages,
@@ -61,7 +62,9 @@ export function ShopCart({ cart, children }: ShopCartProps) {
             <Table.Tbody>
               {cart.products.map((product, index) => (
                 <Table.Tr key={index}>
-                  <Table.Td>{PRODUCTS[product.sku]?.title ?? product.sku}</Table.Td>
+                  <Table.Td>
+                    {product.sku in PRODUCTS ? productLineTitle(product.sku, cart.purchaseType) : product.sku}
+                  </Table.Td>
                   <Table.Td>{product.sku}</Table.Td>
                   <Table.Td>{product.productId}</Table.Td>
                   <Table.Td ta="right">{product.quantity.toLocaleString('de-DE')}</Table.Td>

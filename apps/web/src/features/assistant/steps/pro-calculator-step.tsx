@@ -1,4 +1,4 @@
-import { Alert, Box, Group, Slider, Text } from '@mantine/core';
+import { Alert, Box, Group, Slider, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import {
   assistantCart,
@@ -30,7 +30,7 @@ const MARKS = seatSliderMarks();
 
 /** Seats of the pro license (slider 1–100 with an open top, number input up to 10000) and DVDs. */
 export function ProCalculatorStep() {
-  const { snapshot, send } = useAssistant();
+  const { snapshot, send, notice, dismissNotice } = useAssistant();
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
   const deliverable = dvdsDeliverableTo(context.billing.countryCode);
@@ -39,15 +39,20 @@ export function ProCalculatorStep() {
   const cart = assistantCart(context);
   const patchError = context.errors.patchSession;
   const extension = context.purchaseType === 'extension';
-  // The cart shows the last count in range: with another one in the field, the step waits.
+  const previousSeats = originalSeats(context);
+  const seatsLabel = extension ? assistantScreens.extensionSeatsInput : assistantScreens.seatsInput;
+  // With a count out of range in the field the step waits, and shows no price: the assistant
+  // keeps the last count in range, whose price is not the one the field asks for.
   const [seatsOutOfRange, setSeatsOutOfRange] = useState(false);
-  // „Weiter” waits for a count in range (an extension: at least the seats it has).
-  const pending: PendingField[] =
-    seatsOutOfRange || context.seatCount < minimum
-      ? [{ field: 'seatCount', label: assistantScreens.seatsInput, missing: false }]
-      : [];
+  // „Weiter” waits for a count in range (an extension: more than the seats it has).
+  const refused = seatsOutOfRange || context.seatCount < minimum;
+  const pending: PendingField[] = refused ? [{ field: 'seatCount', label: seatsLabel, missing: false }] : [];
+  const dvdsCut = notice?.field === 'dvdCount' ? notice : null;
   return (
-    <StepFrame title={assistantScreens.seatsTitle} busyText={assistantScreens.savingChoice}>
+    <StepFrame
+      title={extension ? assistantScreens.extensionSeatsTitle(previousSeats) : assistantScreens.seatsTitle}
+      busyText={assistantScreens.savingChoice}
+    >
       <Box px="xs" pb="lg">
         <Slider
           min={1}
@@ -55,7 +60,7 @@ export function ProCalculatorStep() {
           marks={MARKS}
           value={Math.min(context.seatCount, SEAT_SLIDER_MAX)}
           onChange={(seatCount) => send({ type: 'SET_SEATS', seatCount })}
-          thumbLabel={assistantScreens.seatsSlider}
+          thumbLabel={extension ? assistantScreens.extensionSeatsSlider : assistantScreens.seatsSlider}
           // Its top step stands for 100 and more: a screen reader hears the seats, not „100”.
           thumbValueText={counted(context.seatCount, 'seat')}
           label={(value) => (value === SEAT_SLIDER_MAX ? `${value}+` : value)}
@@ -64,7 +69,7 @@ export function ProCalculatorStep() {
       </Box>
       <Group grow align="flex-start" wrap="wrap">
         <WholeNumberInput
-          label={assistantScreens.seatsInput}
+          label={seatsLabel}
           name="seatCount"
           description={assistantScreens.seatsInputHint}
           value={context.seatCount}
@@ -75,33 +80,42 @@ export function ProCalculatorStep() {
           disabled={busy}
           miw={200}
         />
-        <WholeNumberInput
-          label={assistantScreens.dvdsInput}
-          description={
-            deliverable
-              ? assistantScreens.dvdsInputHint(
-                  formatMoney(PRODUCTS['M9-DVD'].baseGross),
-                  maxDvdCount(context),
-                )
-              : assistantMessages.dvdOnlyGermany
-          }
-          value={context.dvdCount}
-          onChange={(dvdCount) => send({ type: 'SET_DVDS', dvdCount })}
-          disabled={busy || !deliverable}
-          miw={200}
-        />
-      </Group>
-      {extension && (
-        <Text size="sm">
-          {assistantScreens.extensionSeats(
-            originalSeats(context),
-            Math.max(0, context.seatCount - originalSeats(context)),
+        <Stack gap="xs" miw={200}>
+          <WholeNumberInput
+            label={assistantScreens.dvdsInput}
+            description={
+              deliverable
+                ? assistantScreens.dvdsInputHint(
+                    formatMoney(PRODUCTS['M9-DVD'].baseGross),
+                    maxDvdCount(context),
+                  )
+                : assistantMessages.dvdOnlyGermany
+            }
+            value={context.dvdCount}
+            onChange={(dvdCount) => send({ type: 'SET_DVDS', dvdCount })}
+            disabled={busy || !deliverable}
+          />
+          {dvdsCut && (
+            // Beside the field until dismissed: a toast closed by itself, below the frame's fold.
+            <Alert
+              color="yellow"
+              icon={<IconAlertTriangle aria-hidden />}
+              role="status"
+              withCloseButton
+              closeButtonLabel={assistantScreens.dismissNotice}
+              onClose={dismissNotice}
+            >
+              {dvdsCut.message}. {assistantScreens.dvdsCutTo(context.dvdCount)}
+            </Alert>
           )}
-        </Text>
+        </Stack>
+      </Group>
+      {extension && !seatsOutOfRange && (
+        <Text size="sm">{assistantScreens.extensionSeats(previousSeats, context.seatCount)}</Text>
       )}
-      {context.seatCount < minimum && (
+      {context.seatCount < minimum && !seatsOutOfRange && (
         <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          {assistantMessages.extensionNeedsMoreSeats(originalSeats(context))}
+          {assistantMessages.extensionNeedsMoreSeats(previousSeats)}
         </Alert>
       )}
       {reduction !== null && (
@@ -114,13 +128,21 @@ export function ProCalculatorStep() {
           {assistantMessages.reductionText(reduction)}
         </Alert>
       )}
-      {context.seatCount > 1 && (
+      {context.seatCount > 1 && !extension && (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
           {assistantMessages.oneProLicensePerOrder}
         </Alert>
       )}
-      {cart && <CartTable cart={cart} />}
-      <PriceAnnouncement text={seatsAnnouncement(cart, context.seatCount)} />
+      {refused ? (
+        <Text size="sm" c="dimmed">
+          {assistantScreens.priceAwaitsSeats}
+        </Text>
+      ) : (
+        cart && <CartTable cart={cart} />
+      )}
+      <PriceAnnouncement
+        text={refused ? '' : seatsAnnouncement(cart, context.seatCount, extension ? previousSeats : null)}
+      />
       {patchError && !busy && (
         <ErrorBox
           title={assistantMessages.patchSessionTitle}
