@@ -50,7 +50,8 @@ export const deliveryMailTexts = {
     download: 'Im Lizenzportal können Sie die Software jetzt herunterladen.',
   },
   update: {
-    subject: (product: string) => `Ihre aktualisierte Lizenz: Lizenzdokument für ${product}`,
+    subject: (product: string, starter = false) =>
+      `Ihre aktualisierte Lizenz: ${starter ? 'Startdokument' : 'Lizenzdokument'} für ${product}`,
     processed: 'Ihre Bestellung ist verarbeitet und Ihre Lizenz wurde aktualisiert.',
   },
   recovery: {

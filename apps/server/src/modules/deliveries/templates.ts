@@ -61,12 +61,15 @@ function partsOf(context: MailContext): Parts {
         intro: [T.bind.bound(context.licenses[0]!.holderName ?? ''), T.bind.attached],
         outro: [T.holderNameLogin, T.bind.download],
       };
-    case 'update':
+    case 'update': {
+      // Still unbound (no holder was given): its start code signs in, binding comes next.
+      const starter = context.documentType === 'starter';
       return {
-        subject: T.update.subject(product()),
+        subject: T.update.subject(product(), starter),
         intro: [T.update.processed, ...attached],
-        outro: [T.holderNameLogin],
+        outro: starter ? [T.bindingSteps] : [T.holderNameLogin],
       };
+    }
     case 'recovery':
       return {
         subject: T.recovery.subject,

@@ -228,7 +228,7 @@ export class OrderGenerator {
             transaction,
           );
         }
-        await this.#licenseDocumentMailed(bound, 'update', recipient, orderGenerationId, transaction);
+        await this.#licenseDocumentMailed(bound, recipient, orderGenerationId, transaction);
         return {
           licenseIds: [bound.id, ...originals.map((original) => original.id)],
           productLicense: bound.id,
@@ -236,7 +236,7 @@ export class OrderGenerator {
       }
       case 'extension': {
         const extended = await this.#extend(plan, order, transaction);
-        await this.#licenseDocumentMailed(extended, 'update', recipient, orderGenerationId, transaction);
+        await this.#licenseDocumentMailed(extended, recipient, orderGenerationId, transaction);
         return { licenseIds: [extended.id], productLicense: extended.id };
       }
     }
@@ -283,9 +283,11 @@ export class OrderGenerator {
   }
 
   /**
-   * An extension: the pro license grows to the new size and gets the DVDs bought; how it was
-   * before is kept on the session. It must still be what was priced: a v9 pro license with the
-   * seats the session started from, not disabled.
+   * An extension: the pro license grows to the new size and gets the DVDs bought; an unbound one is
+   * bound to the holder the buyer gave (the assistant said it would be), a bound one keeps its
+   * holder. How it was before is kept on the session (`holder: null`: it was unbound, its start
+   * code its authentication code), for an undo to restore. It must still be what was priced: a v9
+   * pro license with the seats the session started from, not disabled.
    */
   async #extend(
     plan: Extract<GenerationPlan, { purchaseType: 'extension' }>,
@@ -322,7 +324,6 @@ export class OrderGenerator {
     };
     const session = order.upgradeSessionId!;
     await this.#sessions.update(session, { before_extension: json(beforeExtension) }, transaction);
-    const bound = license.status === 'bound';
     const extended = await this.#licenses.repository.update(
       license.id,
       {
@@ -330,21 +331,23 @@ export class OrderGenerator {
         dvd_count: (license.dvd_count ?? 0) + plan.dvdCount,
         extension_sku: plan.extensionSku,
         // The documents show the size: the old ones stay stored (sent mails refer to them), new ones are made.
-        ...(bound ? { license_document: null } : { starter_document: null }),
+        ...(license.status === 'bound' ? { license_document: null } : { starter_document: null }),
       },
       transaction,
     );
-    return extended!;
+    if (extended!.status !== 'unbound' || !plan.holder) return extended!;
+    const bound = await this.#licenses.repository.bindIfUnbound(license.id, plan.holder, transaction);
+    return bound ?? extended!;
   }
 
   /**
-   * The license's current document (license document when bound, else starter document) generated
-   * and mailed, queued in the transaction.
+   * An update's or extension's license with its current document (license document when bound,
+   * else starter document) generated and mailed, queued in the transaction: to the buyer and, when
+   * the license is bound to another address, to its holder too (whose license it is).
    */
   async #licenseDocumentMailed(
     license: LicenseRow,
-    occasion: 'update',
-    recipient: { recipient: string; recipientName: string | null },
+    buyer: { recipient: string; recipientName: string | null },
     orderGenerationId: string,
     transaction: Kysely<DB>,
   ): Promise<void> {
@@ -354,10 +357,23 @@ export class OrderGenerator {
       { licenseId: license.id, kind: documentType },
       { transaction },
     );
-    await this.#deliveries.create(
-      { occasion, documentType, licenseIds: [license.id], ...recipient, orderGeneration: orderGenerationId },
-      transaction,
-    );
+    const recipients = [buyer];
+    const holder = license.status === 'bound' ? license.holder_email : null;
+    if (holder && holder.toLowerCase() !== buyer.recipient.toLowerCase()) {
+      recipients.push({ recipient: holder, recipientName: license.holder_name });
+    }
+    for (const recipient of recipients) {
+      await this.#deliveries.create(
+        {
+          occasion: 'update',
+          documentType,
+          licenseIds: [license.id],
+          ...recipient,
+          orderGeneration: orderGenerationId,
+        },
+        transaction,
+      );
+    }
   }
 }
 

@@ -71,6 +71,8 @@ export type GenerationPlan =
       /** DVDs bought with the extension, added to the license's. */
       dvdCount: number;
       extensionSku: Sku;
+      /** Whom an unbound license is bound to by the extension (a bound one keeps its holder). */
+      holder: HolderData | null;
     };
 
 /** The purchase type of an order: as its meta data says, else its session's, else by its lines. */
@@ -118,6 +120,7 @@ export function planGeneration(
       size: properties.size,
       dvdCount: properties.dvdCount,
       extensionSku: 'M9-PRO',
+      holder: session.holder,
     };
   }
   if (!session.holder) throw new OrderProblem(orderGenerationErrors.sessionWithoutHolder);

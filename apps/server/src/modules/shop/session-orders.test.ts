@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { orderGenerationErrors, type License, type WooCommerceOrder } from '@lizenzportal/domain';
+import {
+  deliveryMailTexts,
+  orderGenerationErrors,
+  productTitle,
+  type License,
+  type WooCommerceOrder,
+} from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
 import { bearer, schoolBilling, sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
@@ -61,6 +67,9 @@ const license = async (id: string) =>
 const session = (id: string) => ctx.app.services.upgradeSessions.detail(id);
 const deliveriesOf = async (generationId: string) =>
   ctx.app.services.deliveries.forOrderGeneration(generationId);
+/** Deliveries made in one transaction share their creation time: in the order of their recipients. */
+const byRecipient = <T extends { recipient: string }>(deliveries: T[]) =>
+  deliveries.toSorted((a, b) => a.recipient.localeCompare(b.recipient));
 
 // Generations, documents and mails run as jobs: generous under a loaded machine.
 describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
@@ -118,7 +127,9 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       orderId: '3001',
       productLicense: newId,
     });
-    expect(await deliveriesOf(generation._id)).toMatchObject([
+    // The license document to the buyer and to the holder the license is bound to.
+    expect(byRecipient(await deliveriesOf(generation._id))).toMatchObject([
+      { occasion: 'update', documentType: 'license', licenses: [newId], recipient: 'park@example.com' },
       {
         occasion: 'update',
         documentType: 'license',
@@ -168,17 +179,115 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
         },
       },
     });
-    const [delivery] = await deliveriesOf(generation._id);
-    expect(delivery).toMatchObject({ occasion: 'update', documentType: 'license' });
+    const deliveries = byRecipient(await deliveriesOf(generation._id));
+    expect(deliveries).toMatchObject([
+      { occasion: 'update', documentType: 'license', recipient: 'praxis@example.com' },
+      { occasion: 'update', documentType: 'license', recipient: 'verwaltung@foerderzentrum.example' },
+    ]);
+    const delivery = deliveries[0];
     // The mailed license document is a new one, made from the grown license. (The bind mail, still
     // queued from the binding above, may render yet another one afterwards: it mails the current license.)
+    // Behind the bind mail's job and a second delivery now: generous on a loaded machine.
     const mailed = await eventually(async () => {
       const current = await ctx.app.services.deliveries.get(delivery!._id);
       return current.progress === 'completed' ? current : undefined;
-    }, 30_000);
+    }, 50_000);
     expect(mailed.documents).toHaveLength(1);
     expect(mailed.documents[0]).toMatch(new RegExp(`^licenses/${original._id}/license-`));
     expect(mailed.documents[0]).not.toBe(documentBeforeExtension);
+  });
+
+  test('an extension of an unbound license binds it to the holder given and mails its license document to both', async () => {
+    const original = await ctx.createLicense({
+      version: '9',
+      properties: { class: 'pro', size: 4, dvdCount: 0 },
+    });
+    const { session: extension, token } = await created(
+      newPurchase({
+        purchaseType: 'extension',
+        fromVersion: '9',
+        originalLicenses: [original._id],
+        accessTokens: [await accessTokenOf(original)],
+        properties: { class: 'pro', size: 7, dvdCount: 0 },
+      }),
+    );
+    const holder = {
+      holderType: 'organization',
+      name: 'Grundschule am Deich',
+      email: 'sekretariat@deich.example',
+      contact: 'Herr Jansen',
+    };
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${extension._id}`,
+      headers: bearer(token),
+      payload: { holder },
+    });
+    expect(patched.statusCode).toBe(200);
+    const generation = await generated(
+      sessionOrder(3004, { sessionId: extension._id, sessionToken: token }, 'extension', [
+        { sku: 'M9-PRO', quantity: 3 },
+      ]),
+    );
+    expect(generation).toMatchObject({ progress: 'completed', licenses: [original._id] });
+    expect(await license(original._id)).toMatchObject({
+      status: 'bound',
+      authenticationCode: 'Grundschule am Deich',
+      holder,
+      properties: { size: 7 },
+    });
+    // Unbound before: an undo finds no holder to restore, the start code signs in again.
+    expect((await session(extension._id)).beforeExtension).toMatchObject({
+      properties: { size: 4 },
+      holder: null,
+    });
+    const deliveries = byRecipient(await deliveriesOf(generation._id));
+    expect(deliveries).toMatchObject([
+      { occasion: 'update', documentType: 'license', recipient: 'sekretariat@deich.example' },
+      { occasion: 'update', documentType: 'license', recipient: 'verwaltung@foerderzentrum.example' },
+    ]);
+    // The mail tells the truth: a license document, named so, with the holder's name to sign in.
+    for (const delivery of deliveries) {
+      const mailed = await eventually(async () => {
+        const current = await ctx.app.services.deliveries.get(delivery._id);
+        return current.progress === 'completed' ? current : undefined;
+      }, 30_000);
+      expect(mailed.subject).toBe(deliveryMailTexts.update.subject(productTitle('9')));
+      expect(mailed.documents).toEqual([
+        expect.stringMatching(new RegExp(`^licenses/${original._id}/license-`)),
+      ]);
+      expect(mailed.content).toContain(deliveryMailTexts.holderNameLogin);
+      expect(mailed.content).toContain('Grundschule am Deich');
+      expect(mailed.content).not.toContain(`${deliveryMailTexts.startCode}:`);
+    }
+  });
+
+  test('an extension of an unbound license without a holder stays unbound, and its mail says a starter document', async () => {
+    const original = await ctx.createLicense({
+      version: '9',
+      properties: { class: 'pro', size: 4, dvdCount: 0 },
+    });
+    const { session: extension, token } = await created(
+      newPurchase({
+        purchaseType: 'extension',
+        fromVersion: '9',
+        originalLicenses: [original._id],
+        accessTokens: [await accessTokenOf(original)],
+        properties: { class: 'pro', size: 5, dvdCount: 0 },
+      }),
+    );
+    const generation = await generated(
+      sessionOrder(3005, { sessionId: extension._id, sessionToken: token }, 'extension', [
+        { sku: 'M9-PRO', quantity: 1 },
+      ]),
+    );
+    expect(await license(original._id)).toMatchObject({ status: 'unbound', properties: { size: 5 } });
+    const [delivery] = await deliveriesOf(generation._id);
+    expect(delivery).toMatchObject({ occasion: 'update', documentType: 'starter' });
+    expect(delivery!.subject).toBe(deliveryMailTexts.update.subject(productTitle('9'), true));
+    const rendered = await ctx.app.services.deliveries.get(delivery!._id);
+    expect(rendered.content).toContain(`${deliveryMailTexts.startCode}:`);
+    expect(rendered.content).not.toContain(deliveryMailTexts.holderNameLogin);
   });
 
   test('an extension of a license that changed since fails, and so does its session', async () => {

@@ -149,7 +149,7 @@ describe('updates and extensions in the assistant', () => {
     // An extension names one license only: no second sign-in is offered.
     expect(await assistant.getByRole('button', { name: 'Weitere Lizenz hinzufügen' }).count()).toBe(0);
     await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
-    await assistant.getByText('Bisher 5 Arbeitsplätze, davon neu: 1.').waitFor();
+    await assistant.getByText(assistantScreens.extensionSeats(5, 6)).waitFor();
   });
 
   it('extends a version 9 pro license by the added seats, through binding and summary to the cart', async () => {
@@ -160,8 +160,30 @@ describe('updates and extensions in the assistant', () => {
     await assistant.getByRole('button', { name: /^Entfernen/ }).waitFor();
     await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
 
-    await assistant.getByLabel('Anzahl der Arbeitsplätze').fill('8');
-    await assistant.getByText('Bisher 5 Arbeitsplätze, davon neu: 3.').waitFor();
+    // The step asks for the license's new total and says so; it has one license, no note that an
+    // order buys one pro license only.
+    await assistant
+      .getByRole('heading', {
+        name: 'Wie viele Arbeitsplätze soll Ihre Lizenz künftig insgesamt haben? Bisher 5 Arbeitsplätze',
+      })
+      .waitFor();
+    const seats = assistant.getByLabel('Arbeitsplätze künftig insgesamt', { exact: true });
+    expect(await assistant.getByText(assistantMessages.oneProLicensePerOrder).count()).toBe(0);
+    // 3 meant as „3 more” is fewer than the license has: said, and no price for it.
+    await seats.fill('3');
+    await assistant
+      .getByRole('alert')
+      .filter({ hasText: assistantMessages.extensionNeedsMoreSeats(5) })
+      .waitFor();
+    await assistant.getByText(assistantScreens.priceAwaitsSeats).waitFor();
+    expect(await assistant.getByRole('table').count()).toBe(0);
+    expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(true);
+    await seats.fill('8');
+    await assistant
+      .getByText('Bisher 5 Arbeitsplätze, künftig insgesamt 8 – also 3 Arbeitsplätze zusätzlich.')
+      .waitFor();
+    await assistant.getByRole('row', { name: /^Erweiterung Pro-Lizenz Version 9 3 / }).waitFor();
+    expect(await assistant.getByText(assistantScreens.priceAwaitsSeats).count()).toBe(0);
     await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await assistant.getByRole('heading', { name: 'Auf wen soll die Lizenz laufen?' }).waitFor();
@@ -184,8 +206,12 @@ describe('updates and extensions in the assistant', () => {
 
     // Only the three added seats are bought.
     expect(await shopProductRows(page)).toEqual([['M9-PRO', '801', '3']]);
+    // The shop's cart names the extension as such, not as a new license.
+    await shopCart(page)
+      .getByRole('cell', { name: 'Erweiterung Pro-Lizenz Version 9', exact: true })
+      .waitFor();
     await shopCart(page).getByText('Erweiterung', { exact: true }).waitFor();
-  });
+  }, 60_000);
 
   it('recommends pro for a one-seat version 8 license bound to an organization with a contact', async () => {
     const license = await bindLicense(

@@ -3,21 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import {
+  assistantScreens,
   bindingMessages,
+  deliveryMailTexts,
   DOWNLOAD_CARD_TITLES,
   downloadMessages,
   formatMoney,
   HOLDER_FORM_LABELS,
   orderPaymentMessages,
   PROGRESS_LABELS,
+  productTitle,
   shopDemoMessages,
+  type License,
 } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { openShopAssistant } from '@/test/shop-assistant';
 import { waitForPath } from '@/test/page';
-import { ADMIN, createAdmin } from '@/test/seed';
+import { ADMIN, bindLicense, createAdmin, createLicense } from '@/test/seed';
 
 // The whole journey waits for the order's generation, its starter document and its mail: jobs.
 const browser = setupBrowser({ WORKER: 'inline' });
@@ -29,6 +33,11 @@ const BUYER = { name: 'Förderzentrum am See', email: 'verwaltung@foerderzentrum
 let releases: string;
 
 beforeEach(async () => {
+  // Each test reads the mails of its own order: the file's server keeps one outbox.
+  const outbox = browser.server.config.mail.outboxDir;
+  if (fs.existsSync(outbox)) {
+    for (const name of fs.readdirSync(outbox)) fs.rmSync(path.join(outbox, name), { force: true });
+  }
   releases = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-browser-journey-'));
   const file = path.join(releases, 'software-9.zip');
   fs.writeFileSync(file, 'Version 9 Setup');
@@ -40,14 +49,56 @@ const assistantIn = (page: Page): FrameLocator => page.frameLocator('iframe[titl
 const choice = (frame: FrameLocator, title: string) =>
   frame.getByRole('button', { name: new RegExp(`^${title}`) });
 
-/** The one mail in the outbox (no mail server in development), parsed, once it is there. */
-async function outboxMail() {
+/** The outbox's mails (no mail server in development), parsed, once there are `count` of them. */
+async function outboxMails(count: number) {
   const outbox = browser.server.config.mail.outboxDir;
   const files = () =>
     fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
-  await expect.poll(() => files().length, { timeout: JOBS_MS }).toBe(1);
-  return simpleParser(fs.readFileSync(path.join(outbox, files()[0]!)));
+  await expect.poll(() => files().length, { timeout: JOBS_MS }).toBe(count);
+  return Promise.all(files().map((file) => simpleParser(fs.readFileSync(path.join(outbox, file)))));
 }
+
+/** The one mail in the outbox, parsed, once it is there. */
+async function outboxMail() {
+  return (await outboxMails(1))[0]!;
+}
+
+/** Pays the cart the assistant handed over, as `BUYER`, in the stand-in shop's checkout. */
+async function payTheCart(page: Page): Promise<void> {
+  const cart = page.getByRole('region', { name: 'Warenkorb' });
+  const checkout = cart.getByRole('form', { name: shopDemoMessages.simulateOrder });
+  await checkout.getByRole('textbox', { name: 'Firmenname oder Name' }).fill(BUYER.name);
+  await checkout.getByRole('textbox', { name: 'E-Mail' }).fill(BUYER.email);
+  await checkout.getByRole('button', { name: shopDemoMessages.simulateOrder }).click();
+  await cart.getByText(/^Bestellung \d+ ist bezahlt eingegangen$/).waitFor({ timeout: PAGE_MS });
+}
+
+/** Extends a version 9 pro license in the assistant to `total` seats, up to the binding step. */
+async function extendInTheAssistant(page: Page, license: License, total: number): Promise<FrameLocator> {
+  const assistant = assistantIn(page);
+  await choice(assistant, 'Assistent starten').click();
+  await choice(assistant, 'Deutschland').click();
+  await choice(assistant, 'Ja, ich habe bereits eine Lizenz').click();
+  await choice(assistant, 'Version 9').click();
+  await assistant.getByLabel('Lizenzschlüssel', { exact: true }).fill(license.key);
+  const code = license.status === 'bound' ? HOLDER_FORM_LABELS.name : 'Startcode';
+  await assistant.getByLabel(code, { exact: true }).fill(license.authenticationCode);
+  await assistant.getByRole('button', { name: 'Lizenz hinzufügen' }).click();
+  await assistant.getByRole('button', { name: /^Entfernen/ }).waitFor();
+  await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+  await assistant.getByLabel(assistantScreens.extensionSeatsInput, { exact: true }).fill(String(total));
+  await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+  return assistant;
+}
+
+/** Who a mail went to, its subject, its attachments' names and whether it names a start code. */
+const mailFacts = (mail: Awaited<ReturnType<typeof outboxMail>>) => ({
+  to: mail.to && !Array.isArray(mail.to) ? (mail.to.value[0]?.address ?? '') : '',
+  subject: mail.subject,
+  attachments: mail.attachments.map((attachment) => attachment.filename),
+  startCode: /Startcode:/.test(mail.text ?? ''),
+  holderNameLogin: (mail.text ?? '').replace(/\s+/g, ' ').includes(deliveryMailTexts.holderNameLogin),
+});
 
 /** Buys 3 pro seats in the stand-in shop and simulates the paid order; its number and back-office page. */
 async function buyInTheShop(page: Page): Promise<{ order: string; generationPage: string }> {
@@ -163,6 +214,84 @@ describe('a shop order from the assistant to the download, locally', () => {
       await expect
         .poll(async () => (await downloads.innerText()).replace(/\s+/g, ' '))
         .toMatch(/Downloads der Software 1\b/);
+    },
+    4 * JOBS_MS,
+  );
+
+  it(
+    'extends an unbound license: bound to the holder given, its license document mailed to holder and buyer',
+    async () => {
+      const license = await createLicense(browser.server, { properties: { class: 'pro', size: 4 } });
+      const page = await openShopAssistant(browser);
+      const assistant = await extendInTheAssistant(page, license, 7);
+      await assistant.getByRole('heading', { name: assistantScreens.bindTitle }).waitFor();
+      await assistant.getByLabel(HOLDER_FORM_LABELS.name, { exact: false }).fill('Grundschule am Deich');
+      await assistant.getByLabel(HOLDER_FORM_LABELS.contact, { exact: false }).fill('Herr Jansen');
+      await assistant
+        .getByRole('textbox', { name: HOLDER_FORM_LABELS.email, exact: true })
+        .fill('sekretariat@deich.example');
+      await assistant
+        .getByLabel(HOLDER_FORM_LABELS.emailConfirmation, { exact: false })
+        .pressSequentially('sekretariat@deich.example');
+      await assistant.getByLabel(bindingMessages.authorizedLabel).check();
+      await assistant.getByLabel(bindingMessages.privacyLabel, { exact: false }).check();
+      await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+      await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+      await payTheCart(page);
+
+      const mails = (await outboxMails(2)).map(mailFacts).toSorted((a, b) => a.to.localeCompare(b.to));
+      const licenseMail = {
+        subject: deliveryMailTexts.update.subject(productTitle('9')),
+        attachments: [expect.stringMatching(/^Lizenzdokument_.*\.pdf$/)],
+        startCode: false,
+        holderNameLogin: true,
+      };
+      expect(mails).toEqual([
+        { to: 'sekretariat@deich.example', ...licenseMail },
+        { to: BUYER.email, ...licenseMail },
+      ]);
+      // The holder signs in with the name now, the seats grown.
+      const bound = await browser.server.app.services.licenses.get(license._id, { type: 'admin' } as never);
+      expect(bound).toMatchObject({
+        status: 'bound',
+        authenticationCode: 'Grundschule am Deich',
+        properties: { size: 7 },
+      });
+    },
+    4 * JOBS_MS,
+  );
+
+  it(
+    'extends a bound license: its holder shown, nothing asked again, the document to holder and buyer',
+    async () => {
+      const license = await bindLicense(
+        browser.server,
+        await createLicense(browser.server, { properties: { class: 'pro', size: 4 } }),
+        {
+          name: 'Praxis Lindenhof',
+          email: 'praxis@lindenhof.example',
+          holderType: 'organization',
+          contact: 'Dr. Lind',
+        },
+      );
+      const page = await openShopAssistant(browser);
+      const assistant = await extendInTheAssistant(page, license, 6);
+      await assistant.getByRole('heading', { name: assistantScreens.boundHolderTitle }).waitFor();
+      await assistant.getByRole('cell', { name: 'Praxis Lindenhof' }).waitFor();
+      // No field, no consent, no e-mail to repeat.
+      expect(await assistant.getByRole('textbox').count()).toBe(0);
+      expect(await assistant.getByRole('checkbox').count()).toBe(0);
+      await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
+      await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+      await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
+      await payTheCart(page);
+
+      const mails = (await outboxMails(2)).map(mailFacts).toSorted((a, b) => a.to.localeCompare(b.to));
+      const updates = mails.filter(
+        (mail) => mail.subject === deliveryMailTexts.update.subject(productTitle('9')),
+      );
+      expect(updates.map((mail) => mail.to)).toEqual(['praxis@lindenhof.example', BUYER.email]);
+      expect(updates.every((mail) => mail.holderNameLogin && !mail.startCode)).toBe(true);
     },
     4 * JOBS_MS,
   );

@@ -1,9 +1,12 @@
-import { Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import {
   assistantScreens,
+  HOLDER_FORM_LABELS,
+  HOLDER_TYPE_LABELS,
   holderProblems,
   initialHolder,
   toHolderData,
+  type HolderData,
   type HolderFormField,
   type HolderFormValues,
 } from '@lizenzportal/domain';
@@ -16,9 +19,55 @@ import { StepFrame } from '../step-frame.tsx';
 /**
  * The holder of the license an update or extension produces: the portal's binding fields and
  * rules, both consents included (the class decides person or organization); the e-mail of a
- * signed-in bound license is known and needs no repetition unless it is changed.
+ * signed-in bound license is known and needs no repetition unless it is changed. An extension of
+ * a bound license keeps its holder: shown, nothing asked.
  */
 export function LicenseBindStep() {
+  const { snapshot } = useAssistant();
+  const { context } = snapshot;
+  const bound =
+    context.purchaseType === 'extension'
+      ? context.authenticatedLicenses.find(({ license }) => license.status === 'bound')?.license.holder
+      : undefined;
+  const holder: HolderData | null =
+    bound?.holderType && bound.name && bound.email
+      ? { holderType: bound.holderType, name: bound.name, email: bound.email, contact: bound.contact ?? null }
+      : null;
+  // A holder the binding rules would not take (bound by staff) is asked for as for any other.
+  if (holder && snapshot.can({ type: 'COMPLETED', holder })) return <BoundHolder holder={holder} />;
+  return <HolderForm />;
+}
+
+/** The holder an extended bound license keeps, read only. */
+function BoundHolder({ holder }: { holder: HolderData }) {
+  const { send } = useAssistant();
+  const rows: [string, string | null][] = [
+    [HOLDER_FORM_LABELS.holderType, HOLDER_TYPE_LABELS[holder.holderType]],
+    [HOLDER_FORM_LABELS.name, holder.name],
+    [HOLDER_FORM_LABELS.contact, holder.contact],
+    [HOLDER_FORM_LABELS.email, holder.email],
+  ];
+  return (
+    <StepFrame title={assistantScreens.boundHolderTitle}>
+      <Text>{assistantScreens.boundHolderText}</Text>
+      <Table variant="vertical" withTableBorder>
+        <Table.Tbody>
+          {rows
+            .filter((row): row is [string, string] => Boolean(row[1]))
+            .map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th scope="row">{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+        </Table.Tbody>
+      </Table>
+      <Button onClick={() => send({ type: 'COMPLETED', holder })}>{assistantScreens.next}</Button>
+    </StepFrame>
+  );
+}
+
+function HolderForm() {
   const { snapshot, send, settings } = useAssistant();
   const { context } = snapshot;
   const start = initialHolder(context);
