@@ -285,7 +285,14 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     const [delivery] = await deliveriesOf(generation._id);
     expect(delivery).toMatchObject({ occasion: 'update', documentType: 'starter' });
     expect(delivery!.subject).toBe(deliveryMailTexts.update.subject(productTitle('9'), true));
-    const rendered = await ctx.app.services.deliveries.get(delivery!._id);
+    // Mailed before the test ends: its document and mail jobs must not outlive the file's database.
+    const rendered = await eventually(async () => {
+      const current = await ctx.app.services.deliveries.get(delivery!._id);
+      return current.progress === 'completed' ? current : undefined;
+    }, 50_000);
+    expect(rendered.documents).toEqual([
+      expect.stringMatching(new RegExp(`^licenses/${original._id}/starter-`)),
+    ]);
     expect(rendered.content).toContain(`${deliveryMailTexts.startCode}:`);
     expect(rendered.content).not.toContain(deliveryMailTexts.holderNameLogin);
   });
