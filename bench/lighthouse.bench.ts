@@ -66,6 +66,8 @@ interface MeasuredPage {
    * its largest paint, not the banner's text that a first visit paints with the entry.
    */
   returning?: boolean;
+  /** A score goal of its own, above its audience's (`TARGETS.score`). */
+  scoreAtLeast?: number;
 }
 
 const PAGES: MeasuredPage[] = [
@@ -95,6 +97,8 @@ const PAGES: MeasuredPage[] = [
     signedInAs: 'admin',
     signedInRequest: /\/api\/v1\/license\?/,
     returning: true,
+    // Issue #42: a returning admin's list as fast as a first visit's (decision 068).
+    scoreAtLeast: 90,
   },
 ];
 const FLOOR: MeasuredPage = { name: 'bare Vite React page (floor)', path: '/', audience: 'floor' };
@@ -332,7 +336,7 @@ function row(page: MeasuredPage, figures: Figures, floor: Figures): string {
   const lcpRatio = figures.lcp / floor.lcp;
   const verdicts: string[] = [];
   if (page.audience !== 'floor') {
-    const scoreTarget = TARGETS.score[page.audience];
+    const scoreTarget = page.scoreAtLeast ?? TARGETS.score[page.audience];
     verdicts.push(`score ≥ ${scoreTarget} ${figures.score >= scoreTarget ? 'met' : 'MISSED'}`);
     verdicts.push(`LCP ≤ ${TARGETS.lcpRatio}× ${lcpRatio <= TARGETS.lcpRatio ? 'met' : 'MISSED'}`);
     verdicts.push(

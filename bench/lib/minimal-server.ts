@@ -1,31 +1,110 @@
 /**
- * The reference of the sign-in benchmark: what this machine gives minimal code on the same
- * database — Fastify without plugins and one key lookup, the work of `license-status` and no more.
- * Started on the portal's database after the portal stopped (`DATABASE_URL` or `PGLITE_DIR`).
+ * The references of the sign-in benchmark: what this machine gives minimal code on the same
+ * database, without the portal's framework work (plugins, hooks, schemas, mutex, metrics).
+ *
+ * - `POST /` (status): Fastify without plugins and one key lookup, the work of `license-status`.
+ * - `POST /login` (login): exactly the work a license sign-in cannot avoid (decisions 003, 020,
+ *   026): the license's columns the holder sees and the client's throttle record for the key, read
+ *   in one statement (one transaction); the code compared; one token signed with fast-jwt as the
+ *   portal signs it (HS256, issuer, audience, lifetime); the same answer's fields. A successful
+ *   sign-in of a client without failures writes nothing (decision 003), so neither does this.
+ *   On PostgreSQL the statement is a named prepared one, as the portal's (decision 026).
+ *
+ * Started on a copy of the portal's embedded database (`PGLITE_DIR`) or on its PostgreSQL
+ * database (`DATABASE_URL`), beside the portal, so the bench can measure both in turns.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { createSigner } from 'fast-jwt';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
 
-const LOOKUP = 'select status from license where key = $1';
+const STATUS = 'select status from license where key = $1';
+/** The columns a holder sees (the portal's `CUSTOMER_LICENSE_COLUMNS`), and the client's failures. */
+const COLUMNS = [
+  'id',
+  'key',
+  'version',
+  'start_code',
+  'authentication_code',
+  'status',
+  'type_of_entry',
+  'holder_type',
+  'holder_name',
+  'holder_email',
+  'holder_contact',
+  'bound_at',
+  'class',
+  'type',
+  'size',
+  'delivery',
+  'dvd_count',
+  'special_permissions',
+  'software_downloads',
+  'metasearch_downloads',
+  'starter_document',
+  'license_document',
+  'updated_to_license',
+  'product_sku',
+  'extension_sku',
+  'created_at',
+  'updated_at',
+  'revision',
+];
+const SIGN_IN = `select ${COLUMNS.map((column) => `l.${column}`).join(', ')},
+    coalesce(t.failures, 0) as throttle_failures
+  from license l left join auth_throttle_client t on t.scope = 'license' and t.subject = l.key
+    and t.client = $2 and t.expires_at > now()
+  where l.key = $1`;
 
-async function openLookup(): Promise<(key: string) => Promise<string | undefined>> {
+type Row = Record<string, unknown> & { id: string; status: string; authentication_code: string };
+interface Lookups {
+  status(key: string): Promise<string | undefined>;
+  signIn(key: string, client: string): Promise<Row | undefined>;
+}
+
+async function open(): Promise<Lookups> {
   const url = process.env['DATABASE_URL'];
   if (url) {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
-    return async (key) => (await pool.query<{ status: string }>(LOOKUP, [key])).rows[0]?.status;
+    return {
+      status: async (key) => (await pool.query<{ status: string }>(STATUS, [key])).rows[0]?.status,
+      signIn: async (key, client) =>
+        (await pool.query<Row>({ name: 'minimal_sign_in', text: SIGN_IN, values: [key, client] })).rows[0],
+    };
   }
   const pglite = await PGlite.create({ dataDir: process.env['PGLITE_DIR']!, extensions: PGLITE_EXTENSIONS });
-  return async (key) => (await pglite.query<{ status: string }>(LOOKUP, [key])).rows[0]?.status;
+  return {
+    status: async (key) => (await pglite.query<{ status: string }>(STATUS, [key])).rows[0]?.status,
+    signIn: async (key, client) => (await pglite.query<Row>(SIGN_IN, [key, client])).rows[0],
+  };
 }
 
-const lookup = await openLookup();
+const lookups = await open();
+const sign = createSigner({
+  key: process.env['JWT_SECRET'] ?? 'bench-'.repeat(8),
+  algorithm: 'HS256',
+  iss: 'lizenzportal',
+  aud: 'lizenzportal',
+  expiresIn: 12 * 60 * 60 * 1000,
+});
 const app = Fastify();
 app.post<{ Body: { key: string } }>('/', async (request, reply) => {
-  const status = await lookup(request.body.key);
+  const status = await lookups.status(request.body.key);
   if (!status) return reply.code(404).send({ error: { code: 'NOT_FOUND' } });
   return { data: { status } };
 });
+app.post<{ Body: { key: string; authenticationCode: string } }>('/login', async (request, reply) => {
+  const { key, authenticationCode } = request.body;
+  const row = await lookups.signIn(key, request.ip);
+  if (!row || row.status === 'disabled' || row.authentication_code !== authenticationCode.trim()) {
+    return reply.code(401).send({ error: { code: 'INVALID_CREDENTIALS' } });
+  }
+  const token = sign({ userType: 'license', sub: row.id });
+  const { throttle_failures: _failures, ...license } = row;
+  return { data: { token, userData: { type: 'license', ...license } } };
+});
 await app.listen({ port: Number(process.env['PORT']), host: '127.0.0.1' });
 process.send?.('ready');
+// Ends normally on the bench's SIGTERM, so `BENCH_PROFILE_DIR` gets its profile.
+process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -7,6 +8,13 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 const STDERR_TAIL_BYTES = 16_384;
 const stderrTails = new WeakMap<ChildProcess, string>();
 const stopping = new WeakSet<ChildProcess>();
+/**
+ * `BENCH_PROFILE_DIR`: the portal and the reference servers write a CPU profile there when they
+ * stop (`node --cpu-prof`; Node refuses that flag in NODE_OPTIONS).
+ */
+const PROFILE_ARGS = process.env['BENCH_PROFILE_DIR']
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE_DIR']}`]
+  : [];
 
 /**
  * Starts the real portal (`node apps/server/src/server.ts`) and waits until it answers. Its stderr
@@ -15,7 +23,7 @@ const stopping = new WeakSet<ChildProcess>();
  * can never pass over a dead portal.
  */
 export async function startPortal(port: number, environment: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/server.ts')], {
+  const child = spawn(process.execPath, [...PROFILE_ARGS, path.join(ROOT, 'apps/server/src/server.ts')], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...environment },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -51,6 +59,21 @@ export function assertRunning(child: ChildProcess): void {
   );
 }
 
+/**
+ * A port free on the loopback now: benchmarks of several sessions on one machine must not answer
+ * each other's requests.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** Starts one of the reference servers in bench/lib (`bare-server.ts`, `minimal-server.ts`, …). */
 export async function startReferenceServer(
   file: 'bare-server.ts' | 'minimal-server.ts' | 'hmac-server.ts' | 'shop-page-server.ts',
@@ -58,6 +81,7 @@ export async function startReferenceServer(
   environment: Record<string, string> = {},
 ): Promise<ChildProcess> {
   const child = fork(path.join(import.meta.dirname, file), {
+    execArgv: [...process.execArgv, ...PROFILE_ARGS],
     env: { ...process.env, PORT: String(port), ...environment },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -66,7 +90,8 @@ export async function startReferenceServer(
 }
 
 async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
+  // A loaded machine migrates a fresh embedded database slowly: up to three minutes.
+  for (let attempt = 0; attempt < 1800; attempt++) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server ended before answering: ${endOf(child.exitCode, child.signalCode)}`);
     }
@@ -77,7 +102,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`${url} did not answer within 60 s`);
+  throw new Error(`${url} did not answer within 180 s`);
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
