@@ -4,8 +4,9 @@
  *
  * - `POST /` (status): Fastify without plugins and one key lookup, the work of `license-status`.
  * - `POST /login` (login): exactly the work a license sign-in cannot avoid (decisions 003, 020,
- *   026): the license's columns the holder sees and the client's throttle record for the key, read
- *   in one statement (one transaction); the code compared; one token signed with fast-jwt as the
+ *   026, 064): the client's pseudonym (an HMAC of its address, as the throttle names clients), the
+ *   license's columns the holder sees and the client's throttle record for the key, read in one
+ *   statement (one transaction); the code compared; one token signed with fast-jwt as the
  *   portal signs it (HS256, issuer, audience, lifetime); the same answer's fields. A successful
  *   sign-in of a client without failures writes nothing (decision 003), so neither does this.
  *   On PostgreSQL the statement is a named prepared one, as the portal's (decision 026).
@@ -13,6 +14,7 @@
  * Started on a copy of the portal's embedded database (`PGLITE_DIR`) or on its PostgreSQL
  * database (`DATABASE_URL`), beside the portal, so the bench can measure both in turns.
  */
+import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { createSigner } from 'fast-jwt';
 import Fastify from 'fastify';
@@ -81,8 +83,13 @@ async function open(): Promise<Lookups> {
 }
 
 const lookups = await open();
+const JWT_SECRET = process.env['JWT_SECRET'] ?? 'bench-'.repeat(8);
+const pseudonymKey = Buffer.from(crypto.hkdfSync('sha256', JWT_SECRET, '', 'minimal client pseudonym', 32));
+/** The throttle's name of a client: no address is stored (decision 064). */
+const pseudonym = (address: string) =>
+  `p:${crypto.createHmac('sha256', pseudonymKey).update(address).digest().subarray(0, 16).toString('base64url')}`;
 const sign = createSigner({
-  key: process.env['JWT_SECRET'] ?? 'bench-'.repeat(8),
+  key: JWT_SECRET,
   algorithm: 'HS256',
   iss: 'lizenzportal',
   aud: 'lizenzportal',
@@ -96,7 +103,7 @@ app.post<{ Body: { key: string } }>('/', async (request, reply) => {
 });
 app.post<{ Body: { key: string; authenticationCode: string } }>('/login', async (request, reply) => {
   const { key, authenticationCode } = request.body;
-  const row = await lookups.signIn(key, request.ip);
+  const row = await lookups.signIn(key, pseudonym(request.ip));
   if (!row || row.status === 'disabled' || row.authentication_code !== authenticationCode.trim()) {
     return reply.code(401).send({ error: { code: 'INVALID_CREDENTIALS' } });
   }
