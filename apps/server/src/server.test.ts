@@ -79,7 +79,7 @@ test('a first start seeds demo data once and prints how to sign in, with the adm
   expect((await post(second, '/api/v1/auth/license-status', { key: printed![1] })).status).toBe(200);
 }, 60_000);
 
-test('production mode needs its secrets and never seeds demo data', async () => {
+test('production mode needs its secrets, never seeds demo data, and its metrics port wants METRICS_TOKEN', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lizenzportal-start-'));
   const refused = await start({ DATA_DIR: dataDir, NODE_ENV: 'production' });
   await refused.stop();
@@ -93,14 +93,25 @@ test('production mode needs its secrets and never seeds demo data', async () => 
   await shortSecret.stop();
   expect(shortSecret.output()).toContain('SHOP_WEBHOOK_SECRET must be at least 32 letters and digits');
 
+  const metricsPort = await freePort();
+  const metricsToken = 'metrics-token-0123456789abcdefghijkl';
   const production = await start({
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
     JWT_SECRET: 'p'.repeat(40),
     SHOP_WEBHOOK_SECRET: 'productionWebhookSecret0123456789',
+    METRICS_PORT: String(metricsPort),
+    METRICS_TOKEN: metricsToken,
   });
   expect(production.output()).not.toContain('Demo data created');
   expect((await post(production, '/api/v1/auth/admin', DEMO_ADMIN)).status).toBe(401);
+  // Both metrics settings: the figures at 127.0.0.1:METRICS_PORT alone, for a bearer of the token.
+  const metrics = `http://127.0.0.1:${metricsPort}/metrics`;
+  expect((await fetch(metrics)).status).toBe(401);
+  const scrape = await fetch(metrics, { headers: { authorization: `Bearer ${metricsToken}` } });
+  expect(scrape.status).toBe(200);
+  expect(await scrape.text()).toContain('lizenzportal_order_generations_failed');
+  expect((await fetch(`${production.url}/metrics`)).status).toBe(404);
 }, 60_000);
 
 test('no search takes the embedded database down: the server answers and stops afterwards', async () => {

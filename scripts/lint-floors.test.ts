@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * The floors as lint enforces them (decision 031), checked on sample files rather than on the
+ * tree: the tree obeys them, so a broken table in eslint.config.js would pass it unnoticed. Each
+ * boundary between two floors next to each other is crossed both ways by a file that does not
+ * exist, linted through ESLint's API: downwards lint is quiet, upwards it refuses with the rule's
+ * message. The orders are written out here as the decisions state them, on purpose not read from
+ * the configuration under test.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The messages of `import-x/no-restricted-paths` for a file at `file` that imports `target`. */
+async function refusals(file: string, target: string): Promise<string[]> {
+  let specifier = path.relative(path.dirname(file), target);
+  if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+  const [result] = await eslint.lintText(`import '${specifier}';\n`, { filePath: path.join(ROOT, file) });
+  return result!.messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message);
+}
+
+/** The refusals of a floor importing one above it, and of a module importing one above it. */
+const aboveIt = (lower: Floor) =>
+  new RegExp(`zone\\. [^.]*\\b${lower.name}\\b[^.]* must not import what lies above it\\.$`);
+const moduleAboveIt = (lower: Floor) =>
+  new RegExp(
+    `zone\\. The [^.]*\\b${lower.name}\\b[^.]* module must not import a module above it \\(decision 031\\)\\.$`,
+  );
+
+/** A floor: its name, a folder where a sample file of it is placed, and a real file of it to import. */
+interface Floor {
+  name: string;
+  folder: string;
+  file: string;
+}
+
+/**
+ * Checks each boundary of `floors` (from the ground up): a file of the upper floor may import one
+ * of the lower, a file of the lower one of the upper is refused with a message `refusal` matches.
+ */
+function checkFloors(title: string, floors: Floor[], refusal: (lower: Floor) => RegExp): void {
+  const pairs = floors
+    .slice(1)
+    .map((upper, index) => [`${floors[index]!.name} < ${upper.name}`, floors[index]!, upper] as const);
+  describe(title, () => {
+    test.for(pairs)('%s', async ([, lower, upper]) => {
+      expect(await refusals(`${upper.folder}/floor-sample.ts`, lower.file), 'downwards').toEqual([]);
+      const upwards = await refusals(`${lower.folder}/floor-sample.ts`, upper.file);
+      expect(upwards, 'upwards').toHaveLength(1);
+      expect(upwards[0]).toMatch(refusal(lower));
+    });
+  });
+}
+
+const inServer = (folder: string, file: string): Floor => ({
+  name: folder,
+  folder: `apps/server/src/${folder}`,
+  file: `apps/server/src/${folder}/${file}`,
+});
+checkFloors(
+  "the server's floors",
+  [
+    inServer('lib', 'app-error.ts'),
+    inServer('db', 'database.ts'),
+    inServer('lists', 'compile.ts'),
+    inServer('http', 'envelope.ts'),
+    inServer('modules', 'audit/index.ts'),
+  ],
+  aboveIt,
+);
+checkFloors(
+  "the server's floors, jobs beside lists",
+  [inServer('db', 'database.ts'), inServer('jobs', 'catalogue.ts'), inServer('http', 'envelope.ts')],
+  aboveIt,
+);
+
+/** The server's modules from the ground up, one of each floor (decision 031). */
+const MODULES = [
+  'audit',
+  'licenses',
+  'auth',
+  'upgrade-sessions',
+  'documents',
+  'deliveries',
+  'order-generations',
+  'shop',
+  'health',
+];
+checkFloors(
+  "the server's modules",
+  MODULES.map((module) => ({
+    name: module,
+    folder: `apps/server/src/modules/${module}`,
+    file: `apps/server/src/modules/${module}/index.ts`,
+  })),
+  moduleAboveIt,
+);
+checkFloors(
+  "the server's modules, downloads beside auth",
+  ['licenses', 'downloads', 'upgrade-sessions'].map((module) => ({
+    name: module,
+    folder: `apps/server/src/modules/${module}`,
+    file: `apps/server/src/modules/${module}/index.ts`,
+  })),
+  moduleAboveIt,
+);
+
+const inWeb = (folder: string, file: string): Floor => ({
+  name: folder,
+  folder: `apps/web/src/${folder}`,
+  file: `apps/web/src/${folder}/${file}`,
+});
+checkFloors(
+  "the web app's floors",
+  [
+    inWeb('lib', 'page-title.ts'),
+    inWeb('components', 'ui/data-table.tsx'),
+    inWeb('features', 'legal/components/help-page.tsx'),
+    inWeb('app', 'router.tsx'),
+  ],
+  aboveIt,
+);
