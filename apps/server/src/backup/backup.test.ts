@@ -124,6 +124,17 @@ test('a backup of the running portal restores into an empty place: sign-in and d
   expect(backup.files).toBeGreaterThanOrEqual(1);
   expect(fs.readdirSync(path.dirname(archive))).toEqual(['lizenzportal.zip']);
 
+  // One stray file in DATA_DIR is enough to refuse, and it is left as it was.
+  const stray = await emptyPlace();
+  fs.writeFileSync(path.join(stray.dataDir, 'notes.txt'), 'mine');
+  await expect(restoreBackup(stray, archive)).rejects.toThrow(
+    new BackupError(
+      `${stray.dataDir} is not empty. A backup is restored only into an empty directory: point DATA_DIR at a new one, or move this one away.`,
+    ),
+  );
+  expect(fs.readdirSync(stray.dataDir)).toEqual(['notes.txt']);
+  expect(fs.readFileSync(path.join(stray.dataDir, 'notes.txt'), 'utf8')).toBe('mine');
+
   const place = await emptyPlace();
   const restored = await restoreBackup(place, archive);
   expect(restored.files).toBe(backup.files);

@@ -1,16 +1,21 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import net, { type AddressInfo } from 'node:net';
+import { setTimeout } from 'node:timers/promises';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { webhookSignature } from '../modules/shop/signature.ts';
+import { orderNumbered } from '../modules/shop/test-orders.ts';
 import { useTestApp } from '../test/app.ts';
 import { getFrom, heapInUse, MB, sampleHeld, slowClient, type SlowClient } from '../test/slow-clients.ts';
 
 const REQUEST_TIMEOUT_MS = 3000;
 const PER_CLIENT = 4;
+const WEBHOOK_SECRET = 'client-limits-webhook-secret';
 const ctx = useTestApp({
   REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_MS / 1000),
   HEADERS_TIMEOUT_SECONDS: '1',
   CLIENT_UNFINISHED_REQUEST_LIMIT: String(PER_CLIENT),
   // The limit of all clients together is shown in body-limits.test.ts.
   UNFINISHED_BODY_MEGABYTES: '1000',
+  SHOP_WEBHOOK_SECRET: WEBHOOK_SECRET,
 });
 
 let port: number;
@@ -40,6 +45,10 @@ test('slow bodies are cut off at the request timeout with a 408 envelope, and wh
   expect(Math.min(...elapsed.map((times) => times.sinceFirstByte))).toBeGreaterThanOrEqual(
     REQUEST_TIMEOUT_MS - 100,
   );
+  // Nor long after it: Node checks every half second here (half the headers' timeout). Its own
+  // default checks every 30 s from the server's start (beforeAll, just before this first test), so
+  // without the portal's interval these bodies were cut some 27 s after their last byte.
+  expect(Math.max(...elapsed.map((times) => times.sinceFirstByte))).toBeLessThan(REQUEST_TIMEOUT_MS + 15_000);
   for (const client of clients) {
     expect(client.answer()).toMatch(/^HTTP\/1\.1 408 /);
     expect(JSON.parse(client.answer().slice(client.answer().indexOf('\r\n\r\n') + 4))).toMatchObject({
@@ -72,6 +81,49 @@ test('one client holds at most its cap of unfinished requests: the rest get 429 
 
   // Once they are cut off, the client may send again.
   expect(await getFrom(port, '127.0.9.9', '/api/v1/health')).toMatch(/^HTTP\/1\.1 200 /);
+}, 60_000);
+
+/**
+ * A signed webhook delivery from `address` whose body arrives in two parts, the second after the
+ * arrival grace: it counts as unfinished until its second part is read. Resolves once all is sent;
+ * `answer` with the server's answer once the connection closes.
+ */
+async function webhookInTwoParts(address: string, body: Buffer): Promise<{ answer: Promise<string> }> {
+  const socket = net.connect({ host: '127.0.0.1', port, localAddress: address });
+  let received = '';
+  const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+  socket.on('error', () => {});
+  await new Promise((connected) => socket.once('connect', connected));
+  const half = Math.floor(body.length / 2);
+  socket.write(
+    'POST /api/v1/shop/webhook HTTP/1.1\r\nHost: portal\r\nConnection: close\r\n' +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+      `X-WC-Webhook-Signature: ${webhookSignature(body, WEBHOOK_SECRET)}\r\n\r\n`,
+  );
+  socket.write(body.subarray(0, half));
+  await setTimeout(1000);
+  socket.write(body.subarray(half));
+  await setTimeout(200);
+  return { answer };
+}
+
+test('a body read whole no longer counts while its answer is pending: the client may send more', async () => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const { intake } = ctx.app.services.shop;
+  const receive = intake.receive.bind(intake);
+  // The shop's order is taken in only once every request has been sent.
+  vi.spyOn(intake, 'receive').mockImplementation(async (order) => {
+    await gate;
+    return receive(order);
+  });
+  const body = Buffer.from(JSON.stringify(orderNumbered(7301, { status: 'pending' })));
+  const requests = [];
+  for (let index = 0; index <= PER_CLIENT; index++) requests.push(await webhookInTwoParts('127.0.8.8', body));
+  release();
+  const answers = await Promise.all(requests.map((request) => request.answer));
+  expect(answers.map((answer) => answer.slice(0, 12))).toEqual(Array(PER_CLIENT + 1).fill('HTTP/1.1 200'));
 }, 60_000);
 
 test('oversized headers get the 431 envelope', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, expect, test, vi } from 'vitest';
 import { openDatabase } from '../../db/database.ts';
 import { readMigrations } from '../../db/migrate.ts';
 import { LocalFileStorage } from '../../lib/storage/local-file-storage.ts';
@@ -68,6 +68,30 @@ test('not ready while the database is unreachable or the storage refuses writes'
     expect(report.reasons[1]).toMatch(/^storage not writable: /);
   } finally {
     await unreachable.close();
+  }
+});
+
+test('a storage probe is reused for ten seconds only: storage that mends is ready after it, one that breaks not', async () => {
+  const blocker = path.join(temporaryDirectory(), 'a-file');
+  fs.writeFileSync(blocker, '');
+  const readiness = new Readiness({
+    db: ctx.database.db,
+    storage: new LocalFileStorage(path.join(blocker, 'files')),
+  });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    expect((await readiness.check()).checks.storage).toBe('failed');
+    fs.rmSync(blocker);
+    vi.setSystemTime(Date.now() + 9_000);
+    expect((await readiness.check()).checks.storage, 'reused within 10 s').toBe('failed');
+    vi.setSystemTime(Date.now() + 2_000);
+    expect((await readiness.check()).checks.storage, 'probed again after 10 s').toBe('ok');
+    fs.rmSync(blocker, { recursive: true });
+    fs.writeFileSync(blocker, '');
+    vi.setSystemTime(Date.now() + 11_000);
+    expect((await readiness.check()).checks.storage, 'broken again').toBe('failed');
+  } finally {
+    vi.useRealTimers();
   }
 });
 

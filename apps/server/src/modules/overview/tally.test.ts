@@ -107,6 +107,21 @@ test('inserts, updates and deletes keep the tally equal to the rows there are', 
   expect(await tallied()).toEqual(await recounted());
 });
 
+test('a disabled version 8 license given only its successor counts as updated from the successor’s day', async () => {
+  await insertLicenses(database.db, 3);
+  // TESTAAAAAAAB is a version 8 license, TESTAAAAAAA3 one of version 9.
+  await sql`update license set status = 'disabled' where key = 'TESTAAAAAAAB'`.execute(database.db);
+  expect(Object.keys(await tallied()).filter((key) => key.startsWith('license.v8.'))).toEqual([
+    'license.v8.waiting 2026-01-01',
+  ]);
+  await sql`
+    update license set updated_to_license = (select id from license where key = 'TESTAAAAAAA3')
+    where key = 'TESTAAAAAAAB'
+  `.execute(database.db);
+  expect(await tallied()).toEqual(await recounted());
+  expect(await tallied()).toMatchObject({ 'license.v8.updated 2026-01-01': 1 });
+});
+
 test('orders, offers and downloads follow their rows too', async () => {
   await insertLicenses(database.db, 3);
   await sql`
