@@ -1,8 +1,40 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { type ConfigError, loadConfig } from './config.ts';
+import { type ConfigError, loadConfig, SETTING_VARIABLES, settingDefaults } from './config.ts';
+
+/** The rows of the README's configuration table: the variables of each row and their defaults. */
+function readmeSettings(): { variables: string[]; defaults: string[] }[] {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+  const section = readme.slice(
+    readme.indexOf('## Configuration'),
+    readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1),
+  );
+  const quoted = (cell: string) => [...cell.matchAll(/`([^`]*)`/g)].map((match) => match[1]!);
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const [variables = '', defaults = ''] = line.split('|').slice(1);
+      return { variables: quoted(variables), defaults: quoted(defaults) };
+    });
+}
 
 describe('configuration', () => {
+  test("the README's table names every setting once, none other, with the defaults the schema has", () => {
+    const rows = readmeSettings();
+    const named = rows.flatMap((row) => row.variables);
+    expect([...named].sort()).toEqual([...SETTING_VARIABLES].sort());
+    // A row whose defaults are one value a variable: each is the schema's (others are said in words).
+    const defaults = settingDefaults();
+    for (const { variables, defaults: shown } of rows) {
+      if (shown.length !== variables.length) continue;
+      variables.forEach((variable, index) => {
+        if (defaults[variable] !== undefined) expect(shown[index], variable).toBe(defaults[variable]);
+      });
+    }
+  });
+
   test('every setting has a default that works out of the box', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({

@@ -174,137 +174,11 @@ const environmentSchema = z
     }
   });
 
-export type Environment = z.infer<typeof environmentSchema>;
-
-export interface Config {
-  env: Environment['NODE_ENV'];
-  isProduction: boolean;
-  port: number;
-  host: string;
-  logLevel: Environment['LOG_LEVEL'];
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  jwtSecret: string | undefined;
-  initialAdmin: { username: string; password: string } | undefined;
-  mail: { smtpUrl: string | undefined; from: string; supportEmail: string; outboxDir: string };
-  shop: {
-    url: string;
-    origin: string;
-    webhookSecret: string | undefined;
-    apiKey: string | undefined;
-    apiSecret: string | undefined;
-    orderUrlPattern: string;
-    /** The shop's product id of each SKU (an order line without SKU is recognized by it). */
-    productIds: ShopProductIds;
-    /** Retries of an order generation that failed for a technical reason, before it is marked failed. */
-    orderRetryLimit: number;
-    refundAction: 'attention' | 'withdraw';
-  };
-  storageUrl: string | undefined;
-  /** An S3-compatible server (MinIO, …) instead of AWS, for `STORAGE_URL=s3://…`. */
-  s3Endpoint: string | undefined;
-  /** `logo`: path of a PNG or JPEG printed in the head of generated PDFs. */
-  vendor: { name: string; address: string; logo: string | undefined };
-  /** Links the web app shows: help and privacy pages (own pages by default, or the shop's). */
-  links: { help: string; privacy: string };
-  webDistDir: string;
-  authClientLimitPerMinute: number;
-  /**
-   * Behind reverse proxies: how many hops of X-Forwarded-For to trust, or which proxy addresses.
-   * Never "all": the left-most entry is the client's to choose.
-   */
-  trustProxy: false | number | string[];
-  /** `inline`: this process also runs the background jobs; `off`: a separate `npm run worker` does. */
-  worker: 'inline' | 'off';
-  /**
-   * On SIGTERM, how long the server stays up answering requests while readiness says 503, so a
-   * load balancer stops sending it new ones before it stops accepting.
-   */
-  shutdownDrainSeconds: number;
-  /**
-   * Who reads `/metrics`: with `port`, only a scraper on this machine, at 127.0.0.1:port (the portal's
-   * port answers 404 there); with `token`, only a request carrying it as bearer. Neither: nobody (404).
-   */
-  metrics: { token: string | undefined; port: number | undefined };
-  /**
-   * How long a sign-in lasts, by user type: the web app warns before the end and lets the user
-   * extend it (`POST /auth/session`).
-   */
-  sessionSeconds: { admin: number; license: number };
-  /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
-  mailRetry: { retryLimit: number; retryDelaySeconds: number };
-  /** How long a client may take, and how much it may hold open (decision 035). */
-  http: HttpLimits;
-  /** How long personal data are kept (decision 064, docs/privacy.md). */
-  retention: RetentionPeriods;
-}
-
-/** Days after which the daily retention job removes personal data (decision 064). */
-export interface RetentionPeriods {
-  /** Billing, shipping and holder data of an upgrade session never ordered, after its offer ran out (or its last change). */
-  offerDays: number;
-  /** The text of a mail, after it was sent (or failed for good); the delivery's record stays. */
-  mailTextDays: number;
-  /** Audit entries, after they were written. */
-  auditDays: number;
-}
-
-/** The HTTP server's timeouts (milliseconds) and what clients may hold (http/client-limits.ts). */
-export interface HttpLimits {
-  /** A request's headers and body must have arrived by then (never the answer: downloads take hours). */
-  requestTimeoutMs: number;
-  /** Its headers must have arrived by then. */
-  headersTimeoutMs: number;
-  /** An idle kept-alive connection is closed after this (longer than a load balancer's idle timeout). */
-  keepAliveTimeoutMs: number;
-  /** A connection on which no byte moved either way for this long is closed (a stalled download). */
-  idleTimeoutMs: number;
-  /** Requests of one client group whose body is still arriving; more are answered 429. */
-  unfinishedRequestsPerClient: number;
-  /** Bytes the unfinished bodies of all clients may hold together; more are answered 503. */
-  unfinishedBodyBytes: number;
-  /** Idle connections of one client group; beyond, its longest-idle one is closed. */
-  idleConnectionsPerClient: number;
-}
-
-export class ConfigError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.problems = problems;
-  }
-}
-
-/** Variables whose values are never repeated in a message. */
-const SECRETS = new Set([
-  'JWT_SECRET',
-  'ADMIN_PASSWORD',
-  'SHOP_WEBHOOK_SECRET',
-  'SHOP_API_KEY',
-  'SHOP_API_SECRET',
-  'METRICS_TOKEN',
-]);
-
-/** What a message may repeat of a given value: nothing of a secret, no credentials of a URL. */
-function shown(name: string, value: string): string {
-  if (SECRETS.has(name)) return '';
-  return ` (got "${value.replace(/\/\/[^/@\s]*@/, '//***@')}")`;
-}
-
-/** Parses and validates the environment; throws a ConfigError naming every bad variable. */
-export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        const given = environment[name];
-        return `${name} ${issue.message}${given === undefined ? '' : shown(name, given)}`;
-      }),
-    );
-  }
-  const env = parsed.data;
+/**
+ * The portal's settings as its code reads them, made from the environment's variables: the one
+ * place a setting is declared (its variable, check and default above, its shape and meaning here).
+ */
+const configSchema = environmentSchema.transform((env) => {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
@@ -333,41 +207,135 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       apiKey: env.SHOP_API_KEY,
       apiSecret: env.SHOP_API_SECRET,
       orderUrlPattern: env.SHOP_ORDER_URL,
+      /** The shop's product id of each SKU (an order line without SKU is recognized by it). */
       productIds: env.SHOP_PRODUCT_IDS,
+      /** Retries of an order generation that failed for a technical reason, before it is marked failed. */
       orderRetryLimit: env.SHOP_ORDER_RETRY_LIMIT,
+      /** What a full refund or cancellation does (decision 066): staff decide, or the portal undoes the order. */
       refundAction: env.SHOP_REFUND_ACTION,
     },
     storageUrl: env.STORAGE_URL,
+    /** An S3-compatible server (MinIO, …) instead of AWS, for `STORAGE_URL=s3://…`. */
     s3Endpoint: env.S3_ENDPOINT,
+    /** `logo`: path of a PNG or JPEG printed in the head of generated PDFs. */
     vendor: {
       name: env.VENDOR_NAME,
       address: env.VENDOR_ADDRESS,
       logo: env.VENDOR_LOGO ? path.resolve(env.VENDOR_LOGO) : undefined,
     },
+    /** Links the web app shows: help and privacy pages (own pages by default, or the shop's). */
     links: { help: env.HELP_URL, privacy: env.PRIVACY_URL },
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     authClientLimitPerMinute: env.AUTH_CLIENT_LIMIT,
+    /**
+     * Behind reverse proxies: how many hops of X-Forwarded-For to trust, or which proxy addresses.
+     * Never "all": the left-most entry is the client's to choose.
+     */
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    /** `inline`: this process also runs the background jobs; `off`: a separate `npm run worker` does. */
     worker: env.WORKER,
+    /**
+     * On SIGTERM, how long the server stays up answering requests while readiness says 503, so a
+     * load balancer stops sending it new ones before it stops accepting.
+     */
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
+    /**
+     * Who reads `/metrics`: with `port`, only a scraper on this machine, at 127.0.0.1:port (the portal's
+     * port answers 404 there); with `token`, only a request carrying it as bearer. Neither: nobody (404).
+     */
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    /**
+     * How long a sign-in lasts, by user type: the web app warns before the end and lets the user
+     * extend it (`POST /auth/session`).
+     */
     sessionSeconds: { admin: env.ADMIN_SESSION_SECONDS, license: env.LICENSE_SESSION_SECONDS },
+    /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
+    /** How long a client may take, and how much it may hold open (decision 035). */
     http: {
+      /** A request's headers and body must have arrived by then (never the answer: downloads take hours). */
       requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+      /** Its headers must have arrived by then. */
       headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+      /** An idle kept-alive connection is closed after this (longer than a load balancer's idle timeout). */
       keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      /** A connection on which no byte moved either way for this long is closed (a stalled download). */
       idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+      /** Requests of one client group whose body is still arriving; more are answered 429. */
       unfinishedRequestsPerClient: env.CLIENT_UNFINISHED_REQUEST_LIMIT,
+      /** Bytes the unfinished bodies of all clients may hold together; more are answered 503. */
       unfinishedBodyBytes: env.UNFINISHED_BODY_MEGABYTES * 1024 * 1024,
+      /** Idle connections of one client group; beyond, its longest-idle one is closed. */
       idleConnectionsPerClient: env.CLIENT_IDLE_CONNECTION_LIMIT,
     },
+    /** How long personal data are kept (decision 064, docs/privacy.md): days after which the daily retention job removes them. */
     retention: {
+      /** Billing, shipping and holder data of an upgrade session never ordered, after its offer ran out (or its last change). */
       offerDays: env.RETENTION_OFFER_DAYS,
+      /** The text of a mail, after it was sent (or failed for good); the delivery's record stays. */
       mailTextDays: env.RETENTION_MAIL_TEXT_DAYS,
+      /** Audit entries, after they were written. */
       auditDays: env.RETENTION_AUDIT_DAYS,
     },
   };
+});
+
+export type Config = z.output<typeof configSchema>;
+/** The HTTP server's timeouts (milliseconds) and what clients may hold (http/client-limits.ts). */
+export type HttpLimits = Config['http'];
+/** Days after which the daily retention job removes personal data (decision 064). */
+export type RetentionPeriods = Config['retention'];
+
+/** The environment variables of the settings, as the README's table names them. */
+export const SETTING_VARIABLES = Object.keys(environmentSchema.shape);
+
+/** The default of each setting that has one of a single value, as its variable would spell it. */
+export function settingDefaults(): Record<string, string> {
+  const defaults = environmentSchema.parse({});
+  return Object.fromEntries(
+    Object.entries(defaults).flatMap(([variable, value]) =>
+      ['string', 'number', 'boolean'].includes(typeof value) ? [[variable, String(value)]] : [],
+    ),
+  );
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+/** Variables whose values are never repeated in a message. */
+const SECRETS = new Set([
+  'JWT_SECRET',
+  'ADMIN_PASSWORD',
+  'SHOP_WEBHOOK_SECRET',
+  'SHOP_API_KEY',
+  'SHOP_API_SECRET',
+  'METRICS_TOKEN',
+]);
+
+/** What a message may repeat of a given value: nothing of a secret, no credentials of a URL. */
+function shown(name: string, value: string): string {
+  if (SECRETS.has(name)) return '';
+  return ` (got "${value.replace(/\/\/[^/@\s]*@/, '//***@')}")`;
+}
+
+/** Parses and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(environment);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        const given = environment[name];
+        return `${name} ${issue.message}${given === undefined ? '' : shown(name, given)}`;
+      }),
+    );
+  }
+  return parsed.data;
 }
 
 /** The product ids of the demo shop (`/shop-demo` and the fixtures): what `SHOP_PRODUCT_IDS` overrides. */
