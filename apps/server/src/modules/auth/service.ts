@@ -56,27 +56,33 @@ export class AuthService {
    */
   licenseLogin(typedKey: string, authenticationCode: string, address: string): Promise<LoginResponse> {
     const key = parseKey(typedKey);
-    const client = this.#throttle.client(address);
-    return this.#throttle.serially('license', key, async () => {
-      const license = await this.#licenses.findByKeyForSignIn(key, (subject) =>
-        this.#throttle.join('license', subject, client),
-      );
-      if (!license) throw new AppError('INVALID_CREDENTIALS');
-      await this.#throttle.assertMayTry('license', key, client, license);
-      if (license.status === 'disabled') {
-        const withdrawn = license.withdrawn_order;
-        throw new AppError('LICENSE_DEACTIVATED', withdrawn ? loginMessages.withdrawn(withdrawn) : undefined);
-      }
-      if (matchesAuthenticationCode(license, authenticationCode)) {
-        if (license.throttle_failures > 0) await this.#throttle.clear('license', key, client);
-        const token = this.#tokens.sign({ userType: 'license', sub: license.id });
-        return { token, userData: { type: 'license', ...customerView(license) } };
-      }
-      if (license.status === 'bound' && isStartCode(license, authenticationCode)) {
-        throw new AppError('LICENSE_ALREADY_BOUND');
-      }
-      await this.#throttle.recordFailure('license', key, client);
-      throw new AppError('INVALID_CREDENTIALS');
+    return this.#throttle.attempt({
+      scope: 'license',
+      subject: key,
+      address,
+      load: async (counter) => {
+        const license = await this.#licenses.findByKeyForSignIn(key, counter);
+        if (!license) throw new AppError('INVALID_CREDENTIALS');
+        return license;
+      },
+      check: async (license, fail) => {
+        if (license.status === 'disabled') {
+          // Withdrawn with its order (refunded, decision 066): not „wegen eines Updates”.
+          const withdrawn = license.withdrawn_order;
+          throw new AppError(
+            'LICENSE_DEACTIVATED',
+            withdrawn ? loginMessages.withdrawn(withdrawn) : undefined,
+          );
+        }
+        if (matchesAuthenticationCode(license, authenticationCode)) {
+          const token = this.#tokens.sign({ userType: 'license', sub: license.id });
+          return { token, userData: { type: 'license', ...customerView(license) } };
+        }
+        if (license.status === 'bound' && isStartCode(license, authenticationCode)) {
+          throw new AppError('LICENSE_ALREADY_BOUND');
+        }
+        return fail(new AppError('INVALID_CREDENTIALS'));
+      },
     });
   }
 
@@ -86,25 +92,22 @@ export class AuthService {
    */
   adminLogin(username: string, password: string, address: string): Promise<LoginResponse> {
     const subject = adminThrottleSubject(username);
-    const client = this.#throttle.client(address);
-    return this.#throttle.serially('admin', subject, async () => {
-      const found = await this.#admins.findByNameForSignIn(username, subject, (name) =>
-        this.#throttle.join('admin', name, client),
-      );
-      await this.#throttle.assertMayTry('admin', subject, client, found);
-      const admin = found.id === null ? undefined : found;
-      const valid = await verifyPassword(admin?.password_hash, password);
-      if (!admin || !valid) {
-        await this.#throttle.recordFailure('admin', subject, client);
-        throw new AppError('INVALID_CREDENTIALS');
-      }
-      if (found.throttle_failures > 0) await this.#throttle.clear('admin', subject, client);
-      const token = this.#tokens.sign({
-        userType: 'admin',
-        sub: admin.id,
-        sessionVersion: admin.session_version,
-      });
-      return { token, userData: { type: 'admin', _id: admin.id, name: admin.name } };
+    return this.#throttle.attempt({
+      scope: 'admin',
+      subject,
+      address,
+      load: (counter) => this.#admins.findByNameForSignIn(username, subject, counter),
+      check: async (found, fail) => {
+        const admin = found.id === null ? undefined : found;
+        const valid = await verifyPassword(admin?.password_hash, password);
+        if (!admin || !valid) return fail(new AppError('INVALID_CREDENTIALS'));
+        const token = this.#tokens.sign({
+          userType: 'admin',
+          sub: admin.id,
+          sessionVersion: admin.session_version,
+        });
+        return { token, userData: { type: 'admin', _id: admin.id, name: admin.name } };
+      },
     });
   }
 

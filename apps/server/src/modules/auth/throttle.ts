@@ -40,6 +40,39 @@ export interface ThrottleState {
   throttle_failures: number;
 }
 
+/** A failed guess, on its way from a sign-in's check to the throttle that counts it. */
+class CountedFailure {
+  readonly error: AppError;
+  constructor(error: AppError) {
+    this.error = error;
+  }
+}
+
+/** One sign-in attempt, as `SignInThrottle.attempt` runs it. */
+export interface SignInAttempt<State extends ThrottleState, T> {
+  scope: ThrottleScope;
+  /** What is guessed: a license key, an admin name's one spelling, or one subject for all (offer codes). */
+  subject: string;
+  /** The client's address. */
+  address: string;
+  /**
+   * Whose attempts wait for each other: the subject's (parallel guesses on one key are counted
+   * one by one), or the client's where the subject is one for all.
+   */
+  onePer?: 'subject' | 'client';
+  /**
+   * Reads the account with the client's counter on the subject joined to it, in one query:
+   * `counter(subject)` is the join (the subject as SQL, e.g. the row's own key). Throws for an
+   * account that does not exist where that is no counted failure.
+   */
+  load: (counter: (subject: RawBuilder<string>) => ThrottleJoin) => Promise<State>;
+  /**
+   * Checks the credentials and answers the success; `fail(error)` ends a wrong guess, which the
+   * throttle counts. What it throws otherwise is a refusal that is no guess (a disabled license).
+   */
+  check: (state: State, fail: (error: AppError) => never) => Promise<T>;
+}
+
 /**
  * Slows down failed sign-ins (decision 003). Per subject (a license key, an admin name) and client
  * group (an IPv4 address, an IPv6 /56), the first failures are free, then the client waits 1, 2,
@@ -80,23 +113,38 @@ export class SignInThrottle {
   }
 
   /**
-   * The client of an address as the counters name it: the pseudonym of its group (IPv6 clients
-   * get a /56 each, so one network counts once).
+   * Runs one sign-in attempt: reads the account with the client's counter, refuses (429) a client
+   * that must still wait, checks the credentials, then counts a failure or forgets the client's
+   * failures on a success. Every sign-in of the portal (licenses, admins, offer codes) is one call.
    */
-  client(address: string): string {
-    return this.#pseudonyms.of(clientGroup(address));
-  }
-
-  /** Runs one sign-in attempt for the subject; attempts on the same subject wait for each other. */
-  serially<T>(scope: ThrottleScope, subject: string, attempt: () => Promise<T>): Promise<T> {
-    return this.#serial.run(`${scope}:${subject}`, attempt);
+  attempt<State extends ThrottleState, T>(attempt: SignInAttempt<State, T>): Promise<T> {
+    const { scope, subject } = attempt;
+    // The pseudonym of the address' group (IPv6 clients get a /56 each, so one network counts once).
+    const client = this.#pseudonyms.of(clientGroup(attempt.address));
+    const serialKey = attempt.onePer === 'client' ? client : subject;
+    return this.#serial.run(`${scope}:${serialKey}`, async () => {
+      const state = await attempt.load((joined) => this.#join(scope, joined, client));
+      await this.#assertMayTry(scope, subject, client, state);
+      let succeeded: T;
+      try {
+        succeeded = await attempt.check(state, (error) => {
+          throw new CountedFailure(error);
+        });
+      } catch (thrown) {
+        if (!(thrown instanceof CountedFailure)) throw thrown;
+        await this.#recordFailure(scope, subject, client);
+        throw thrown.error;
+      }
+      if (state.throttle_failures > 0) await this.#clear(scope, subject, client);
+      return succeeded;
+    });
   }
 
   /**
    * SQL for the client's failures on the subject, to join to the account's row: a sign-in stays
    * one query. A client without a counter row reads as no failures.
    */
-  join(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleJoin {
+  #join(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleJoin {
     return {
       join: sql`left join auth_throttle_client as throttle on throttle.scope = ${scope}
         and throttle.subject = ${subject} and throttle.client = ${client} and throttle.expires_at > now()`,
@@ -109,7 +157,7 @@ export class SignInThrottle {
    * up its free failures, the only kind with a wait — can be refused: just then its own wait and
    * the subject's shared gate are read, so an ordinary sign-in costs no second query.
    */
-  async assertMayTry(scope: ThrottleScope, subject: string, client: string, state: ThrottleState) {
+  async #assertMayTry(scope: ThrottleScope, subject: string, client: string, state: ThrottleState) {
     if (state.throttle_failures < Math.max(1, this.#policy.freeFailures)) return;
     const until = sql`greatest(c.retry_at, s.retry_at)`;
     const { rows } = await sql<{ retry_after: number }>`
@@ -136,7 +184,7 @@ export class SignInThrottle {
    * Counts a failure of the client, and of the subject when the client was already in slow-down;
    * counters forgotten long ago are deleted on the way (failures are rare).
    */
-  async recordFailure(scope: ThrottleScope, subject: string, client: string): Promise<void> {
+  async #recordFailure(scope: ThrottleScope, subject: string, client: string): Promise<void> {
     const { freeFailures, retentionDays } = this.#policy;
     await sql`
       with forgotten as (delete from auth_throttle_client where expires_at < now())
@@ -166,7 +214,7 @@ export class SignInThrottle {
   }
 
   /** Forgets the client's failures on the subject once it signed in. */
-  async clear(scope: ThrottleScope, subject: string, client: string): Promise<void> {
+  async #clear(scope: ThrottleScope, subject: string, client: string): Promise<void> {
     await this.#db
       .deleteFrom('auth_throttle_client')
       .where('scope', '=', scope)

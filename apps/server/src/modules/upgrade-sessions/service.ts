@@ -254,26 +254,25 @@ export class UpgradeSessionService {
    * 410 for an expired offer. Wrong codes slow their client down (`OFFER_CODE_POLICY`), so
    * guessing one of the 56^9 codes is hopeless, while the rightful customer is never refused.
    */
-  offerToken(typedCode: string, address: string): Promise<string> {
+  async offerToken(typedCode: string, address: string): Promise<string> {
     const code = normalizeOfferCode(typedCode);
-    const throttle = this.#offerCodeThrottle;
-    const client = throttle.client(address);
-    return throttle.serially('offer-code', client, async () => {
-      const { join, columns } = throttle.join('offer-code', sql.val(OFFER_CODE_SUBJECT), client);
-      const { rows } = await sql<ThrottleState>`select ${columns} from (select 1) as one ${join}`.execute(
-        this.#db,
-      );
-      const state = rows[0]!;
-      await throttle.assertMayTry('offer-code', OFFER_CODE_SUBJECT, client, state);
-      const row = await this.repository.findByOfferCode(code);
-      if (!row) {
-        await throttle.recordFailure('offer-code', OFFER_CODE_SUBJECT, client);
-        throw new AppError('OFFER_NOT_FOUND');
-      }
-      if (state.throttle_failures > 0) await throttle.clear('offer-code', OFFER_CODE_SUBJECT, client);
-      assertNotExpired(await this.#current(row));
-      return this.tokens.offerToken(row.id);
+    const row = await this.#offerCodeThrottle.attempt({
+      scope: 'offer-code',
+      subject: OFFER_CODE_SUBJECT,
+      address,
+      onePer: 'client',
+      load: async (counter) => {
+        const { join, columns } = counter(sql.val(OFFER_CODE_SUBJECT));
+        const { rows } = await sql<ThrottleState>`select ${columns} from (select 1) as one ${join}`.execute(
+          this.#db,
+        );
+        return rows[0]!;
+      },
+      check: async (_state, fail) =>
+        (await this.repository.findByOfferCode(code)) ?? fail(new AppError('OFFER_NOT_FOUND')),
     });
+    assertNotExpired(await this.#current(row));
+    return this.tokens.offerToken(row.id);
   }
 
   /**
