@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 
 /**
  * The floors as lint enforces them (decision 031), checked on sample files rather than on the
@@ -12,6 +13,9 @@ import { describe, expect, test } from 'vitest';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const eslint = new ESLint({ cwd: ROOT });
+// Loading the plugins and the parser, and reading the files the first imports reach, takes a
+// while on a loaded machine: once, before the tests.
+beforeAll(() => refusals('apps/server/src/http/floor-sample.ts', 'apps/server/src/db/database.ts'), 120_000);
 
 /** The messages of `import-x/no-restricted-paths` for a file at `file` that imports `target`. */
 async function refusals(file: string, target: string): Promise<string[]> {
@@ -124,3 +128,10 @@ checkFloors(
   ],
   aboveIt,
 );
+
+test('the domain package refuses an import cycle: formats/numbers.ts importing messages/plurals.ts, which imports it', async () => {
+  const file = path.join(ROOT, 'packages/domain/src/formats/numbers.ts');
+  const text = `import '../messages/plurals.ts';\n${fs.readFileSync(file, 'utf8')}`;
+  const [result] = await eslint.lintText(text, { filePath: file });
+  expect(result!.messages.filter((message) => message.ruleId === 'import-x/no-cycle')).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /** What a pseudonym starts with: never the start of an address or of an IPv6 network. */
-export const PSEUDONYM_PREFIX = 'p:';
+const PSEUDONYM_PREFIX = 'p:';
 
 /**
  * Pseudonyms of client groups (an IPv4 address, an IPv6 /56) for counters that must remember a

@@ -1,18 +1,23 @@
 import { expect, test } from 'vitest';
 import { WITHDRAWN_ORDER_STATUSES } from '../shop-order/woocommerce-order.ts';
-import { orderGenerationNotes } from './shop-orders.ts';
+import { orderGenerationNotes, orderPaymentMessages } from './shop-orders.ts';
 
 test.each([
   ['cancelled', 'storniert'],
   ['refunded', 'erstattet'],
   ['failed', 'fehlgeschlagen'],
-] as const)('the note of an order withdrawn as %s names it „%s”', (status, german) => {
-  expect(orderGenerationNotes.withdrawn(status, '03.11.2026, 14:05')).toBe(
-    `Die Bestellung steht im Shop seit 03.11.2026, 14:05 auf „${german}”: die erzeugten Lizenzen bleiben bestehen, bitte bei Bedarf von Hand deaktivieren.`,
+] as const)('an order withdrawn as %s is said to be „%s”', (status, german) => {
+  expect(orderPaymentMessages.withdrawnInShop(status, '03.11.2026, 14:05')).toBe(
+    `Im Shop ${german} am 03.11.2026, 14:05`,
+  );
+  expect(orderGenerationNotes.nothingMade(status)).toBe(
+    `Die Bestellung wurde im Shop vor der Generierung ${german}: Es wurde nichts erzeugt.`,
   );
 });
 
-test('every withdrawn status has its German name in the note', () => {
-  for (const status of WITHDRAWN_ORDER_STATUSES)
-    expect(orderGenerationNotes.withdrawn(status, '')).not.toContain(`„${status}”`);
+test('no withdrawn status is shown as WooCommerce spells it', () => {
+  for (const status of WITHDRAWN_ORDER_STATUSES) {
+    expect(orderPaymentMessages.withdrawnInShop(status, '')).not.toContain(status);
+    expect(orderGenerationNotes.nothingMade(status)).not.toContain(status);
+  }
 });

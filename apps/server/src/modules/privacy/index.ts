@@ -1,4 +1,4 @@
 /** The public face of the privacy module: what other modules and the wiring (services.ts, app.ts) import of it (decision 031). */
-export { defineRetentionQueue, nextRetentionRun, workRetention } from './jobs.ts';
+export { defineRetentionQueue, workRetention } from './jobs.ts';
 export { readRetentionFigures, type RetentionFigures } from './figures.ts';
-export { Retention, RETENTION_KINDS, type RetentionCounts, type RetentionKind } from './retention.ts';
+export { Retention, RETENTION_KINDS } from './retention.ts';

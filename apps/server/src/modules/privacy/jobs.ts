@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Retention } from './retention.ts';
 
 /** The hour (Berlin time) of the daily run: night, when nobody works in the back office. */
-export const RETENTION_HOUR = 3;
+const RETENTION_HOUR = 3;
 /** How often each worker process makes sure the next run is queued. */
 const REQUEST_INTERVAL_MS = 3_600_000;
 

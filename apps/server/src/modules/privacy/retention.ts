@@ -9,11 +9,11 @@ import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { OFFER_MAIL_LIMITS } from '../upgrade-sessions/index.ts';
 
 /** Rows one statement changes at most: short transactions, so no list ever waits for the job. */
-export const RETENTION_BATCH = 500;
+const RETENTION_BATCH = 500;
 /** Sessions per transaction: each may have an offer PDF to delete from the storage. */
 const SESSION_BATCH = 100;
 /** A holder's contact change is kept this long after its link was used or ran out (support questions). */
-export const CONTACT_CHANGE_DAYS = 7;
+const CONTACT_CHANGE_DAYS = 7;
 
 /** What the retention job removes, each on its own period (decision 064). */
 export const RETENTION_KINDS = [
