@@ -234,6 +234,50 @@ describe('undoing a refunded order', { timeout: 90_000 }, () => {
     expect((await undo(generation._id)).json().data).toMatchObject({ changed: [], notUndone: [] });
   });
 
+  test('an extension that bound an unbound license: unbound again, its start code signs in, the holder name no longer', async () => {
+    const original = await ctx.createLicense({
+      version: '9',
+      properties: { class: 'pro', size: 4, dvdCount: 0 },
+    });
+    const { session, token } = await created(
+      newPurchase({
+        purchaseType: 'extension',
+        fromVersion: '9',
+        originalLicenses: [original._id],
+        accessTokens: [await accessTokenOf(original)],
+        properties: { class: 'pro', size: 6, dvdCount: 0 },
+      }),
+    );
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/upgrade-session/${session._id}`,
+      headers: bearer(token),
+      payload: {
+        holder: {
+          holderType: 'organization',
+          name: 'Förderschule am Hafen',
+          email: 'buero@hafen.example',
+          contact: 'Frau Ohm',
+        },
+      },
+    });
+    expect(patched.statusCode).toBe(200);
+    const order = sessionOrder(8835, session._id, token, 'extension', [{ sku: 'M9-PRO', quantity: 2 }]);
+    const generation = await generated(order);
+    expect(await license(original._id)).toMatchObject({
+      status: 'bound',
+      authenticationCode: 'Förderschule am Hafen',
+    });
+    await deliver(refundedInFull(order, 8836));
+
+    expect((await undo(generation._id)).json().data).toMatchObject({ notUndone: [] });
+    const restored = await license(original._id);
+    expect(restored).toMatchObject({ status: 'unbound', holder: { name: null }, properties: { size: 4 } });
+    expect(restored.authenticationCode).toBe(original.startCode);
+    expect((await signIn(restored)).statusCode).toBe(200);
+    expect((await signIn({ ...restored, authenticationCode: 'Förderschule am Hafen' })).statusCode).toBe(401);
+  });
+
   test('an extension changed since (extended again by hand): reported, left as it is', async () => {
     const original = await ctx.createLicense({
       version: '9',

@@ -183,8 +183,13 @@ export class OrderUndoer {
       holder_name: holder?.name ?? null,
       holder_email: holder?.email ?? null,
       holder_contact: holder?.contact ?? null,
+      // Bound by the extension: unbound again, its start code signs in as before.
+      authentication_code: holder ? holder.name : license.start_code,
+      bound_at: holder ? license.bound_at : null,
       status,
-      ...(status === 'bound' ? { license_document: null } : { starter_document: null }),
+      ...(status === 'bound'
+        ? { license_document: null }
+        : { starter_document: null, license_document: null }),
     } as const;
     await this.#licenses.update(id, restored, context.transaction);
     if (status !== 'disabled') {
