@@ -314,6 +314,7 @@ export async function run(): Promise<void> {
       LOG_LEVEL: 'warn',
       JWT_SECRET,
       SHOP_WEBHOOK_SECRET: 'benchWebhookSecret01234567890123',
+      SHOP_CART_SIGNING_KEY: 'benchCartSigningKey0123456789012345',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       AUTH_CLIENT_LIMIT: '1000000',

@@ -382,6 +382,7 @@ export async function run(): Promise<void> {
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-'.repeat(8),
       SHOP_WEBHOOK_SECRET: 'benchwebhooksecret'.repeat(2),
+      SHOP_CART_SIGNING_KEY: 'benchcartsigningkey'.repeat(2),
       DATA_DIR: path.join(tempDir, name),
     };
   };

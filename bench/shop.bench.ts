@@ -256,6 +256,7 @@ async function measurePortal(
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'bench-'.repeat(8),
     SHOP_WEBHOOK_SECRET: SECRET,
+    SHOP_CART_SIGNING_KEY: 'benchCartSigningKey0123456789012345',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     DATA_DIR: dataDir,

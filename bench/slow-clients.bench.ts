@@ -97,6 +97,7 @@ export async function run(): Promise<void> {
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-'.repeat(8),
     SHOP_WEBHOOK_SECRET: 'benchWebhookSecret01234567890123',
+    SHOP_CART_SIGNING_KEY: 'benchCartSigningKey0123456789012345',
     REQUEST_TIMEOUT_SECONDS: String(REQUEST_TIMEOUT_SECONDS),
     HEADERS_TIMEOUT_SECONDS: String(Math.min(10, REQUEST_TIMEOUT_SECONDS)),
   });

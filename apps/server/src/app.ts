@@ -45,7 +45,7 @@ import { deliveryRoutes } from './modules/deliveries/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { orderGenerationRoutes } from './modules/order-generations/index.ts';
 import { upgradeSessionRoutes } from './modules/upgrade-sessions/index.ts';
-import { shopDemoRoutes, shopRoutes, shopStatusRoutes } from './modules/shop/index.ts';
+import { shopCartRoutes, shopDemoRoutes, shopRoutes, shopStatusRoutes } from './modules/shop/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
 import { metricsRoutes } from './modules/metrics/index.ts';
 import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
@@ -136,9 +136,17 @@ const portal: FastifyPluginAsync<{ services: Services }> = async (app, { service
         guards,
         audit: services.audit,
       });
-      await api.register(upgradeSessionRoutes, { sessions: services.upgradeSessions, guards });
+      await api.register(upgradeSessionRoutes, {
+        sessions: services.upgradeSessions,
+        cartTokens: services.shop.cartTokens,
+        guards,
+      });
       await api.register(overviewRoutes, { overview: services.overview, guards });
       await api.register(shopRoutes, services.shop);
+      await api.register(shopCartRoutes, {
+        cartTokens: services.shop.cartTokens,
+        productIds: config.shop.productIds,
+      });
       await api.register(shopStatusRoutes, {
         records: services.shop.records,
         reconciliationConfigured: services.shop.reconciliation !== null,

@@ -154,13 +154,14 @@ describe('configuration', () => {
 
   test('production mode requires the secrets', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /JWT_SECRET is required in production mode[\s\S]*SHOP_WEBHOOK_SECRET is required in production mode/,
+      /JWT_SECRET is required in production mode[\s\S]*SHOP_WEBHOOK_SECRET is required in production mode[\s\S]*SHOP_CART_SIGNING_KEY is required in production mode/,
     );
     expect(
       loadConfig({
         NODE_ENV: 'production',
         JWT_SECRET: 'x'.repeat(32),
         SHOP_WEBHOOK_SECRET: 'Xw3k9PqL2mNz7RtB4vYc8HjD5sGf6AeK',
+        SHOP_CART_SIGNING_KEY: 'c'.repeat(32),
       }).isProduction,
     ).toBe(true);
   });
@@ -168,7 +169,12 @@ describe('configuration', () => {
   test('production mode refuses a webhook secret WooCommerce could sign differently: under 32 letters and digits', () => {
     const problem = (secret: string) => {
       try {
-        loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SHOP_WEBHOOK_SECRET: secret });
+        loadConfig({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'x'.repeat(32),
+          SHOP_WEBHOOK_SECRET: secret,
+          SHOP_CART_SIGNING_KEY: 'c'.repeat(32),
+        });
       } catch (error) {
         return (error as ConfigError).problems;
       }

@@ -53,6 +53,14 @@ const environmentSchema = z
     SHOP_URL: optionalUrl(['http:', 'https:']),
     SHOP_ORIGIN: optionalUrl(['http:', 'https:']),
     SHOP_WEBHOOK_SECRET: optionalString,
+    SHOP_CART_SIGNING_KEY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
+    SHOP_CART_SIGNING_KEY_PREVIOUS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(32, 'must be at least 32 characters long').optional(),
+    ),
     SHOP_API_KEY: optionalString,
     SHOP_API_SECRET: optionalString,
     SHOP_ORDER_URL: z
@@ -131,7 +139,7 @@ const environmentSchema = z
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;
-    for (const name of ['JWT_SECRET', 'SHOP_WEBHOOK_SECRET'] as const) {
+    for (const name of ['JWT_SECRET', 'SHOP_WEBHOOK_SECRET', 'SHOP_CART_SIGNING_KEY'] as const) {
       if (!env[name])
         context.addIssue({ code: 'custom', path: [name], message: 'is required in production mode' });
     }
@@ -204,6 +212,13 @@ const configSchema = environmentSchema.transform((env) => {
       url: env.SHOP_URL ?? `${publicUrl}/shop-demo`,
       origin: new URL(env.SHOP_ORIGIN ?? publicUrl).origin,
       webhookSecret: env.SHOP_WEBHOOK_SECRET,
+      /**
+       * The secrets of the Ed25519 keys that sign the carts handed to the shop (decision 065): the
+       * current one (generated under DATA_DIR when unset, outside production) and, while the shop
+       * changes over, the previous one, which still verifies.
+       */
+      cartSigningKey: env.SHOP_CART_SIGNING_KEY,
+      previousCartSigningKey: env.SHOP_CART_SIGNING_KEY_PREVIOUS,
       apiKey: env.SHOP_API_KEY,
       apiSecret: env.SHOP_API_SECRET,
       orderUrlPattern: env.SHOP_ORDER_URL,
@@ -312,6 +327,8 @@ const SECRETS = new Set([
   'JWT_SECRET',
   'ADMIN_PASSWORD',
   'SHOP_WEBHOOK_SECRET',
+  'SHOP_CART_SIGNING_KEY',
+  'SHOP_CART_SIGNING_KEY_PREVIOUS',
   'SHOP_API_KEY',
   'SHOP_API_SECRET',
   'METRICS_TOKEN',

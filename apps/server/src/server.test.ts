@@ -102,6 +102,7 @@ test('production mode needs its secrets, never seeds demo data, and its metrics 
     SHOP_WEBHOOK_SECRET: 'productionWebhookSecret0123456789',
     METRICS_PORT: String(metricsPort),
     METRICS_TOKEN: metricsToken,
+    SHOP_CART_SIGNING_KEY: 'productionCartSigningKey0123456789',
   });
   expect(production.output()).not.toContain('Demo data created');
   expect((await post(production, '/api/v1/auth/admin', DEMO_ADMIN)).status).toBe(401);

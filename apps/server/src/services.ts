@@ -70,6 +70,7 @@ import {
 } from './modules/shop/index.ts';
 import { keptSecret } from './lib/kept-secret.ts';
 import { ClientPseudonyms } from './lib/client-pseudonyms.ts';
+import { CartTokens, cartSigningSecret } from './lib/cart-tokens.ts';
 import { OverviewService, OverviewTally } from './modules/overview/index.ts';
 import { PortalMetrics } from './modules/metrics/index.ts';
 import {
@@ -101,6 +102,8 @@ export interface Services {
   shop: {
     intake: ShopOrderIntake;
     webhookSecret: string;
+    /** Signs the carts handed to the shop and verifies them in paid orders (decision 065). */
+    cartTokens: CartTokens;
     /** Present when the shop's REST credentials are configured. */
     reconciliation: ShopReconciliation | null;
     /** The reconciliation's state and the orders left to the shop (decision 030). */
@@ -221,6 +224,12 @@ export async function createServices({
     offerCodeThrottle: new SignInThrottle(db, { pseudonyms, policy: OFFER_CODE_POLICY, onRefusal }),
     offerMailLimits: new OfferMailLimits(),
   });
+  const cartTokens = new CartTokens({
+    current: cartSigningSecret(config.dataDir, config.shop.cartSigningKey),
+    previous: config.shop.previousCartSigningKey,
+    issuer: config.publicUrl,
+    audience: config.shop.origin,
+  });
   const orderGenerator = new OrderGenerator({
     db,
     repository: orderGenerations.repository,
@@ -230,6 +239,7 @@ export async function createServices({
     deliveries,
     queue,
     productIds: config.shop.productIds,
+    cartTokens,
     log,
   });
   const shopRecords = new ShopRecordRepository(db);
@@ -240,6 +250,7 @@ export async function createServices({
     tokens: upgradeSessions.tokens,
     queue,
     productIds: config.shop.productIds,
+    cartTokens,
     records: shopRecords,
     refunds: config.shop.refundAction === 'withdraw' ? { undoer: orderGenerations.undoer, audit } : null,
     log,
@@ -249,6 +260,7 @@ export async function createServices({
     intake,
     // Development works without configuration: a secret of its own, kept like the JWT secret.
     webhookSecret: config.shop.webhookSecret ?? keptSecret(config.dataDir, 'shop-webhook-secret'),
+    cartTokens,
     reconciliation:
       apiKey && apiSecret
         ? new ShopReconciliation({

@@ -88,6 +88,7 @@ export * from './shop-order/paid-amounts.ts';
 export * from './shop-order/refunds.ts';
 export * from './shop-order/shop-status.ts';
 export * from './shop-order/simulated-order.ts';
+export * from './shop-order/cart-token.ts';
 export * from './messages/shop-demo.ts';
 export * from './messages/shop-orders.ts';
 export * from './messages/assistant-screens.ts';

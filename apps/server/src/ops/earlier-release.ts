@@ -23,6 +23,7 @@ export const EARLIER_RELEASE_FIXTURE = path.join(
 export const EARLIER_RELEASE_SECRETS = {
   JWT_SECRET: 'upgrade-fixture-jwt-secret-'.repeat(2),
   SHOP_WEBHOOK_SECRET: 'upgradeFixtureWebhookSecret0123456789',
+  SHOP_CART_SIGNING_KEY: 'upgradeFixtureCartSigningKey0123456789',
 } as const;
 
 /** What the fixture's maker did, to check the fixture against (manifest.json). */

@@ -18,6 +18,7 @@ export function faultEnvironment(environment: Record<string, string>): Record<st
     NODE_ENV: 'production',
     JWT_SECRET: 'fault-test-secret-'.repeat(3),
     SHOP_WEBHOOK_SECRET: 'faultTestWebhookSecret0123456789',
+    SHOP_CART_SIGNING_KEY: 'faultTestCartSigningKey0123456789',
     ADMIN_USERNAME: FAULT_ADMIN.username,
     ADMIN_PASSWORD: FAULT_ADMIN.password,
     LOG_LEVEL: 'warn',

@@ -55,7 +55,7 @@ export const ASSISTANT_CALLS = [
   'patchSession',
   'createOffer',
   'loadOffer',
-  'checkOrderable',
+  'signCart',
 ] as const;
 export type AssistantCall = (typeof ASSISTANT_CALLS)[number];
 
@@ -99,6 +99,8 @@ export interface AssistantContext {
   offerToken: string | null;
   /** The code of the offer just created (its confirmation shows it). */
   offerCode: string | null;
+  /** The cart the portal priced and signed for the shop (decision 065), once it did. */
+  cartToken: string | null;
   /** The warning of the last refused license sign-in (wrong version or class, limit). */
   loginWarning: string | null;
   /** „Weitere Lizenz hinzufügen” was asked for: the sign-in form shows beside the list. */
@@ -134,6 +136,7 @@ export function initialContext(input: AssistantInput): AssistantContext {
     sessionToken: null,
     offerToken: null,
     offerCode: null,
+    cartToken: null,
     loginWarning: null,
     loginRequested: false,
     errors: {
@@ -141,7 +144,7 @@ export function initialContext(input: AssistantInput): AssistantContext {
       patchSession: null,
       createOffer: null,
       loadOffer: null,
-      checkOrderable: null,
+      signCart: null,
     },
     history: [],
     shopProductIds: input.shopProductIds,
@@ -260,9 +263,11 @@ export function sessionSyncPatch(context: AssistantContext): UpgradeSessionPatch
   };
 }
 
-/** The `add_to_cart` message for the shop (customer spec §7, DESIGN.md §6). */
+/** The `add_to_cart` message for the shop (customer spec §7, DESIGN.md §6; `cartToken`: decision 065). */
 export interface AddToCartMessage {
   products: ShopProduct[];
+  /** The priced lines, session and country, signed by the portal: what the shop's cart is made of. */
+  cartToken: string | null;
   sessionId: string | null;
   sessionToken: string | null;
   offerToken: string | null;
@@ -274,6 +279,7 @@ export function addToCartMessage(context: AssistantContext): AddToCartMessage {
   const purchase = assistantPurchase(context);
   return {
     products: purchase ? shopProducts(purchase, context.shopProductIds) : [],
+    cartToken: context.cartToken,
     sessionId: context.session?._id ?? null,
     sessionToken: context.sessionToken,
     offerToken: context.offerToken,

@@ -1,6 +1,7 @@
 import { fromPromise, setup } from 'xstate';
 import type { HolderData } from '../license/holder-data.ts';
 import type { License } from '../license/schema.ts';
+import type { CartTokenResponse, ProductCartRequest } from '../shop-order/cart-token.ts';
 import type {
   CreateUpgradeSessionRequest,
   CreateUpgradeSessionResponse,
@@ -96,11 +97,12 @@ export interface CreatedOffer {
   session: UpgradeSession;
   offerCode?: string;
 }
-/** The session a cart stands for and the token the assistant holds for it (session or offer token). */
-export interface CheckOrderableInput {
-  sessionId: string;
-  token: string;
-}
+/**
+ * The cart the portal is to price and sign for the shop (decision 065): the session it stands for
+ * and the token the assistant holds for it (session or offer token); a new purchase without
+ * session is its products in the buyer's country.
+ */
+export type SignCartInput = { sessionId: string; token: string } | { products: ProductCartRequest };
 export interface CreateOfferInput {
   sessionId: string;
   sessionToken: string;
@@ -159,10 +161,11 @@ export const assistantContract = setup({
     /** `POST /upgrade-session/{id}/offer` with the session's token. */
     createOffer: fromPromise<CreatedOffer, CreateOfferInput>(async () => notProvided('createOffer')),
     /**
-     * `GET /upgrade-session/{id}/orderable` with the session's or the offer's token: resolves while
-     * the session may still be ordered, rejects with 409 once an order bought it, 410 once expired.
+     * The cart token for the shop: `POST /upgrade-session/{id}/cart` with the session's or the
+     * offer's token (rejects with 409 once an order bought the session, 410 once its offer
+     * expired), `POST /shop/cart` with the products of a new purchase without session.
      */
-    checkOrderable: fromPromise<void, CheckOrderableInput>(async () => notProvided('checkOrderable')),
+    signCart: fromPromise<CartTokenResponse, SignCartInput>(async () => notProvided('signCart')),
   },
   actions: {
     /** Scroll the assistant and the shop page to the top (on every step). */

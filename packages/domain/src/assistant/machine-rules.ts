@@ -68,6 +68,10 @@ export const assistantRules = assistantContract.extend({
         [params.call]: toCallError((event as { error?: unknown }).error),
       }),
     }),
+    storeCartToken: assign(({ context, event }) => {
+      const output = (event as { output?: { cartToken: string } }).output;
+      return output ? { cartToken: output.cartToken, errors: { ...context.errors, signCart: null } } : {};
+    }),
     storeSession: assign(({ context, event }) => {
       const output = (event as { output?: { session: UpgradeSession; token?: string } }).output;
       if (!output) return {};

@@ -34,7 +34,7 @@ describe('failed calls', () => {
       patchSession: null,
       createOffer: null,
       loadOffer: null,
-      checkOrderable: null,
+      signCart: null,
     });
     assistant.send({ type: 'LOGGED_IN' });
     await assistant.settled();
@@ -132,7 +132,7 @@ describe('failed calls', () => {
       );
       const assistant = startAssistant({
         loadOffer: () => ({ session: { ...offered, originalLicenseKeys: [] }, offerToken: 'offer-token' }),
-        checkOrderable: () => {
+        signCart: () => {
           throw new FakeApiError(status, message);
         },
       });
@@ -141,9 +141,9 @@ describe('failed calls', () => {
       expect(assistant.step()).toBe('summary');
       assistant.send({ type: 'CART' });
       await assistant.settled();
-      expect(assistant.calls.checkOrderable).toEqual([{ sessionId: SESSION_ID, token: 'offer-token' }]);
+      expect(assistant.calls.signCart).toEqual([{ sessionId: SESSION_ID, token: 'offer-token' }]);
       expect(assistant.snapshot().matches({ add_to_cart: 'notAvailable' })).toBe(true);
-      expect(assistant.context().errors.checkOrderable).toMatchObject({ status });
+      expect(assistant.context().errors.signCart).toMatchObject({ status });
       expect(assistant.handOff).not.toHaveBeenCalled();
       assistant.send({ type: 'RESET' });
       expect(assistant.step()).toBe('welcome');
@@ -154,7 +154,7 @@ describe('failed calls', () => {
   test('a check that fails for another reason waits for RETRY, then hands the cart over', async () => {
     let failures = 1;
     const assistant = startAssistant({
-      checkOrderable: () => {
+      signCart: () => {
         if (failures-- > 0) throw new FakeApiError(null, 'Keine Verbindung');
       },
     });
@@ -165,7 +165,7 @@ describe('failed calls', () => {
     assistant.send({ type: 'RETRY' });
     await assistant.settled();
     expect(assistant.snapshot().matches({ add_to_cart: 'handedOver' })).toBe(true);
-    expect(assistant.calls.checkOrderable).toHaveLength(2);
+    expect(assistant.calls.signCart).toHaveLength(2);
     expect(assistant.handOff).toHaveBeenCalledOnce();
   });
 

@@ -37,12 +37,26 @@ describe('from welcome to add_to_cart', () => {
         { sku: 'M9-PRO', productType: 'license', productId: 801, class: 'pro', type: 'full', quantity: 10 },
         { sku: 'M9-DVD', productType: 'dvd', productId: 805, class: null, type: null, quantity: 1 },
       ],
+      cartToken: 'signed-cart-1',
       sessionId: null,
       sessionToken: null,
       offerToken: null,
       billing: { countryCode: 'DE' },
       purchaseType: 'new',
     });
+    // The portal priced and signed the products itself (decision 065): no session for a new purchase.
+    expect(assistant.calls.signCart).toEqual([
+      {
+        products: {
+          purchaseType: 'new',
+          countryCode: 'DE',
+          products: [
+            { sku: 'M9-PRO', quantity: 10 },
+            { sku: 'M9-DVD', quantity: 1 },
+          ],
+        },
+      },
+    ]);
     expect(assistant.calls.createSession).toEqual([]);
     expect(assistant.calls.patchSession).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   type AssistantStep,
 } from './context.ts';
 import type { CountryCode } from './countries.ts';
+import type { SignCartInput } from './contract.ts';
 import { assistantRules } from './machine-rules.ts';
 
 /*
@@ -137,26 +138,36 @@ const creatingOffer = assistantRules.createStateConfig({
   },
 });
 
-/** The session a cart hands over and the token the assistant holds for it. */
-function cartSession(context: AssistantContext): { sessionId: string; token: string } {
+/**
+ * The cart the portal is to sign: the session and the token the assistant holds for it; a new
+ * purchase without session its products in the buyer's country.
+ */
+function cartToSign(context: AssistantContext): SignCartInput {
   const token = context.sessionToken ?? context.offerToken;
-  if (!context.session || !token) throw new Error('The assistant’s cart has no session to ask about');
-  return { sessionId: context.session._id, token };
+  if (context.session && token) return { sessionId: context.session._id, token };
+  const products = addToCartMessage(context).products.map(({ sku, quantity }) => ({ sku, quantity }));
+  if (context.session || context.purchaseType !== 'new' || products.length === 0) {
+    throw new Error('The assistant’s cart has nothing the portal could sign');
+  }
+  return {
+    products: { purchaseType: 'new', countryCode: context.billing.countryCode, products },
+  };
 }
 
 /**
- * Asks the server whether the cart's session (an offer loaded by code, or the assistant's own) may
- * still be ordered; an ordered or expired one goes to the dialog „Nicht mehr verfügbar”.
+ * The portal prices and signs the cart (decision 065), asked whether the cart's session (an offer
+ * loaded by code, or the assistant's own) may still be ordered: an ordered or expired one goes to
+ * the dialog „Nicht mehr verfügbar”; another failure waits for „Erneut versuchen”.
  */
-const checkingOrderable = assistantRules.createStateConfig({
+const signingCart = assistantRules.createStateConfig({
   tags: 'busy',
   invoke: {
-    src: 'checkOrderable',
-    input: ({ context }) => cartSession(context),
-    onDone: { target: 'handedOver' },
+    src: 'signCart',
+    input: ({ context }) => cartToSign(context),
+    onDone: { target: 'handedOver', actions: 'storeCartToken' },
     onError: [
-      { guard: 'noLongerOrderable', target: 'notAvailable', actions: keepError('checkOrderable') },
-      { target: 'failed', actions: keepError('checkOrderable') },
+      { guard: 'noLongerOrderable', target: 'notAvailable', actions: keepError('signCart') },
+      { target: 'failed', actions: keepError('signCart') },
     ],
   },
 });
@@ -420,15 +431,11 @@ export const assistantMachine = assistantRules.createMachine({
           always: [
             { guard: 'hasOwnSession', target: 'patchingSession' },
             { guard: and(['isReseller', not('hasSession')]), target: 'creatingSession' },
-            { target: 'checking' },
+            { target: 'signingCart' },
           ],
         },
-        ...savingSession('checking', 'failed'),
-        /** A cart without session (a new purchase) is its products alone: nothing to ask. */
-        checking: {
-          always: [{ guard: 'hasSession', target: 'checkingOrderable' }, { target: 'handedOver' }],
-        },
-        checkingOrderable,
+        ...savingSession('signingCart', 'failed'),
+        signingCart,
         /** „Fehler beim Aktualisieren der Update-Session” with a retry button. */
         failed: { on: { RETRY: 'savingSession' } },
         /** The dialog „Nicht mehr verfügbar”: nothing is handed over; the assistant starts anew. */

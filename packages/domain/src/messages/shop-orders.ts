@@ -18,10 +18,14 @@ export function countedProductsText(products: readonly CountedProduct[]): string
     .join(', ');
 }
 
-/** Who priced what an order should have paid: its session, or the offer the session became. */
-export type PricedBy = { offerNumber: string | null };
+/**
+ * Who priced what an order should have paid: its session, the offer the session became, or the
+ * cart the portal signed for the shop (decision 065).
+ */
+export type PricedBy = { offerNumber: string | null; signedCart?: boolean };
 
-function pricedByText({ offerNumber }: PricedBy): string {
+function pricedByText({ offerNumber, signedCart }: PricedBy): string {
+  if (signedCart) return 'der vom Portal signierte Warenkorb verlangt';
   return offerNumber ? `das Angebot ${offerNumber} verlangt` : 'die Upgrade-Session verlangt';
 }
 
@@ -53,6 +57,8 @@ export const orderGenerationErrors = {
     `${customerReference === null ? 'Bezahlt' : `Reseller-Position „${customerReference}”: bezahlt`}: ${countedProductsText(paid)}; ${pricedByText(pricedBy)} ${countedProductsText(priced)}. ${SETTLE}`,
   sessionWithoutProperties: `Die Upgrade-Session nennt keine Lizenzeigenschaften (Klasse, Größe). ${ACT}`,
   sessionWithoutHolder: `Die Upgrade-Session nennt keinen Lizenznehmer, an den die neue Lizenz gebunden wird. ${ACT}`,
+  cartTokenInvalid: `Der Warenkorb der Bestellung (cart_token) ist nicht vom Portal signiert: gefälscht, beschädigt oder mit einem Schlüssel, den das Portal nicht mehr kennt. ${SETTLE}`,
+  cartTokenOfOtherOrder: `Der vom Portal signierte Warenkorb (cart_token) gehört zu einer anderen Upgrade-Session oder Kaufart als die Bestellung. ${SETTLE}`,
   resellerLineUnknown: (uid: string) =>
     `Die Reseller-Position „${uid}” der Bestellung steht nicht in der Upgrade-Session. ${SETTLE}`,
   originalLicenseMissing: (id: string) => `Die ursprüngliche Lizenz ${id} gibt es nicht mehr. ${ACT}`,

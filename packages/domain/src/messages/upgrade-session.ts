@@ -10,6 +10,9 @@ export const upgradeSessionMessages = {
   licenseTokenInvalid:
     'Der Zugangs-Token einer Lizenz ist ungültig oder abgelaufen. Bitte melden Sie die Lizenz im Assistenten erneut an.',
   duplicateLicense: 'Jede Lizenz kann nur einmal angegeben werden.',
+  /** A session handed to the shop before its purchase is determined (an update without class). */
+  cartNotPriced:
+    'Die Upgrade-Session hat noch keinen Warenkorb: bitte im Assistenten die Lizenz vollständig auswählen.',
   licenseDisabled: 'Diese Lizenz wurde deaktiviert und kann nicht mehr aktualisiert oder erweitert werden.',
   extensionTooSmall: (previousSeats: number) =>
     `Die Lizenz umfasst bereits ${counted(previousSeats, 'seat')}: Eine Erweiterung braucht mehr Arbeitsplätze.`,

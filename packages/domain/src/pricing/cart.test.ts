@@ -39,6 +39,7 @@ describe('prices (DESIGN.md §4 anchors)', () => {
             title: 'Pro-Lizenz Version 9',
             quantity: 10,
             discountPercent: 43,
+            shopUnitGross: 5130,
             itemBaseNet: 7563, // 90 / 1.19
             itemVolumeDiscount: 3252,
             itemNet: 4311, // 51,30 / 1.19

@@ -38,6 +38,11 @@ export interface CartLineItem {
   quantity: number;
   /** The volume discount in whole percent (0 where none applies). */
   discountPercent: number;
+  /**
+   * The shop's price of one item, German VAT included (base × factor, rounded to cents): what
+   * WooCommerce's cart sets the item to, whatever the buyer's country (decision 065).
+   */
+  shopUnitGross: Cents;
   itemBaseNet: Cents;
   itemVolumeDiscount: Cents;
   itemNet: Cents;
@@ -139,6 +144,7 @@ function priceLine(
     title: line.title,
     quantity: line.quantity,
     discountPercent: product.volumeDiscount ? volumeDiscountPercent(volumeQuantity) : 0,
+    shopUnitGross: unitGross,
     itemBaseNet,
     itemVolumeDiscount: itemBaseNet - itemNet,
     itemNet,

@@ -13,6 +13,8 @@ export interface PricedLine {
   quantity: number;
   licenseUid: string | null;
   customerReference: string | null;
+  /** The shop's price of one item, German VAT included (`CartLineItem.shopUnitGross`). */
+  unitGross: Cents;
   net: Cents;
   vat: Cents;
   gross: Cents;
@@ -38,6 +40,7 @@ function pricedOrderOf(cart: Cart, countryCode: string, reseller: boolean): Pric
         quantity: item.quantity,
         licenseUid: reseller ? group.uid : null,
         customerReference: reseller ? group.customerReference : null,
+        unitGross: item.shopUnitGross,
         net: item.net,
         vat: item.vat,
         gross: item.gross,

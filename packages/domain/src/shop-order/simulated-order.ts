@@ -80,6 +80,8 @@ export const simulatedOrderRequestSchema = z
     sessionId: z.uuid().nullable(),
     sessionToken: z.string().min(1).max(2000).nullable(),
     offerToken: z.string().min(1).max(2000).nullable(),
+    /** The cart the portal signed (decision 065): the shop keeps it in the order's meta data. */
+    cartToken: z.string().min(1).max(20_000).nullable().optional(),
     billing: billingDraftSchema.required({ name: true, email: true }),
     purchaseType: z.enum(PURCHASE_TYPES),
   })

@@ -151,6 +151,11 @@ export interface ShopOrder {
   upgradeSessionId: string | null;
   upgradeSessionToken: string | null;
   offerToken: string | null;
+  /**
+   * The cart the portal signed for the shop (`cart_token`, decision 065); absent from orders kept
+   * before, null when the order carries none.
+   */
+  cartToken?: string | null;
   lines: ShopOrderLine[];
   /** Absent from orders kept before migration 021. */
   refunds?: ShopOrderRefund[];
@@ -244,6 +249,7 @@ export function toShopOrder(order: z.output<typeof wooCommerceOrderSchema>): Sho
     upgradeSessionId: metaValue(order.meta_data, 'upgrade_session_id'),
     upgradeSessionToken: metaValue(order.meta_data, 'upgrade_session_token'),
     offerToken: metaValue(order.meta_data, 'offer_token'),
+    cartToken: metaValue(order.meta_data, 'cart_token'),
     lines: order.line_items.map((line) => ({
       id: line.id ?? null,
       name: line.name,

@@ -262,12 +262,6 @@ export type OfferedSession = z.infer<typeof offeredSessionSchema>;
 export const offeredSessionResponseSchema = z.object({ session: offeredSessionSchema });
 
 /**
- * `GET /api/v1/upgrade-session/{id}/orderable` with the session's or its offer's token: the cart
- * may go to the shop. An ordered session is answered 409 (`SESSION_ORDERED`), an expired offer 410.
- */
-export const orderableResponseSchema = z.object({ orderable: z.literal(true) });
-
-/**
  * A session's whole content as stored: what a patch must leave valid. The server checks the
  * merged result of a patch with it (the same rules as the create call, without the tokens).
  */

@@ -107,6 +107,7 @@ test.runIf(process.env['TEST_DB_BACKEND'] !== 'postgres')(
       NODE_ENV: 'production',
       JWT_SECRET: 'readiness-test-secret-'.repeat(3),
       SHOP_WEBHOOK_SECRET: 'readinessTestWebhookSecret0123456789',
+      SHOP_CART_SIGNING_KEY: 'readinessTestCartSigningKey0123456789',
       DATA_DIR: temporaryDirectory(),
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_SECONDS: '3',

@@ -14,6 +14,7 @@ import {
 import type { DB, LicenseRow, UpgradeSessionRow } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { CartTokens } from '../../lib/cart-tokens.ts';
 import type { DeliveryService } from '../deliveries/index.ts';
 import type { LicenseService } from '../licenses/index.ts';
 import {
@@ -52,6 +53,7 @@ export class OrderGenerator {
   readonly #deliveries: Pick<DeliveryService, 'create'>;
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
+  readonly #cartTokens: Pick<CartTokens, 'verify'>;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
@@ -63,6 +65,7 @@ export class OrderGenerator {
     deliveries: Pick<DeliveryService, 'create'>;
     queue: JobQueue;
     productIds: ShopProductIds;
+    cartTokens: Pick<CartTokens, 'verify'>;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
@@ -73,6 +76,7 @@ export class OrderGenerator {
     this.#deliveries = deps.deliveries;
     this.#queue = deps.queue;
     this.#productIds = deps.productIds;
+    this.#cartTokens = deps.cartTokens;
     this.#log = deps.log;
   }
 
@@ -149,7 +153,8 @@ export class OrderGenerator {
       return;
     }
     const session = await this.#session(order, generation.upgrade_session, transaction);
-    const plan = planGeneration(order, this.#productIds, session && sessionFacts(session));
+    const cart = order.cartToken ? (this.#cartTokens.verify(order.cartToken) ?? 'forged') : null;
+    const plan = planGeneration(order, this.#productIds, session && sessionFacts(session), cart);
     const outcome = await this.#carryOut(plan, order, id, transaction);
     if (session) {
       await this.#sessions.update(

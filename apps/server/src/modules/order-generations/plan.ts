@@ -14,6 +14,7 @@ import {
   type ResellerLicense,
   type ShopOrder,
   type ShopProductIds,
+  type SignedCart,
   type Sku,
 } from '@lizenzportal/domain';
 
@@ -94,10 +95,17 @@ function purchaseTypeOf(order: ShopOrder, session: SessionFacts | null): Purchas
  * configuration; the others are the shop's alone) and its upgrade session. Throws an OrderProblem
  * when they do not fit together.
  */
+/**
+ * What an order's cart token says (decision 065): it carries none, it is not one the portal
+ * signed, or the cart the portal signed.
+ */
+export type OrderCart = null | 'forged' | SignedCart;
+
 export function planGeneration(
   order: ShopOrder,
   productIds: ShopProductIds,
   session: SessionFacts | null,
+  cart: OrderCart = null,
 ): GenerationPlan {
   const purchaseType = purchaseTypeOf(order, session);
   if (!order.billing.email) throw new OrderProblem(orderGenerationErrors.noEmail);
@@ -105,6 +113,7 @@ export function planGeneration(
   if (!lines.some(({ sku }) => PRODUCTS[sku].productType === 'license')) {
     throw new OrderProblem(orderGenerationErrors.noLicenseProduct);
   }
+  if (cart) assertPaidAsSigned(lines, cart, purchaseType, session?.id ?? order.upgradeSessionId);
   // From here on every seat, DVD, class and license the session names has a paid line behind it.
   if (session) assertPaidAsPriced(lines, session);
   if (purchaseType === 'new') return { purchaseType, create: newLicenses(lines) };
@@ -190,6 +199,31 @@ function assertPaidAsPriced(lines: PortalLine[], session: SessionFacts): void {
     throw new OrderProblem(orderGenerationErrors.resellerLineUnknown(comparison.unknownResellerLine));
   }
   throw new OrderProblem(orderGenerationErrors.paidLinesDiffer(comparison.difference, session));
+}
+
+/**
+ * An order that carries the cart the portal signed for the shop pays exactly its lines (decision
+ * 065): the token is the portal's, for the order's session and purchase type, and its products
+ * are the paid ones — per reseller line for a reseller order, as the session's lines are compared.
+ */
+function assertPaidAsSigned(
+  lines: PortalLine[],
+  cart: Exclude<OrderCart, null>,
+  purchaseType: PurchaseType,
+  sessionId: string | null,
+): void {
+  if (cart === 'forged') throw new OrderProblem(orderGenerationErrors.cartTokenInvalid);
+  if (cart.sessionId !== sessionId || cart.purchaseType !== purchaseType) {
+    throw new OrderProblem(orderGenerationErrors.cartTokenOfOtherOrder);
+  }
+  const comparison = comparePaidLines(lines, cart.lines, purchaseType === 'reseller');
+  if (comparison === null) return;
+  if ('unknownResellerLine' in comparison) {
+    throw new OrderProblem(orderGenerationErrors.resellerLineUnknown(comparison.unknownResellerLine));
+  }
+  throw new OrderProblem(
+    orderGenerationErrors.paidLinesDiffer(comparison.difference, { offerNumber: null, signedCart: true }),
+  );
 }
 
 /**

@@ -58,6 +58,7 @@ function generatorWith(during: (transaction: Kysely<DB>) => Promise<void>): Orde
     deliveries,
     queue: services.queue,
     productIds: ctx.config.shop.productIds,
+    cartTokens: services.shop.cartTokens,
     log: ctx.app.log,
   });
 }

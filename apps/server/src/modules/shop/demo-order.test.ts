@@ -168,6 +168,7 @@ describe('the simulated order of /shop-demo', () => {
       WORKER: 'inline',
       JWT_SECRET: 'p'.repeat(48),
       SHOP_WEBHOOK_SECRET: 'productionWebhookSecret0123456789',
+      SHOP_CART_SIGNING_KEY: 'productionCartSigningKey0123456789',
     });
     const database = await createTestDatabase();
     const app = await buildApp({ config, database, jwtSecret: 'p'.repeat(48), logger: testLogger() });

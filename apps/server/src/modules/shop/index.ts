@@ -1,4 +1,5 @@
 /** The public face of the shop module: what other modules and the wiring (services.ts, app.ts) import of it (decision 031). */
+export { shopCartRoutes } from './cart-routes.ts';
 export { shopDemoRoutes } from './demo-order-routes.ts';
 export { ShopOrderIntake } from './intake.ts';
 export {

@@ -21,6 +21,7 @@ import {
 import type { DB } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { CartTokens } from '../../lib/cart-tokens.ts';
 import type { AuditLog } from '../audit/index.ts';
 import {
   orderGrossOf,
@@ -57,6 +58,7 @@ export class ShopOrderIntake {
   readonly #tokens: UpgradeSessionTokens;
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
+  readonly #cartTokens: Pick<CartTokens, 'verify'>;
   readonly #records: ShopRecordRepository;
   readonly #refunds: AutomaticUndo | null;
   readonly #log: FastifyBaseLogger;
@@ -68,6 +70,7 @@ export class ShopOrderIntake {
     tokens: UpgradeSessionTokens;
     queue: JobQueue;
     productIds: ShopProductIds;
+    cartTokens: Pick<CartTokens, 'verify'>;
     records: ShopRecordRepository;
     /** `SHOP_REFUND_ACTION=withdraw`: full refunds undo their order at once; null: staff decide. */
     refunds?: AutomaticUndo | null;
@@ -79,6 +82,7 @@ export class ShopOrderIntake {
     this.#tokens = deps.tokens;
     this.#queue = deps.queue;
     this.#productIds = deps.productIds;
+    this.#cartTokens = deps.cartTokens;
     this.#records = deps.records;
     this.#refunds = deps.refunds ?? null;
     this.#log = deps.log;
@@ -170,13 +174,16 @@ export class ShopOrderIntake {
       const sessionId = named && this.#tokens.provesSession(named, order) ? named : null;
       const session = sessionId ? await this.#sessions.findForUpdate(sessionId, transaction) : undefined;
       const purchaseType = orderPurchaseType(order, session?.purchase_type ?? null);
+      // The cart the portal signed, if the order carries one: its price is the portal's for an
+      // order without session; the generation compares its lines with the paid ones (plan.ts).
+      const cart = order.cartToken ? this.#cartTokens.verify(order.cartToken) : null;
       const created = await this.#generations.insertIfNew(
         {
           order_number: order.number,
           shop_order_id: order.shopOrderId,
           upgrade_session: session?.id ?? null,
           purchase_type: purchaseType,
-          ...paymentColumns(order, portal, session, purchaseType),
+          ...paymentColumns(order, portal, session, purchaseType, cart),
           products: JSON.stringify(
             order.lines.map((line) => ({
               id: line.id,

@@ -9,6 +9,8 @@ import {
   type PricedOrder,
   type PurchaseType,
   type ShopOrder,
+  type SignedCart,
+  vatRate,
 } from '@lizenzportal/domain';
 import type { NewOrderGenerationRow } from '../../db/schema.ts';
 import { pricedSession } from '../upgrade-sessions/index.ts';
@@ -41,8 +43,16 @@ function pricedFor(
   lines: readonly PortalLine[],
   session: UpgradeSessionRow | undefined,
   purchaseType: PurchaseType | null,
+  cart: SignedCart | null,
 ): PricedOrder | null {
   if (session) return pricedSession(session);
+  // The cart the portal signed for an order without session: what the assistant showed.
+  if (cart && cart.sessionId === null)
+    return {
+      countryCode: cart.countryCode,
+      lines: cart.lines,
+      totals: { ...cart.totals, vatRate: vatRate(cart.countryCode) },
+    };
   const countryCode = order.billing.countryCode;
   if (order.upgradeSessionId || purchaseType !== 'new' || !countryCode) return null;
   return priceLines(
@@ -60,9 +70,10 @@ export function paymentColumns(
   lines: readonly PortalLine[],
   session: UpgradeSessionRow | undefined,
   purchaseType: PurchaseType | null,
+  cart: SignedCart | null = null,
 ): PaymentColumns {
   const payment = order.payment;
-  const priced = pricedFor(order, lines, session, purchaseType);
+  const priced = pricedFor(order, lines, session, purchaseType, cart);
   const bought = priced && boughtPricedLines(lines, priced.lines, purchaseType === 'reseller');
   const paid = paidForPortalLines(lines);
   const portal = bought && portalPriceOf(bought);

@@ -14,6 +14,8 @@ export interface SimulatedCart {
   sessionId: string | null;
   sessionToken: string | null;
   offerToken: string | null;
+  /** The cart the portal signed for the shop (decision 065), kept as the order's `cart_token`. */
+  cartToken?: string | null;
   billing: Pick<Billing, 'name' | 'email' | 'countryCode'> & Partial<Billing>;
   purchaseType: PurchaseType;
 }
@@ -111,6 +113,7 @@ export function simulatedWooCommerceOrder(
       upgrade_session_token: cart.sessionToken,
       offer_token: cart.offerToken,
       purchase_type: cart.purchaseType,
+      ...(cart.cartToken ? { cart_token: cart.cartToken } : {}),
     }),
     line_items: lineItems,
   };

@@ -412,19 +412,26 @@ describe('loading an offer by its code', () => {
     expect((await ctx.app.services.upgradeSessions.get(session._id)).status).toBe('expired');
   });
 
-  test('„In den Warenkorb” asks whether the offer may still be ordered: 409 once ordered, 410 once expired', async () => {
+  test('„In den Warenkorb” gets the offer’s cart signed while it may be ordered: 409 once ordered, 410 once expired', async () => {
     const { session, token, offerCode } = await offered();
     const offerToken = (await loadOffer(offerCode)).json().data.offerToken as string;
     const orderable = (bearerToken?: string, id = session._id) =>
       ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/upgrade-session/${id}/orderable`,
+        method: 'POST',
+        url: `/api/v1/upgrade-session/${id}/cart`,
         headers: bearerToken ? bearer(bearerToken) : {},
       });
     for (const handOff of [offerToken, token]) {
       const answer = await orderable(handOff);
       expect(answer.statusCode).toBe(200);
-      expect(answer.json().data).toEqual({ orderable: true });
+      // The session's lines as the portal prices them, signed for the shop (decision 065).
+      const cart = ctx.app.services.shop.cartTokens.verify(answer.json().data.cartToken as string);
+      expect(cart).toMatchObject({ sessionId: session._id, purchaseType: 'new', countryCode: 'DE' });
+      expect(cart!.lines.map((line) => [line.sku, line.productId, line.quantity, line.unitGross])).toEqual([
+        ['M9-PRO', 801, 10, 5130],
+        ['M9-DVD', 805, 1, 1500],
+      ]);
+      expect(cart!.totals).toEqual({ net: 44370, vat: 8430, gross: 52800 });
     }
     expect((await orderable()).statusCode).toBe(401);
     const other = await created(newPurchase());

@@ -7,7 +7,7 @@ import {
   offerCodeResponseSchema,
   offeredSessionResponseSchema,
   offerRequestSchema,
-  orderableResponseSchema,
+  cartTokenResponseSchema,
   upgradeSessionDetailSchema,
   upgradeSessionPatchSchema,
   upgradeSessionResponseSchema,
@@ -18,6 +18,7 @@ import { idParams } from '../../http/id-params.ts';
 import { listRoute } from '../../http/list-route.ts';
 import { limitedPublic } from '../../http/route-access.ts';
 import type { Guards } from '../../http/guards.ts';
+import type { CartTokens } from '../../lib/cart-tokens.ts';
 import { offeredSessionOf, requireHandOffToken, sessionReader, sessionTokenGuard } from './access.ts';
 import { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 import type { UpgradeSessionService } from './service.ts';
@@ -29,8 +30,9 @@ const offerResponseSchema = z.object({ session: upgradeSessionSchema, offerCode:
 /** The assistant's session calls (customer spec §7, DESIGN.md §2) and the back office's lists. */
 export const upgradeSessionRoutes: FastifyPluginAsyncZod<{
   sessions: UpgradeSessionService;
+  cartTokens: CartTokens;
   guards: Guards;
-}> = async (app, { sessions, guards }) => {
+}> = async (app, { sessions, cartTokens, guards }) => {
   const sessionToken = sessionTokenGuard(sessions.tokens);
   app.post(
     '/upgrade-session/offer-code',
@@ -65,25 +67,24 @@ export const upgradeSessionRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.get(
-    '/upgrade-session/:id/orderable',
+  app.post(
+    '/upgrade-session/:id/cart',
     {
       config: {
         access: ['sessionToken', 'offerToken'],
-        errors: ['FORBIDDEN', 'SESSION_ORDERED', 'OFFER_EXPIRED'],
+        errors: ['FORBIDDEN', 'SESSION_ORDERED', 'CONFLICT', 'OFFER_EXPIRED'],
       },
       schema: {
         tags: [TAG],
         summary:
-          'Whether the session (its offer) may still go to the shop’s cart (session or offer token); 409 ordered, 410 expired',
+          'The session’s cart for the shop, priced and signed by the portal (session or offer token); 409 ordered or not priced yet, 410 expired',
         params: idParams,
-        response: { 200: dataEnvelope(orderableResponseSchema) },
+        response: { 200: dataEnvelope(cartTokenResponseSchema) },
       },
     },
     async (request) => {
       requireHandOffToken(request, sessions.tokens, request.params.id);
-      await sessions.assertOrderable(request.params.id);
-      return { data: { orderable: true as const } };
+      return { data: cartTokens.sign(await sessions.orderableCart(request.params.id)) };
     },
   );
 

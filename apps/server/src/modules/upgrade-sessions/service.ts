@@ -1,5 +1,7 @@
 import {
   allowedHolderTypes,
+  cartClaims,
+  type CartClaims,
   generateOfferCode,
   isOrderableStatus,
   normalizeOfferCode,
@@ -29,6 +31,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { SignInThrottle, ThrottleState, TokenService } from '../auth/index.ts';
 import { type LicenseRepository, toLicense } from '../licenses/index.ts';
 import {
+  pricedSession,
   sessionCart,
   sessionPurchase,
   toUpgradeSession,
@@ -292,14 +295,24 @@ export class UpgradeSessionService {
   }
 
   /**
-   * Whether the session may still reach a cart (its offer, loaded in a second tab, may have been
-   * ordered in the first): 409 once a paid order bought it, 410 once its offer expired. An offer
-   * past its date is expired first.
+   * The cart the session may still hand to the shop, as the portal prices it (the claims of its
+   * cart token, decision 065): 409 once a paid order bought it (its offer, loaded in a second tab,
+   * may have been ordered in the first) or while nothing is priced yet, 410 once its offer
+   * expired. An offer past its date is expired first.
    */
-  async assertOrderable(sessionId: string): Promise<void> {
+  async orderableCart(sessionId: string): Promise<CartClaims> {
     const row = await this.#find(sessionId);
     assertNotExpired(row);
     if (row.order_id !== null || !isOrderableStatus(row.status)) throw new AppError('SESSION_ORDERED');
+    const priced = pricedSession(row);
+    if (!priced || priced.lines.length === 0) {
+      throw new AppError('CONFLICT', messages.cartNotPriced);
+    }
+    return cartClaims(priced, {
+      purchaseType: row.purchase_type,
+      sessionId: row.id,
+      productIds: this.#shopProductIds,
+    });
   }
 
   /** The job: the offer expires unless it was ordered meanwhile. */

@@ -1,5 +1,6 @@
 import type {
-  CheckOrderableInput,
+  CartTokenResponse,
+  SignCartInput,
   CreatedOffer,
   CreateOfferInput,
   CreateUpgradeSessionRequest,
@@ -53,11 +54,20 @@ export async function loadOffer({ offerCode }: LoadOfferInput): Promise<LoadedOf
 }
 
 /**
- * Whether the cart's session (its offer) may still go to the shop: resolves if so; rejects with
- * 409 once an order bought it (in another tab, say), 410 once its offer expired.
+ * The cart for the shop, priced and signed by the portal (decision 065): a session's with its token
+ * (rejects with 409 once an order bought it, in another tab, say; 410 once its offer expired), a
+ * new purchase's without session by its products.
  */
-export async function checkOrderable({ sessionId, token }: CheckOrderableInput): Promise<void> {
-  await apiRequest<{ orderable: true }>(`${SESSIONS}/${encodeURIComponent(sessionId)}/orderable`, {
-    bearer: token,
+export function signCart(input: SignCartInput): Promise<CartTokenResponse> {
+  if ('products' in input) {
+    return apiRequest<CartTokenResponse>('/shop/cart', {
+      method: 'POST',
+      body: input.products,
+      signIn: true,
+    });
+  }
+  return apiRequest<CartTokenResponse>(`${SESSIONS}/${encodeURIComponent(input.sessionId)}/cart`, {
+    method: 'POST',
+    bearer: input.token,
   });
 }

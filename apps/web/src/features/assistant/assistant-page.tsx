@@ -84,7 +84,7 @@ function Assistant({ settings }: { settings: PortalSettings }) {
           patchSession: fromPromise(({ input }) => api.patchSession(input)),
           loadOffer: fromPromise(({ input }) => api.loadOffer(input)),
           createOffer: fromPromise(({ input }) => api.createOffer(input)),
-          checkOrderable: fromPromise(({ input }) => api.checkOrderable(input)),
+          signCart: fromPromise(({ input }) => api.signCart(input)),
         },
         actions: {
           scrollToTop: () => {

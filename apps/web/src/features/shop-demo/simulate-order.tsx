@@ -49,6 +49,7 @@ function orderRequest(
     sessionId: cart.sessionId,
     sessionToken: cart.sessionToken,
     offerToken: cart.offerToken,
+    cartToken: cart.cartToken,
     billing: { ...cart.billing, name, email },
     purchaseType: cart.purchaseType,
   };
@@ -83,7 +84,12 @@ function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
   }
 
   if (order.data) {
-    return <SimulatedOrderResult result={order.data} refused={changed && cart.sessionId !== null} />;
+    return (
+      <SimulatedOrderResult
+        result={order.data}
+        refused={changed && (cart.sessionId !== null || Boolean(cart.cartToken))}
+      />
+    );
   }
   return (
     <Stack
@@ -163,7 +169,10 @@ function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
   );
 }
 
-/** What became of the simulated order; `refused`: it paid other quantities than its session priced. */
+/**
+ * What became of the simulated order; `refused`: it paid other quantities than its session or its
+ * signed cart priced.
+ */
 function SimulatedOrderResult({ result, refused }: { result: SimulatedOrderResponse; refused: boolean }) {
   return (
     <Alert

@@ -3,6 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { exampleLicense } from '../../license/example.ts';
 import type { License } from '../../license/schema.ts';
 import type { ShopProductIds } from '../../pricing/products.ts';
+import type { CartTokenResponse } from '../../shop-order/cart-token.ts';
 import type {
   CreateUpgradeSessionRequest,
   CreateUpgradeSessionResponse,
@@ -12,7 +13,7 @@ import type { AddToCartMessage, AssistantStep } from '../context.ts';
 import { assistantFormGuards } from '../form-guards.ts';
 import type {
   AssistantEvent,
-  CheckOrderableInput,
+  SignCartInput,
   CreateOfferInput,
   CreatedOffer,
   LoadedOffer,
@@ -114,8 +115,8 @@ interface Calls {
   patchSession?: (input: PatchSessionInput) => { session: UpgradeSession };
   loadOffer?: (input: LoadOfferInput) => LoadedOffer;
   createOffer?: (input: CreateOfferInput) => CreatedOffer;
-  /** Throws (a `FakeApiError`) when the session may no longer be ordered. */
-  checkOrderable?: (input: CheckOrderableInput) => void;
+  /** Throws (a `FakeApiError`) when the session may no longer be ordered; else the cart is signed. */
+  signCart?: (input: SignCartInput) => void;
 }
 
 /**
@@ -128,7 +129,7 @@ export function startAssistant(answers: Calls = {}) {
     patchSession: [] as PatchSessionInput[],
     loadOffer: [] as LoadOfferInput[],
     createOffer: [] as CreateOfferInput[],
-    checkOrderable: [] as CheckOrderableInput[],
+    signCart: [] as SignCartInput[],
   };
   let current: UpgradeSession | null = null;
   const handOff = vi.fn<(message: AddToCartMessage) => void>();
@@ -176,9 +177,10 @@ export function startAssistant(answers: Calls = {}) {
           }
         );
       }),
-      checkOrderable: fromPromise<void, CheckOrderableInput>(async ({ input }) => {
-        calls.checkOrderable.push(input);
-        answers.checkOrderable?.(input);
+      signCart: fromPromise<CartTokenResponse, SignCartInput>(async ({ input }) => {
+        calls.signCart.push(input);
+        answers.signCart?.(input);
+        return { cartToken: `signed-cart-${calls.signCart.length}`, expiresAt: '2030-01-01T00:00:00.000Z' };
       }),
     },
     actions: {

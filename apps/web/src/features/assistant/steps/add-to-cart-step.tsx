@@ -13,7 +13,7 @@ import { StepFrame } from '../step-frame.tsx';
 export function AddToCartStep() {
   const { snapshot, send } = useAssistant();
   const { errors } = snapshot.context;
-  const error = errors.patchSession ?? errors.createSession ?? errors.checkOrderable;
+  const error = errors.patchSession ?? errors.createSession ?? errors.signCart;
   const notAvailable = snapshot.matches({ add_to_cart: 'notAvailable' });
   return (
     <StepFrame title={assistantScreens.cartTitle} busyText={assistantScreens.handingOver}>
@@ -33,7 +33,7 @@ export function AddToCartStep() {
       >
         <Stack>
           <Text>
-            {errors.checkOrderable?.status === 410
+            {errors.signCart?.status === 410
               ? assistantMessages.offerExpired
               : assistantMessages.offerNotAvailableText}
           </Text>
