@@ -62,6 +62,11 @@ export default tseslint.config(
     },
   },
   {
+    // The WooCommerce plugin's scripts run in the shop's pages as they are (no build step).
+    files: ['integrations/woocommerce/lizenzportal/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

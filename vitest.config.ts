@@ -107,6 +107,15 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
         },
       },
+      {
+        // The WooCommerce plugin's PHPUnit tests against tokens the portal's code signs (decision 065).
+        test: {
+          name: 'plugin',
+          include: ['integrations/woocommerce/**/*.test.ts'],
+          ...common,
+          testTimeout: 60_000,
+        },
+      },
       // The same API tests against a real PostgreSQL server, when one is given.
       ...(postgresUrl ? [serverProject('server-pg', 'postgres')] : []),
     ],
