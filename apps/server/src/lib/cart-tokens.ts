@@ -27,7 +27,7 @@ export interface CartSigningKey {
  * The Ed25519 key of a secret (`SHOP_CART_SIGNING_KEY`: 32 or more characters, like the portal's
  * other secrets): its seed is the secret's SHA-256, so the same secret is the same key everywhere.
  */
-export function cartSigningKey(secret: string): CartSigningKey {
+function cartSigningKey(secret: string): CartSigningKey {
   const seed = crypto.createHash('sha256').update(secret, 'utf8').digest();
   const privateKey = crypto.createPrivateKey({
     key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
