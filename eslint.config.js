@@ -29,7 +29,7 @@ const serverPath = (folder) => `./apps/server/src/${folder}`;
 const MODULE_FLOORS = [
   ['audit'],
   ['licenses'],
-  ['auth', 'downloads'],
+  ['auth', 'downloads', 'license-import'],
   ['upgrade-sessions'],
   ['documents'],
   ['deliveries'],

@@ -22,6 +22,7 @@ const common = { environment: 'node', isolate: false, setupFiles: ['vitest.setup
 const backendIndependentServerTests = [
   'apps/server/src/config.test.ts',
   'apps/server/src/server.test.ts',
+  'apps/server/src/cli/import.test.ts',
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/test/error-logs.test.ts',
   'apps/server/src/http/client-group.test.ts',

@@ -1,3 +1,4 @@
+import { LicenseImportService } from './modules/license-import/index.ts';
 import { Readiness } from './modules/health/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
@@ -93,6 +94,8 @@ export interface Services {
   admins: AdminRepository;
   auth: AuthService;
   licenses: LicenseService;
+  /** The import of existing licenses from a file (decision 061). */
+  licenseImports: LicenseImportService;
   binding: LicenseBinding;
   documents: DocumentModule;
   deliveries: DeliveryService;
@@ -325,6 +328,7 @@ export async function createServices({
     admins,
     auth,
     licenses,
+    licenseImports: new LicenseImportService(db),
     binding: new LicenseBinding({ db, licenses: licenses.repository, queue, deliveries }),
     documents,
     deliveries,

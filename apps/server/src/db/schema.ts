@@ -21,6 +21,9 @@ export interface DB {
   shop_ignored_order: ShopIgnoredOrderTable;
   holder_contact_change: HolderContactChangeTable;
   retention_run: RetentionRunTable;
+  license_import_run: LicenseImportRunTable;
+  license_import_finding: LicenseImportFindingTable;
+  license_import_row: LicenseImportRowTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -41,7 +44,7 @@ export interface AdminUserTable {
 export interface LicenseTable {
   id: Generated<string>;
   key: string;
-  version: '8' | '9';
+  version: '7' | '8' | '9';
   start_code: string;
   authentication_code: string;
   status: 'unbound' | 'bound' | 'disabled';
@@ -247,6 +250,8 @@ export interface AuditEntryTable {
   entity_id: string;
   action: string;
   actor: string;
+  /** What the entry says beyond its changes („Importiert aus <Datei>, Zeile N”). */
+  note: Generated<string | null>;
   changes: ColumnType<unknown, string, never>;
   created_at: CreatedAt;
 }
@@ -334,4 +339,75 @@ export interface RetentionRunTable {
   id: boolean;
   finished_at: Date;
   removed: ColumnType<unknown, string, string>;
+}
+
+/** A run of the license import (decision 061): who, when, which file, what it found. */
+export interface LicenseImportRunTable {
+  id: Generated<string>;
+  actor: string;
+  file_name: string;
+  file_sha256: string;
+  file_bytes: ColumnType<string | number, number, number>;
+  format: 'csv' | 'json-lines' | 'json-array';
+  encoding: 'utf-8' | 'windows-1252';
+  dry_run: boolean;
+  only_valid: boolean;
+  mapping: ColumnType<Record<string, string | null>, string, string>;
+  status: Generated<'running' | 'completed' | 'checked' | 'refused' | 'failed'>;
+  rows_read: Generated<number>;
+  imported: Generated<number>;
+  unchanged: Generated<number>;
+  different: Generated<number>;
+  invalid: Generated<number>;
+  error: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
+}
+
+export interface LicenseImportFindingTable {
+  run: string;
+  line: number;
+  column_title: string | null;
+  kind: 'error' | 'unchanged' | 'different' | 'note';
+  message: string;
+}
+
+/** A staged row of an import run; columns as the license's, plus what the checks across rows set. */
+export interface LicenseImportRowTable {
+  run: string;
+  line: number;
+  id: string | null;
+  final_id: string | null;
+  key: string;
+  folded_key: string;
+  start_code: string;
+  version: string;
+  status: string;
+  authentication_code: string;
+  type_of_entry: string;
+  entry_reference: string | null;
+  holder_type: string | null;
+  holder_name: string | null;
+  holder_email: string | null;
+  holder_contact: string | null;
+  bound_at: Date | null;
+  notes: string | null;
+  class: string;
+  type: string;
+  size: number;
+  delivery: string;
+  dvd_count: number | null;
+  special_permissions: string[];
+  software_downloads: number;
+  metasearch_downloads: number;
+  product_sku: string | null;
+  extension_sku: string | null;
+  successor_id: string | null;
+  successor_key: string | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  note: string;
+  existing: string | null;
+  refused: Generated<boolean>;
+  updated_to_license: string | null;
 }

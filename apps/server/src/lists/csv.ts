@@ -1,9 +1,15 @@
-import { findListField, formatDateTime, type ListField, type ListFields } from '@lizenzportal/domain';
+import {
+  findListField,
+  formatDateTime,
+  SPREADSHEET_FORMULA_START,
+  type ListField,
+  type ListFields,
+} from '@lizenzportal/domain';
 
 /**
  * CSV as German spreadsheet programs open it: UTF-8 with a byte-order mark, `;` between cells,
  * CRLF line ends, cells quoted where needed. A cell that a spreadsheet would run as a formula
- * (`FORMULA_START`) gets a leading apostrophe.
+ * (`SPREADSHEET_FORMULA_START`) gets a leading apostrophe.
  */
 export interface CsvLayout<Item> {
   head: string;
@@ -46,13 +52,7 @@ function cellText(field: ListField, value: unknown): string {
   return optionLabel(value);
 }
 
-/**
- * What makes a spreadsheet read a cell as a formula: = + - @, a tab or a carriage return first, or
- * the full-width = + - @ (U+FF1D, U+FF0B, U+FF0D, U+FF20), which spreadsheets take for their ASCII twins.
- */
-const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
 function quote(cell: string): string {
-  const safe = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  const safe = SPREADSHEET_FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[;"\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

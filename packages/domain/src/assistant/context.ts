@@ -1,7 +1,7 @@
 import { effectiveDvdCount } from '../license/capabilities.ts';
 import type { HolderData } from '../license/holder-data.ts';
 import { initialHolderType } from '../license/holder-types.ts';
-import type { LicenseVersion } from '../license/enums.ts';
+import type { ReleasedVersion } from '../license/enums.ts';
 import type { License } from '../license/schema.ts';
 import type { Cart } from '../pricing/cart.ts';
 import type { ShopProduct, ShopProductIds } from '../pricing/products.ts';
@@ -71,7 +71,7 @@ export interface CallError {
 
 export interface AssistantContext {
   purchaseType: PurchaseType | null;
-  fromVersion: LicenseVersion | null;
+  fromVersion: ReleasedVersion | null;
   /** Personal or pro (the spec's "licenseType"); `null` until chosen. */
   licenseClass: PurchasableClass | null;
   /** The license's seats after this purchase (an extension's new total). */

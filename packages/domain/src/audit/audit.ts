@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'resent',
   'retried',
   'order-undone',
+  'imported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -24,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   resent: 'Erneut gesendet',
   retried: 'Erneut versucht',
   'order-undone': 'Bestellung rückabgewickelt',
+  imported: 'Importiert',
 };
 
 /** One field an admin changed, in the API's dotted field names, with its values before and after. */
@@ -42,6 +44,8 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   actor: z.string(),
   changes: z.array(auditChangeSchema),
+  /** What the entry says beyond its changes: where an imported license came from. */
+  note: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,4 +1,4 @@
-import type { DownloadProduct, LicenseVersion } from '../license/enums.ts';
+import { isReleasedVersion, type DownloadProduct, type LicenseVersion } from '../license/enums.ts';
 import type { LicenseCapabilities } from '../license/capabilities.ts';
 
 /** The platforms of the search product's one-click installer (customer spec §2). */
@@ -45,16 +45,23 @@ export type Download =
   | { product: 'metasearch'; platform: MetasearchPlatform }
   | { product: 'metasearch-multistep' };
 
-/** The catalogue entry a download serves: the main product and its notes follow the license's version. */
+/**
+ * The catalogue entry a download serves: the main product and its notes follow the license's
+ * version; null for a version the portal publishes none of (version 7, decision 061).
+ */
 export function releaseOf(
   download: Download,
   licenseVersion: LicenseVersion,
-): { product: ReleaseProduct; platform: MetasearchPlatform | null } {
+): { product: ReleaseProduct; platform: MetasearchPlatform | null } | null {
   switch (download.product) {
     case 'software':
-      return { product: `software-${licenseVersion}`, platform: null };
+      return isReleasedVersion(licenseVersion)
+        ? { product: `software-${licenseVersion}`, platform: null }
+        : null;
     case 'release-notes':
-      return { product: `release-notes-${licenseVersion}`, platform: null };
+      return isReleasedVersion(licenseVersion)
+        ? { product: `release-notes-${licenseVersion}`, platform: null }
+        : null;
     case 'metasearch':
       return { product: 'metasearch', platform: download.platform };
     default:
@@ -72,7 +79,7 @@ export function mayDownload(capabilities: LicenseCapabilities, download: Downloa
     case 'software':
       return capabilities.mainDownload;
     case 'release-notes':
-      return capabilities.downloadArea;
+      return capabilities.releaseNotes;
     case 'server-installation':
       return capabilities.serverDocumentation;
     case 'metasearch':

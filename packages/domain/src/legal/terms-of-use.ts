@@ -25,18 +25,25 @@ function symbolUseClauses(webSizePx: number): string[] {
   ];
 }
 
+const VERSION_8_TERMS: readonly TermsSection[] = [
+  {
+    title: 'Nutzungsrecht',
+    clauses: [
+      COPYRIGHT_CLAUSE,
+      'Die Software darf auf so vielen Arbeitsplätzen genutzt werden, wie die Lizenz umfasst (Lizenzgröße). Eine Einzellizenz gilt für einen Arbeitsplatz.',
+      'Die Installation in einem Netzwerk oder auf einem Server ist nur mit einer Serverlizenz gestattet.',
+    ],
+  },
+  { title: 'Verwendung der Symbole', clauses: symbolUseClauses(200) },
+];
+
+/**
+ * The portal holds no terms of version 7 (imported licenses only, decision 061): a version 7 holder
+ * reads the oldest terms it has, those of version 8.
+ */
 export const TERMS_OF_USE: Record<LicenseVersion, readonly TermsSection[]> = {
-  '8': [
-    {
-      title: 'Nutzungsrecht',
-      clauses: [
-        COPYRIGHT_CLAUSE,
-        'Die Software darf auf so vielen Arbeitsplätzen genutzt werden, wie die Lizenz umfasst (Lizenzgröße). Eine Einzellizenz gilt für einen Arbeitsplatz.',
-        'Die Installation in einem Netzwerk oder auf einem Server ist nur mit einer Serverlizenz gestattet.',
-      ],
-    },
-    { title: 'Verwendung der Symbole', clauses: symbolUseClauses(200) },
-  ],
+  '7': VERSION_8_TERMS,
+  '8': VERSION_8_TERMS,
   '9': [
     {
       title: 'A. Allgemeine Bestimmungen',

@@ -62,12 +62,13 @@ describe('license capabilities (customer spec §6, DESIGN §5)', () => {
       const expected = {
         // Server documentation: class server or special permission metasearch-server-info.
         serverDocumentation: bound && (server || has('metasearch-server-info')),
-        // Multistep installer: version 8 and (server class or metasearch-multistep-installer).
-        multistepInstaller: bound && version === '8' && (server || has('metasearch-multistep-installer')),
+        // Multistep installer: version 8 (or the imported 7) and (server class or metasearch-multistep-installer).
+        multistepInstaller: bound && version !== '9' && (server || has('metasearch-multistep-installer')),
         // One-click installer: version 9, server class, or metasearch-oneclick-installer.
         oneClickInstaller: bound && (version === '9' || server || has('metasearch-oneclick-installer')),
-        // Main download: bound and delivery download, or special permission download (once bound).
-        mainDownload: bound && (properties.delivery === 'download' || has('download')),
+        // Main download: bound and delivery download, or special permission download (once bound);
+        // never version 7, of which the portal publishes nothing (decision 061).
+        mainDownload: bound && version !== '7' && (properties.delivery === 'download' || has('download')),
         // Copy the link: version 9, class pro, size above 1 (where there is a link to copy).
         copyDownloadLink:
           bound &&
@@ -77,13 +78,16 @@ describe('license capabilities (customer spec §6, DESIGN §5)', () => {
           properties.size > 1,
       };
       const capabilities = licenseCapabilities(license);
+      const downloadArea =
+        expected.serverDocumentation ||
+        expected.multistepInstaller ||
+        expected.oneClickInstaller ||
+        expected.mainDownload;
       expect(capabilities, describeLicense(license)).toEqual({
         ...expected,
-        downloadArea:
-          expected.serverDocumentation ||
-          expected.multistepInstaller ||
-          expected.oneClickInstaller ||
-          expected.mainDownload,
+        downloadArea,
+        // The release notes come with every download area but version 7's.
+        releaseNotes: downloadArea && version !== '7',
       });
     }
   });
@@ -129,7 +133,7 @@ describe('downloads', () => {
       );
       expect(allowed, describeLicense(license)).toEqual({
         software: capabilities.mainDownload,
-        'release-notes': capabilities.downloadArea,
+        'release-notes': capabilities.releaseNotes,
         'server-installation': capabilities.serverDocumentation,
         ...Object.fromEntries(
           METASEARCH_PLATFORMS.map((platform) => [`metasearch/${platform}`, capabilities.oneClickInstaller]),
@@ -148,6 +152,13 @@ describe('downloads', () => {
     expect(releaseOf({ product: 'metasearch', platform: 'linux-deb' }, '8')).toEqual({
       product: 'metasearch',
       platform: 'linux-deb',
+    });
+    // Version 7 (imported, decision 061): the portal publishes neither its software nor its notes.
+    expect(releaseOf({ product: 'software' }, '7')).toBeNull();
+    expect(releaseOf({ product: 'release-notes' }, '7')).toBeNull();
+    expect(releaseOf({ product: 'metasearch', platform: 'mac' }, '7')).toEqual({
+      product: 'metasearch',
+      platform: 'mac',
     });
     expect(ALL_DOWNLOADS.map(downloadCounter)).toEqual([
       'software',

@@ -1,9 +1,10 @@
-import type {
-  LicenseDelivery,
-  LicenseClass,
-  LicenseStatus,
-  LicenseVersion,
-  SpecialPermission,
+import {
+  isReleasedVersion,
+  type LicenseDelivery,
+  type LicenseClass,
+  type LicenseStatus,
+  type LicenseVersion,
+  type SpecialPermission,
 } from './enums.ts';
 
 export interface CapabilityInput {
@@ -19,6 +20,8 @@ export interface LicenseCapabilities {
   oneClickInstaller: boolean;
   mainDownload: boolean;
   copyDownloadLink: boolean;
+  /** The release notes of the license's version: published for the versions the portal serves. */
+  releaseNotes: boolean;
   /** True when the download area has anything to offer (drives the navigation link and the page). */
   downloadArea: boolean;
 }
@@ -36,23 +39,30 @@ export function licenseCapabilities(license: CapabilityInput): LicenseCapabiliti
   const isServer = license.properties.class === 'server';
   const serverDocumentation = bound && (isServer || has('metasearch-server-info'));
   const multistepInstaller =
-    bound && license.version === '8' && (isServer || has('metasearch-multistep-installer'));
+    bound && license.version !== '9' && (isServer || has('metasearch-multistep-installer'));
   const oneClickInstaller =
     bound && (license.version === '9' || isServer || has('metasearch-oneclick-installer'));
-  const mainDownload = bound && (license.properties.delivery === 'download' || has('download'));
+  // Version 7 (imported, decision 061): the portal publishes no version 7 software; its search
+  // product's installers follow the permissions as for version 8.
+  const mainDownload =
+    bound &&
+    isReleasedVersion(license.version) &&
+    (license.properties.delivery === 'download' || has('download'));
   // Handing the link to other workstations: only where there is a link and several seats to serve.
   const copyDownloadLink =
     mainDownload &&
     license.version === '9' &&
     license.properties.class === 'pro' &&
     license.properties.size > 1;
+  const downloadArea = serverDocumentation || multistepInstaller || oneClickInstaller || mainDownload;
   return {
     serverDocumentation,
     multistepInstaller,
     oneClickInstaller,
     mainDownload,
     copyDownloadLink,
-    downloadArea: serverDocumentation || multistepInstaller || oneClickInstaller || mainDownload,
+    releaseNotes: downloadArea && isReleasedVersion(license.version),
+    downloadArea,
   };
 }
 

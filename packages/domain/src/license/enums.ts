@@ -1,7 +1,21 @@
 import { counted } from '../messages/plurals.ts';
 
-export const LICENSE_VERSIONS = ['8', '9'] as const;
+/**
+ * The desktop product's versions the portal knows. Version 7 licenses come only from the import of
+ * the old system's stock (decision 061): the portal never sells them, publishes no version 7 files
+ * and offers them no update.
+ */
+export const LICENSE_VERSIONS = ['7', '8', '9'] as const;
 export type LicenseVersion = (typeof LICENSE_VERSIONS)[number];
+
+/** The versions the back office and the shop create licenses of. */
+export const CREATABLE_LICENSE_VERSIONS = ['8', '9'] as const;
+/** The versions whose main product and release notes the portal publishes. */
+export type ReleasedVersion = (typeof CREATABLE_LICENSE_VERSIONS)[number];
+
+export function isReleasedVersion(version: LicenseVersion): version is ReleasedVersion {
+  return version !== '7';
+}
 
 export const LICENSE_STATUSES = ['unbound', 'bound', 'disabled'] as const;
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];

@@ -23,7 +23,7 @@ import {
 import { defineList } from '../list-query/list-definition.ts';
 import type { License } from './schema.ts';
 
-const VERSION_LABELS = { '8': 'Version 8', '9': 'Version 9' } as const;
+const VERSION_LABELS = { '7': 'Version 7', '8': 'Version 8', '9': 'Version 9' } as const;
 
 /** The license versions and classes as list filters offer them, by their German names. */
 export const LICENSE_VERSION_OPTIONS = listOptions(LICENSE_VERSIONS, VERSION_LABELS);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CREATABLE_LICENSE_VERSIONS,
   DELIVERIES,
   DOWNLOAD_PRODUCTS,
   ENTRY_TYPES,
@@ -118,7 +119,7 @@ export type License = z.infer<ReturnType<typeof licenseSchema>>;
 export const licenseCreateSchema = onFirstUse(() =>
   z
     .strictObject({
-      version: z.enum(LICENSE_VERSIONS).default('9'),
+      version: z.enum(CREATABLE_LICENSE_VERSIONS).default('9'),
       properties: z
         .strictObject({
           class: z.enum(LICENSE_CLASSES).default('pro'),

@@ -1,5 +1,5 @@
 import { productTitle } from '../product.ts';
-import type { LicenseVersion } from '../license/enums.ts';
+import type { LicenseVersion, ReleasedVersion } from '../license/enums.ts';
 import type { Download, MetasearchPlatform } from '../downloads/catalogue.ts';
 import { NOT_FOUND_MESSAGES } from '../http/errors.ts';
 import { NO_CONNECTION_MESSAGE } from './common.ts';
@@ -24,14 +24,15 @@ export const DOWNLOAD_CARD_TITLES = {
 } as const;
 
 /** Download sizes of the main product as the spec states them (§2, §9). */
-const MAIN_DOWNLOAD_SIZES: Record<LicenseVersion, string> = { '8': '1,6 GB', '9': '1,97 GB' };
+const MAIN_DOWNLOAD_SIZES: Record<ReleasedVersion, string> = { '8': '1,6 GB', '9': '1,97 GB' };
 
 /** The download area's texts (customer spec §2, §8). */
 export const downloadMessages = {
+  /** Shown only where the main product may be downloaded: never for version 7 (decision 061). */
   mainDescription: (version: LicenseVersion) =>
-    version === '8'
-      ? `${productTitle(version)} mit über 10.000 Symbolen für Windows. Der Download ist rund ${MAIN_DOWNLOAD_SIZES[version]} groß.`
-      : `${productTitle(version)} mit rund 17.000 Symbolen für Windows und macOS. Der Download ist rund ${MAIN_DOWNLOAD_SIZES[version]} groß.`,
+    version === '9'
+      ? `${productTitle(version)} mit rund 17.000 Symbolen für Windows und macOS. Der Download ist rund ${MAIN_DOWNLOAD_SIZES[version]} groß.`
+      : `${productTitle(version)} mit über 10.000 Symbolen für Windows.${version === '8' ? ` Der Download ist rund ${MAIN_DOWNLOAD_SIZES[version]} groß.` : ''}`,
   oneClickDescription: 'Installiert die Suchsoftware mit einem Klick – wählen Sie Ihr Betriebssystem.',
   multistepDescription:
     'Installiert die Suchsoftware Schritt für Schritt, etwa für Rechner ohne Internetverbindung.',

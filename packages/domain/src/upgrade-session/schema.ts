@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LICENSE_VERSIONS } from '../license/enums.ts';
+import { CREATABLE_LICENSE_VERSIONS } from '../license/enums.ts';
 import { holderDataSchema } from '../license/holder-data.ts';
 import { assistantMessages } from '../messages/assistant.ts';
 import { licenseRuleMessages, validationMessages } from '../messages/validation.ts';
@@ -83,7 +83,7 @@ const sessionHolderSchema = holderDataSchema.nullable();
 
 const sessionContentShape = {
   purchaseType: z.enum(PURCHASE_TYPES),
-  fromVersion: z.enum(LICENSE_VERSIONS).nullable(),
+  fromVersion: z.enum(CREATABLE_LICENSE_VERSIONS).nullable(),
   toVersion: z.literal('9'),
   properties: sessionPropertiesSchema.nullable(),
   billing: billingDraftSchema,

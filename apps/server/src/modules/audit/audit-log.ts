@@ -65,6 +65,7 @@ export class AuditLog {
       action: row.action as AuditAction,
       actor: row.actor,
       changes: row.changes as AuditChange[],
+      note: row.note,
       createdAt: row.created_at.toISOString(),
     }));
   }

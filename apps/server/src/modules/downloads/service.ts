@@ -78,8 +78,8 @@ export class DownloadService {
   async link(principal: Principal, download: Download, licenseId?: string): Promise<string> {
     if (principal.type === 'admin' && licenseId === undefined && download.product.startsWith('metasearch')) {
       // Staff check the search product's installers: a link, but no license to record it for.
-      const { product, platform } = releaseOf(download, '9');
-      const release = await this.#releases.latest(product, platform);
+      const target = releaseOf(download, '9');
+      const release = target && (await this.#releases.latest(target.product, target.platform));
       if (!release) throw notFound('release');
       return this.#urls.sign({ key: release.file_key, name: release.file_name });
     }
@@ -88,8 +88,8 @@ export class DownloadService {
     if (!mayDownload(licenseCapabilities(toLicense(license)), download)) {
       throw new AppError('FORBIDDEN', downloadMessages.forbidden(downloadTitle(download, version)));
     }
-    const { product, platform } = releaseOf(download, version);
-    const release = await this.#releases.latest(product, platform);
+    const target = releaseOf(download, version);
+    const release = target && (await this.#releases.latest(target.product, target.platform));
     if (!release) throw notFound('release');
     const record = await this.#db.transaction().execute((transaction) =>
       this.#repository.record(transaction, {

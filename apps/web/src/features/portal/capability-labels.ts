@@ -5,7 +5,7 @@ import {
   type LicenseCapabilities,
 } from '@lizenzportal/domain';
 
-type Download = Exclude<keyof LicenseCapabilities, 'downloadArea' | 'copyDownloadLink'>;
+type Download = Exclude<keyof LicenseCapabilities, 'downloadArea' | 'copyDownloadLink' | 'releaseNotes'>;
 
 /** The order in which the download area lists what a license may download. */
 const DOWNLOADS: readonly Download[] = [

@@ -28,7 +28,7 @@ export function licenseShortName(license: License): string {
  */
 export function licenseFacts(license: License): LicenseFact[] {
   const { properties, holder } = license;
-  const isVersion9 = license.version !== '8';
+  const isVersion9 = license.version === '9';
   const facts: (LicenseFact | false)[] = [
     { label: fieldLabel('properties.type'), value: LICENSE_TYPE_LABELS[properties.type] },
     { label: fieldLabel('properties.class'), value: LICENSE_CLASS_LABELS[properties.class] },

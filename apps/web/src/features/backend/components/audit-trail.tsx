@@ -55,6 +55,7 @@ function AuditEntries({
               <DateTimeText value={entry.createdAt} /> {recordMessages.changedBy} {entry.actor}
             </Text>
           </Group>
+          {entry.note && <Text size="sm">{entry.note}</Text>}
           {entry.changes.length > 0 && (
             <List size="sm" spacing={2}>
               {entry.changes.map((change) => (

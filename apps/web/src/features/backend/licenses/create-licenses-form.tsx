@@ -21,7 +21,7 @@ import {
   licensePageMessages,
   LICENSE_TYPE_LABELS,
   LICENSE_TYPES,
-  LICENSE_VERSIONS,
+  CREATABLE_LICENSE_VERSIONS,
   MAX_LICENSES_PER_CREATION,
   SPECIAL_PERMISSION_LABELS,
   SPECIAL_PERMISSIONS,
@@ -132,7 +132,7 @@ export function CreateLicensesForm({ onCreated }: { onCreated: (licenses: Licens
             label={fieldLabel('version')}
             required
             allowDeselect={false}
-            data={LICENSE_VERSIONS.map((version) => ({
+            data={CREATABLE_LICENSE_VERSIONS.map((version) => ({
               value: version,
               label: licensePageMessages.version(version),
             }))}

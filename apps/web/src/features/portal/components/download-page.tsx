@@ -48,7 +48,7 @@ function cardsOf(license: License): DownloadCard[] {
       key: 'serverDocumentation',
       description: downloadMessages.serverDescription,
     },
-    capabilities.downloadArea && {
+    capabilities.releaseNotes && {
       key: 'releaseNotes',
       description: downloadMessages.releaseNotesDescription,
     },

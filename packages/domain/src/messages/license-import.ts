@@ -1,0 +1,88 @@
+import { formatLicenseKey } from '../formats/license-key.ts';
+
+/** Where a finding of an import is: a line of a CSV or JSON Lines file, an entry of a JSON array. */
+export type ImportLocationKind = 'line' | 'entry';
+
+/**
+ * The import of licenses (`npm run import -- licenses`, „Lizenzen importieren”): its findings,
+ * each said with its line and column, and its outcome.
+ */
+export const licenseImportMessages = {
+  location: (kind: ImportLocationKind, line: number, column: string | null) =>
+    `${kind === 'line' ? 'Zeile' : 'Eintrag'} ${line.toLocaleString('de-DE')}${column ? `, Spalte „${column}”` : ''}`,
+  auditNote: (fileName: string, line: number) =>
+    `Importiert aus ${fileName}, Zeile ${line.toLocaleString('de-DE')}`,
+  cliActor: (user: string) => `Kommandozeile (${user})`,
+
+  // The file as a whole.
+  emptyFile: 'Die Datei ist leer.',
+  unknownFormat: 'Die Datei ist weder CSV (mit Kopfzeile) noch JSON.',
+  utf16: 'Die Datei ist in UTF-16 gespeichert; bitte als UTF-8 oder Windows-1252 speichern.',
+  notWindows1252: (byte: number) =>
+    `Die Datei ist weder UTF-8 noch Windows-1252: das Byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} kommt in keiner der beiden Kodierungen vor.`,
+  doubleEncoded: (text: string) =>
+    `„${text}” sieht nach doppelt kodiertem UTF-8 aus (Umlaute wurden zweimal umgewandelt); bitte die Kodierung der Datei prüfen.`,
+  csvSyntax: (detail: string) => `Die CSV-Datei ist an dieser Stelle nicht lesbar: ${detail}`,
+  columnCount: (found: number, expected: number) =>
+    `Die Zeile hat ${found} Spalten, die Kopfzeile ${expected}.`,
+  jsonSyntax: (detail: string) => `Kein gültiges JSON: ${detail}`,
+  jsonNotObject: 'Ein Eintrag ist kein JSON-Objekt (eine Lizenz je Objekt).',
+  jsonArrayTooLarge: (megabytes: number) =>
+    `Eine JSON-Liste über ${megabytes} MB wird nicht gelesen; bitte als JSON Lines (ein Objekt je Zeile) oder CSV exportieren.`,
+  tooManyFindings: (count: number) =>
+    `Weitere ${count.toLocaleString('de-DE')} Befunde sind nicht aufgeführt.`,
+
+  // The columns.
+  missingColumn: (field: string) =>
+    `Die Spalte „${field}” fehlt: bitte in der Datei ergänzen oder eine Spalte zuordnen.`,
+  unmappedColumn: (column: string) =>
+    `Die Spalte „${column}” ist keinem Feld zugeordnet und wird nicht importiert.`,
+  unknownField: (field: string) => `„${field}” ist kein Feld einer Lizenz.`,
+  fieldMappedTwice: (field: string, columns: readonly string[]) =>
+    `Das Feld „${field}” ist mehreren Spalten zugeordnet: ${columns.map((column) => `„${column}”`).join(', ')}.`,
+  unknownMappedColumn: (column: string) =>
+    `Die Zuordnung nennt die Spalte „${column}”, die die Datei nicht hat.`,
+
+  // A cell.
+  required: 'Fehlt.',
+  unknownValue: (value: string, allowed: readonly string[]) =>
+    `Unbekannter Wert „${value}” (erlaubt: ${allowed.join(', ')}).`,
+  notAWholeNumber: (value: string, min: number, max: number) =>
+    `„${value}” ist keine ganze Zahl von ${min.toLocaleString('de-DE')} bis ${max.toLocaleString('de-DE')}.`,
+  notADate: (value: string) => `„${value}” ist kein Datum (TT.MM.JJ hh:mm:ss, TT.MM.JJJJ oder ISO 8601).`,
+  notAnEmail: (value: string) => `„${value}” ist keine gültige E-Mail-Adresse.`,
+  tooLong: (max: number) => `Länger als ${max.toLocaleString('de-DE')} Zeichen.`,
+  lineBreak: 'Enthält einen Zeilenumbruch oder ein Steuerzeichen.',
+  controlCharacter: 'Enthält ein Steuerzeichen.',
+  keyShape: (value: string) =>
+    `„${value}” ist kein Lizenzschlüssel: ohne Leerzeichen und Bindestriche sind es nicht 12 Buchstaben und Ziffern.`,
+  startCodeShape: (value: string) => `„${value}” ist kein Startcode: es sind nicht 6 Ziffern.`,
+  notAnId: (value: string) => `„${value}” ist keine ID einer Lizenz.`,
+  boundWithoutHolder:
+    'Eine gebundene Lizenz braucht den Namen des Lizenznehmers: mit ihm meldet sie sich an.',
+
+  // Across rows and the portal.
+  duplicateKey: (line: number) => `Der Lizenzschlüssel steht schon in Zeile ${line.toLocaleString('de-DE')}.`,
+  duplicateId: (line: number) => `Die ID steht schon in Zeile ${line.toLocaleString('de-DE')}.`,
+  idTaken: 'Die ID gehört im Portal einer Lizenz mit anderem Schlüssel.',
+  ambiguousKey: (other: string, where: string) =>
+    `Der Lizenzschlüssel unterscheidet sich von ${formatLicenseKey(other)} (${where}) nur durch 0/O oder 1/I: beim Abtippen nicht zu unterscheiden.`,
+  inThePortal: 'im Portal',
+  inLine: (line: number) => `Zeile ${line.toLocaleString('de-DE')}`,
+  successorMissing: (value: string) =>
+    `Die Nachfolgelizenz „${value}” ist weder in der Datei noch im Portal.`,
+  successorItself: 'Eine Lizenz kann nicht auf sich selbst aktualisiert sein.',
+  unchanged: 'unverändert: die Lizenz ist im Portal, genau so.',
+  different: (fields: readonly string[]) =>
+    `abweichend: die Lizenz ist im Portal und bleibt, wie sie ist; anders in der Datei: ${fields.join(', ')}.`,
+} as const;
+
+/** The state of an import run as the back office and the command line name it. */
+export const LICENSE_IMPORT_STATUS_LABELS = {
+  running: 'Läuft',
+  completed: 'Import abgeschlossen',
+  checked: 'Geprüft (Probelauf)',
+  refused: 'Nicht importiert (fehlerhafte Zeilen)',
+  failed: 'Fehlgeschlagen',
+} as const;
+export type LicenseImportStatus = keyof typeof LICENSE_IMPORT_STATUS_LABELS;
