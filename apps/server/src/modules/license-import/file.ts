@@ -22,7 +22,7 @@ export interface ImportFile {
 }
 
 /** A JSON array is parsed whole: above this size, the file must come as JSON Lines or CSV. */
-export const JSON_ARRAY_LIMIT_BYTES = 64 * 1024 * 1024;
+const JSON_ARRAY_LIMIT_BYTES = 64 * 1024 * 1024;
 
 /** Bytes Windows-1252 leaves undefined: a file holding one is in neither encoding the import reads. */
 const UNDEFINED_IN_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
