@@ -215,4 +215,33 @@ export const orderUndoMessages = {
   originalMovedOn: (key: string) =>
     `Die ursprüngliche Lizenz ${key} verweist nicht mehr auf die neue Lizenz (seitdem geändert): nicht automatisch reaktiviert, bitte von Hand prüfen.`,
   missing: (id: string) => `Die Lizenz ${id} gibt es nicht mehr.`,
+  /** The confirmation dialog: what will happen to each license, worked out by the undo itself (a preview). */
+  previewLoading: 'Es wird ermittelt, was die Rückabwicklung ändert …',
+  previewFailed: 'Es konnte nicht ermittelt werden, was die Rückabwicklung ändert',
+  willChange: 'Das geschieht mit den Lizenzen:',
+  pickLicenses: 'Teilerstattung: Bitte die Lizenzen wählen, die zurückgenommen werden.',
+  pickAtLeastOne: 'Bitte mindestens eine Lizenz wählen.',
+  notAutomatic: 'Nicht automatisch rückgängig zu machen:',
+  nothingToDo: 'Es gibt nichts mehr rückabzuwickeln: Die Lizenzen sind bereits im bezahlten Stand.',
+  confirm: 'Rückabwickeln',
+  cancel: 'Abbrechen',
+  will: {
+    disabled: (key: string) => `${key} wird deaktiviert (nicht gelöscht).`,
+    reactivated: (key: string) => `${key} (die ursprüngliche Lizenz) wird wieder aktiv.`,
+    restored: (key: string) =>
+      `${key} erhält wieder Arbeitsplätze, DVDs und Inhaber vor der Erweiterung; ihr Dokument wird neu erzeugt.`,
+  },
+  did: {
+    disabled: (key: string) => `${key} deaktiviert`,
+    reactivated: (key: string) => `${key} wieder aktiv`,
+    restored: (key: string) => `${key} auf den Stand vor der Erweiterung zurückgesetzt`,
+  },
+  /** The toast after the undo: what changed, and what is left to staff. */
+  done: (changes: readonly string[], left: number) =>
+    [
+      changes.length ? `Bestellung rückabgewickelt: ${changes.join(', ')}.` : 'Bestellung rückabgewickelt: nichts geändert.',
+      left ? `${left === 1 ? 'Eine Lizenz' : `${left} Lizenzen`} bitte von Hand prüfen.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
 } as const;

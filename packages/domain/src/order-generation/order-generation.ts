@@ -80,10 +80,14 @@ export const orderUndoSchema = z.object({
   orderGeneration: orderGenerationSchema,
   changed: z.array(z.object({ license: z.uuid(), key: z.string(), action: z.enum(ORDER_UNDO_ACTIONS) })),
   notUndone: z.array(z.object({ license: z.uuid(), key: z.string(), reason: z.string() })),
+  /** A preview (`dryRun`): what the undo would do, computed by the same code and rolled back. */
+  dryRun: z.boolean(),
 });
 export type OrderUndo = z.infer<typeof orderUndoSchema>;
 
 /** Which licenses to undo: all the order made or changed (a full refund), or those staff picked (a partial one). */
 export const orderUndoRequestSchema = z.strictObject({
   licenses: z.array(z.uuid()).min(1).max(10_000).optional(),
+  /** Only say what the undo would do (the confirmation dialog): the same undo, rolled back. */
+  dryRun: z.boolean().optional(),
 });

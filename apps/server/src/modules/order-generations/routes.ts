@@ -78,7 +78,7 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['order generations'],
         summary:
-          'Undo a completed order („Bestellung rückabwickeln”, admin): its licenses or those named back to what was paid for; 409 unless completed',
+          'Undo a completed order („Bestellung rückabwickeln”, admin): its licenses or those named back to what was paid for; with `dryRun` only what it would do (the same undo, rolled back); 409 unless completed',
         params: idParams,
         body: orderUndoRequestSchema,
         response: { 200: dataEnvelope(orderUndoSchema) },
@@ -90,6 +90,7 @@ export const orderGenerationRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         request.body.licenses,
         (transaction, entry) => audit.record(transaction, { ...entry, action: 'order-undone', principal }),
+        request.body.dryRun,
       );
       return { data: undone };
     },

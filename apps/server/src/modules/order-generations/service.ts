@@ -11,6 +11,9 @@ import { toOrderGeneration } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 import type { OrderUndoer, UndoAudit } from './undo.ts';
 
+/** Thrown to roll a preview's transaction back. */
+const ROLLBACK = Symbol('rollback');
+
 /** What the back office does with order generations: the list, one, those of a license, a retry. */
 export class OrderGenerationService {
   readonly repository: OrderGenerationRepository;
@@ -37,11 +40,23 @@ export class OrderGenerationService {
    * „Bestellung rückabwickeln” (decision 066): the licenses of the order (or those staff picked)
    * back to what was paid for, in one transaction with the audit entries `audit` writes.
    */
-  async undo(id: string, licenses: readonly string[] | undefined, audit: UndoAudit): Promise<OrderUndo> {
-    const outcome = await this.#db
-      .transaction()
-      .execute((transaction) => this.undoer.undo(id, licenses, audit, transaction));
-    return { orderGeneration: await this.get(id), ...outcome };
+  async undo(
+    id: string,
+    licenses: readonly string[] | undefined,
+    audit: UndoAudit,
+    dryRun = false,
+  ): Promise<OrderUndo> {
+    let outcome: Awaited<ReturnType<OrderUndoer['undo']>> | undefined;
+    try {
+      await this.#db.transaction().execute(async (transaction) => {
+        outcome = await this.undoer.undo(id, licenses, audit, transaction);
+        // The preview runs the very undo and rolls it back: preview and action cannot drift apart.
+        if (dryRun) throw ROLLBACK;
+      });
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+    }
+    return { orderGeneration: await this.get(id), ...outcome!, dryRun };
   }
 
   /**

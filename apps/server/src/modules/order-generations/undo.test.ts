@@ -117,6 +117,35 @@ describe('undoing a refunded order', { timeout: 90_000 }, () => {
     expect((await auditOf(licenseId!)).filter((item) => item.action === 'order-undone')).toHaveLength(1);
   });
 
+  test('the preview (dryRun) says what the undo would do and changes nothing: no license, no audit, no withdrawal', async () => {
+    const order = orderNumbered(8820);
+    const generation = await generated(order);
+    const [licenseId] = generation.licenses;
+    await deliver(refundedInFull(order, 8821));
+    const before = await license(licenseId!);
+
+    const preview = await undo(generation._id, { dryRun: true });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      orderGeneration: { withdrawal: 'open' },
+      changed: [{ license: licenseId, key: before.key, action: 'disabled' }],
+      notUndone: [],
+      dryRun: true,
+    });
+    expect((await license(licenseId!)).status).toBe(before.status);
+    expect((await auditOf(licenseId!)).filter((item) => item.action === 'order-undone')).toHaveLength(0);
+    expect((await ctx.app.services.orderGenerations.get(generation._id)).withdrawal).toBe('open');
+
+    // The action does what the preview said.
+    const done = await undo(generation._id);
+    expect(done.json().data).toMatchObject({
+      changed: preview.json().data.changed,
+      notUndone: [],
+      dryRun: false,
+    });
+    expect((await undo(generation._id, { dryRun: true })).json().data.changed).toEqual([]);
+  });
+
   test('a partial refund of several licenses: only the licenses staff pick; one not of the order is refused', async () => {
     const order = orderNumbered(8810, {
       line_items: [

@@ -54,7 +54,7 @@ export class OrderUndoer {
     chosen: readonly string[] | undefined,
     audit: UndoAudit,
     transaction: Kysely<DB>,
-  ): Promise<Omit<OrderUndo, 'orderGeneration'>> {
+  ): Promise<Omit<OrderUndo, 'orderGeneration' | 'dryRun'>> {
     const generation = await this.#repository.lock(id, transaction);
     if (!generation) throw new AppError('NOT_FOUND');
     if (generation.progress !== 'completed') throw new AppError('ORDER_GENERATION_NOT_COMPLETED');

@@ -27,6 +27,7 @@ import { useRecord } from '../components/use-record.ts';
 import { DeliveryItem, RelatedList, relatedTexts } from '../components/related-lists.tsx';
 import { OrderProducts } from './order-products.tsx';
 import { PaymentFlags, PaymentPanel } from './order-payment.tsx';
+import { offersUndo, OrderUndo } from './order-undo.tsx';
 
 /** A fact's label: the label of the order generation list's field it shows. */
 const label = (name: OrderGenerationListFieldName) => listFieldLabel(ORDER_GENERATION_LIST_FIELDS, name);
@@ -50,7 +51,7 @@ export function OrderGenerationDetailPage() {
         <Stack>
           <RecordHeader
             action={
-              generation.progress === 'failed' && (
+              generation.progress === 'failed' ? (
                 <Button
                   onClick={() =>
                     // A failure stays beside the button (the toast goes after five seconds).
@@ -60,6 +61,8 @@ export function OrderGenerationDetailPage() {
                 >
                   {RETRY_ORDER_GENERATION}
                 </Button>
+              ) : (
+                offersUndo(generation) && <OrderUndo path={path} generation={generation} />
               )
             }
           >
