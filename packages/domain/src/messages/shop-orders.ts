@@ -239,7 +239,9 @@ export const orderUndoMessages = {
   /** The toast after the undo: what changed, and what is left to staff. */
   done: (changes: readonly string[], left: number) =>
     [
-      changes.length ? `Bestellung rückabgewickelt: ${changes.join(', ')}.` : 'Bestellung rückabgewickelt: nichts geändert.',
+      changes.length
+        ? `Bestellung rückabgewickelt: ${changes.join(', ')}.`
+        : 'Bestellung rückabgewickelt: nichts geändert.',
       left ? `${left === 1 ? 'Eine Lizenz' : `${left} Lizenzen`} bitte von Hand prüfen.` : '',
     ]
       .filter(Boolean)

@@ -21,7 +21,7 @@ async function refundedOrder(server: TestServer, licenses: number, full: boolean
   return { generation, licenses: made };
 }
 
-describe('„Bestellung rückabwickeln” on the order generation', () => {
+describe('„Bestellung rückabwickeln” on the order generation', { timeout: 120_000 }, () => {
   it('lists what will happen, undoes on confirmation, says what changed, and the attention item is gone', async () => {
     const { generation, licenses } = await refundedOrder(browser.server, 1, true);
     const [license] = licenses;
@@ -65,7 +65,9 @@ describe('„Bestellung rückabwickeln” on the order generation', () => {
     const dialog = page.getByRole('dialog', { name: 'Bestellung rückabwickeln' });
     await dialog.getByRole('button', { name: 'Rückabwickeln' }).click();
     await dialog.getByText('Bitte mindestens eine Lizenz wählen.').waitFor();
-    await dialog.getByRole('checkbox', { name: `${withdrawn!.key} wird deaktiviert (nicht gelöscht).` }).check();
+    await dialog
+      .getByRole('checkbox', { name: `${withdrawn!.key} wird deaktiviert (nicht gelöscht).` })
+      .check();
     await dialog.getByRole('button', { name: 'Rückabwickeln' }).click();
     await page.getByText(`Bestellung rückabgewickelt: ${withdrawn!.key} deaktiviert.`).waitFor();
     const status = async (id: string) =>

@@ -10,7 +10,10 @@ import { useRecordAction } from '../components/use-record-action.ts';
 
 /** Whether the generation offers „Bestellung rückabwickeln”: completed, and refunded or withdrawn in the shop (decision 066). */
 export function offersUndo(generation: OrderGeneration): boolean {
-  return generation.progress === 'completed' && (generation.withdrawal === 'open' || generation.withdrawal === 'undone');
+  return (
+    generation.progress === 'completed' &&
+    (generation.withdrawal === 'open' || generation.withdrawal === 'undone')
+  );
 }
 
 /**
@@ -65,7 +68,8 @@ function UndoDialogBody({
   });
 
   if (preview.isPending) return <PageLoader label={texts.previewLoading} />;
-  if (preview.isError) return <ActionFailure error={new Error(`${texts.previewFailed}: ${preview.error.message}`)} />;
+  if (preview.isError)
+    return <ActionFailure error={new Error(`${texts.previewFailed}: ${preview.error.message}`)} />;
   const { changed, notUndone } = preview.data;
   const nothing = changed.length === 0;
   const confirm = () => {
@@ -89,7 +93,11 @@ function UndoDialogBody({
         >
           <Stack gap="xs" mt="xs">
             {changed.map((change) => (
-              <Checkbox key={change.license} value={change.license} label={texts.will[change.action](change.key)} />
+              <Checkbox
+                key={change.license}
+                value={change.license}
+                label={texts.will[change.action](change.key)}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
