@@ -242,7 +242,7 @@ export const orderUndoMessages = {
       changes.length
         ? `Bestellung rückabgewickelt: ${changes.join(', ')}.`
         : 'Bestellung rückabgewickelt: nichts geändert.',
-      left ? `${left === 1 ? 'Eine Lizenz' : `${left} Lizenzen`} bitte von Hand prüfen.` : '',
+      left ? `${counted(left, 'license')} bitte von Hand prüfen.` : '',
     ]
       .filter(Boolean)
       .join(' '),
