@@ -9,8 +9,14 @@ const browser = setupBrowser();
 const bodyRows = (page: Page) => page.locator('tbody').getByRole('row');
 const range = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
+/**
+ * Opens a select by keyboard and picks an option. Not by a click: a new rule's searchable field
+ * opens its list when the builder moves the focus into it, and that list may cover the field.
+ */
 async function choose(page: Page, control: string, option: string) {
-  await page.getByRole('combobox', { name: control, exact: true }).click();
+  const select = page.getByRole('combobox', { name: control, exact: true });
+  await select.focus();
+  if ((await select.getAttribute('aria-expanded')) !== 'true') await select.press('ArrowDown');
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
