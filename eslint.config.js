@@ -35,7 +35,7 @@ const MODULE_FLOORS = [
   ['deliveries'],
   ['order-generations'],
   ['shop'],
-  ['privacy'],
+  ['privacy', 'contact-changes'],
   ['health', 'metrics', 'overview', 'settings', 'web'],
 ];
 const modulePath = (module) => serverPath(`modules/${module}`);

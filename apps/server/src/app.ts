@@ -48,6 +48,7 @@ import { upgradeSessionRoutes } from './modules/upgrade-sessions/index.ts';
 import { shopCartRoutes, shopDemoRoutes, shopRoutes, shopStatusRoutes } from './modules/shop/index.ts';
 import { overviewRoutes } from './modules/overview/index.ts';
 import { metricsRoutes } from './modules/metrics/index.ts';
+import { contactChangeRoutes } from './modules/contact-changes/index.ts';
 import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -127,6 +128,7 @@ const portal: FastifyPluginAsync<{ services: Services }> = async (app, { service
       await api.register(settingsRoutes, { settings });
       await api.register(authRoutes, { auth: services.auth, guards });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
+      await api.register(contactChangeRoutes, { contactChanges: services.contactChanges, guards });
       await api.register(documentRoutes, { module: services.documents, guards, audit: services.audit });
       await api.register(downloadRoutes, { downloads: services.downloads, guards });
       await api.register(deliveryRoutes, { deliveries: services.deliveries, guards, audit: services.audit });

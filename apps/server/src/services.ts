@@ -53,7 +53,7 @@ import {
 import {
   defineUpgradeSessionQueues,
   OFFER_CODE_POLICY,
-  OfferMailLimits,
+  MailBudgets,
   UPGRADE_SESSION_LIST_ENTITY,
   UpgradeSessionRepository,
   UpgradeSessionService,
@@ -80,6 +80,11 @@ import {
   Retention,
   workRetention,
 } from './modules/privacy/index.ts';
+import {
+  ContactChangeRepository,
+  ContactChanges,
+  ContactChangeTokens,
+} from './modules/contact-changes/index.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -97,6 +102,8 @@ export interface Services {
   /** The import of existing licenses from a file (decision 061). */
   licenseImports: LicenseImportService;
   binding: LicenseBinding;
+  /** A bound holder's change of contact person and e-mail, confirmed by a link (issue 40). */
+  contactChanges: ContactChanges;
   documents: DocumentModule;
   deliveries: DeliveryService;
   orderGenerations: OrderGenerationService;
@@ -215,6 +222,8 @@ export async function createServices({
     },
     log,
   });
+  // Offers and contact changes mail addresses a visitor typed: one set of budgets for both.
+  const mailBudgets = new MailBudgets();
   const upgradeSessions = new UpgradeSessionService({
     db,
     repository: upgradeSessionRepository,
@@ -225,7 +234,7 @@ export async function createServices({
     deliveries,
     queue,
     offerCodeThrottle: new SignInThrottle(db, { pseudonyms, policy: OFFER_CODE_POLICY, onRefusal }),
-    offerMailLimits: new OfferMailLimits(),
+    mailBudgets,
   });
   const cartTokens = new CartTokens({
     current: cartSigningSecret(config.dataDir, config.shop.cartSigningKey),
@@ -330,6 +339,17 @@ export async function createServices({
     licenses,
     licenseImports: new LicenseImportService(db),
     binding: new LicenseBinding({ db, licenses: licenses.repository, queue, deliveries }),
+    contactChanges: new ContactChanges({
+      db,
+      repository: new ContactChangeRepository(),
+      licenses: licenses.repository,
+      audit,
+      deliveries,
+      budgets: mailBudgets,
+      tokens: new ContactChangeTokens(jwtSecret),
+      queue,
+      portalUrl: config.publicUrl,
+    }),
     documents,
     deliveries,
     orderGenerations,

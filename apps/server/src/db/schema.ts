@@ -109,8 +109,17 @@ export type AdminUserRow = Selectable<AdminUserTable>;
 export interface DeliveryTable {
   id: Generated<string>;
   progress: Generated<'in-progress' | 'completed' | 'failed'>;
-  document_type: 'starter' | 'license' | 'offer';
-  occasion: 'order' | 'manual' | 'bind' | 'update' | 'recovery' | 'offer';
+  /** Null for a mail that sends no document (a contact change's, migration 027). */
+  document_type: 'starter' | 'license' | 'offer' | null;
+  occasion:
+    | 'order'
+    | 'manual'
+    | 'bind'
+    | 'update'
+    | 'recovery'
+    | 'offer'
+    | 'contact-confirmation'
+    | 'contact-changed';
   order_generation: string | null;
   /** The session whose offer an `offer` delivery sends (it names no licenses). */
   upgrade_session: Generated<string | null>;
@@ -331,6 +340,8 @@ export interface HolderContactChangeTable {
   email: string;
   expires_at: Date;
   confirmed_at: Date | null;
+  /** When a newer change of the license replaced it (migration 027): its link is refused. */
+  replaced_at: Date | null;
   created_at: CreatedAt;
 }
 

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'retried',
   'order-undone',
   'imported',
+  'contact-changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -26,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   retried: 'Erneut versucht',
   'order-undone': 'Bestellung rückabgewickelt',
   imported: 'Importiert',
+  'contact-changed': 'Kontakt geändert (vom Lizenznehmer bestätigt)',
 };
 
 /** One field an admin changed, in the API's dotted field names, with its values before and after. */

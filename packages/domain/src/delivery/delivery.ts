@@ -20,7 +20,17 @@ export type LicenseDocumentType = (typeof LICENSE_DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPES = [...LICENSE_DOCUMENT_TYPES, 'offer'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-export const DELIVERY_OCCASIONS = ['order', 'manual', 'bind', 'update', 'recovery', 'offer'] as const;
+/** Why a mail was sent; the two contact occasions send no document (issue 40). */
+export const DELIVERY_OCCASIONS = [
+  'order',
+  'manual',
+  'bind',
+  'update',
+  'recovery',
+  'offer',
+  'contact-confirmation',
+  'contact-changed',
+] as const;
 export type DeliveryOccasion = (typeof DELIVERY_OCCASIONS)[number];
 
 export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
@@ -30,7 +40,15 @@ export const DELIVERY_OCCASION_LABELS: Record<DeliveryOccasion, string> = {
   update: 'Update',
   recovery: 'Wiederherstellung',
   offer: 'Angebot',
+  'contact-confirmation': 'Kontaktänderung bestätigen',
+  'contact-changed': 'Kontakt geändert',
 };
+
+/** The occasions whose mail is rendered from what the request said, not from records: never resent. */
+export const UNRENDERABLE_OCCASIONS: readonly DeliveryOccasion[] = [
+  'contact-confirmation',
+  'contact-changed',
+];
 
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   starter: 'Startdokument',
@@ -42,7 +60,8 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 export const deliverySchema = z.object({
   _id: z.uuid(),
   progress: z.enum(DELIVERY_PROGRESSES),
-  documentType: z.enum(DOCUMENT_TYPES),
+  /** Null for a mail that sends no document (a contact change's). */
+  documentType: z.enum(DOCUMENT_TYPES).nullable(),
   occasion: z.enum(DELIVERY_OCCASIONS),
   orderGeneration: z.uuid().nullable(),
   /** The upgrade session whose offer the delivery sends (it names no licenses then). */

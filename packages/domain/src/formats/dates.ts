@@ -30,6 +30,11 @@ export function formatDateTime(value: Date | string): string {
   return `${formatDate(value)} ${formatTime(value)}`;
 }
 
+/** `DD.MM.YY HH:mm` in Europe/Berlin: a moment a customer is told („gültig bis … Uhr”). */
+export function formatDateTimeToMinute(value: Date | string): string {
+  return `${formatDate(value)} ${formatTime(value).slice(0, 5)}`;
+}
+
 const offsetFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   hourCycle: 'h23',

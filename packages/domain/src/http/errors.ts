@@ -1,5 +1,7 @@
 import { assistantMessages } from '../messages/assistant.ts';
 import { GENERIC_SERVER_ERROR } from '../messages/common.ts';
+import { contactChangeMessages } from '../messages/contact-change.ts';
+import { CONTACT_CHANGE_LINK_HOURS } from '../license/contact-change-link.ts';
 
 /**
  * Every machine-readable error code of the API with its HTTP status and default German message.
@@ -34,6 +36,8 @@ export const ERROR_CODES = {
     message:
       'Zu diesem Lizenzschlüssel wurde keine Lizenz gefunden. Bitte überprüfen Sie den Lizenzschlüssel.',
   },
+  /** A contact change's confirmation link that names no change, or whose signature is wrong. */
+  CONTACT_LINK_INVALID: { status: 404, message: contactChangeMessages.linkInvalid },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Diese Adresse unterstützt diese Anfragemethode nicht.' },
   REQUEST_TIMEOUT: {
     status: 408,
@@ -46,6 +50,8 @@ export const ERROR_CODES = {
       'Die Lizenz wurde inzwischen geändert (von einer anderen Person, einer Bestellung oder einer Bindung). Ihre Änderungen wurden nicht gespeichert, um diese nicht zu überschreiben.',
   },
   LICENSE_NOT_UNBOUND: { status: 409, message: 'Die Lizenz ist nicht ungebunden.' },
+  LICENSE_NOT_BOUND: { status: 409, message: contactChangeMessages.notBound },
+  CONTACT_LINK_USED: { status: 409, message: contactChangeMessages.linkUsed },
   /** A session (an offer) a paid order bought already: it cannot reach a cart again. */
   SESSION_ORDERED: { status: 409, message: assistantMessages.offerNotAvailableText },
   ORDER_GENERATION_NOT_COMPLETED: {
@@ -61,6 +67,11 @@ export const ERROR_CODES = {
     message: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',
   },
   OFFER_EXPIRED: { status: 410, message: assistantMessages.offerExpired },
+  CONTACT_LINK_EXPIRED: {
+    status: 410,
+    message: contactChangeMessages.linkExpired(CONTACT_CHANGE_LINK_HOURS),
+  },
+  CONTACT_LINK_REPLACED: { status: 410, message: contactChangeMessages.linkReplaced },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Die Anfrage ist zu groß.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Dieses Datenformat wird nicht unterstützt.' },
   URL_TOO_LONG: { status: 414, message: 'Die Adresse der Anfrage ist zu lang.' },
@@ -78,6 +89,11 @@ export const ERROR_CODES = {
     status: 429,
     message:
       'Es wurden in kurzer Zeit zu viele Angebote angefordert. Bitte versuchen Sie es später erneut oder wenden Sie sich an uns.',
+  },
+  CONTACT_MAIL_LIMIT_REACHED: {
+    status: 429,
+    message:
+      'An diese E-Mail-Adresse oder von Ihrem Internetanschluss aus wurden in kurzer Zeit zu viele E-Mails gesendet. Bitte versuchen Sie es später erneut oder wenden Sie sich an uns.',
   },
   HEADERS_TOO_LARGE: { status: 431, message: 'Die Kopfzeilen der Anfrage sind zu groß.' },
   INTERNAL_ERROR: {

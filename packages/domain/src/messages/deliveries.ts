@@ -86,4 +86,6 @@ export const manualDeliveryMessages = {
   noRecipient: 'Die Lizenz hat keine E-Mail-Adresse: Bitte geben Sie einen Empfänger an.',
   licenseDocumentNeedsBinding: 'Ein Lizenzdokument gibt es erst, wenn die Lizenz gebunden ist.',
   noStarterDocumentWhenBound: 'Für eine gebundene Lizenz ohne Startdokument kann keines mehr erzeugt werden.',
+  /** A contact change's mail holds what the holder asked for then: it is not sent again. */
+  notResent: 'Die E-Mails einer Kontaktänderung werden nicht erneut gesendet.',
 } as const;

@@ -12,6 +12,7 @@ export const pageTitles = {
   privacy: 'Datenschutz',
   help: 'Hilfe',
   recovery: 'Lizenzdokument erneut zusenden',
+  contactConfirmation: 'Neue Kontaktdaten bestätigen',
   download: 'Download',
   terms: 'Nutzungsbedingungen',
   notFound: 'Seite nicht gefunden',

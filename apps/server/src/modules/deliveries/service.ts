@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   deliveryFailureMessages,
   manualDeliveryMessages,
+  UNRENDERABLE_OCCASIONS,
   type Delivery,
   type DeliveryOccasion,
   type DocumentType,
@@ -21,7 +22,7 @@ import type { LicenseRepository } from '../licenses/index.ts';
 import { HandoverInDoubtError, type Mailer } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
-import { renderDeliveryMail } from './templates.ts';
+import { renderDeliveryMail, type ContactMailFacts } from './templates.ts';
 
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
 const RECOVERIES_PER_HOUR = 3;
@@ -31,7 +32,8 @@ export type DeliveryDocuments = Pick<DocumentService, 'mailFacts' | 'attachments
 
 export interface NewDelivery {
   occasion: DeliveryOccasion;
-  documentType: DocumentType;
+  /** Null for a mail that sends no document (a contact change's). */
+  documentType: DocumentType | null;
   licenseIds: string[];
   recipient: string;
   recipientName: string | null;
@@ -40,6 +42,8 @@ export interface NewDelivery {
   /** The session whose offer is sent (document type `offer`, no licenses). */
   upgradeSession?: string | null;
   resentFrom?: string | null;
+  /** What a contact change's mail says (occasions `contact-confirmation`, `contact-changed`). */
+  contactChange?: ContactMailFacts;
 }
 
 /** Whether an order generation exists (the order-generations module, which sits above this one). */
@@ -101,8 +105,12 @@ export class DeliveryService {
 
   async #create(input: NewDelivery, transaction: Kysely<DB>): Promise<Delivery> {
     const records = { licenses: input.licenseIds, upgradeSession: input.upgradeSession ?? null };
+    const facts = input.documentType
+      ? await this.#documents.mailFacts(input.documentType, records, this.#settings, transaction)
+      : { licenses: [], offer: null };
     const mail = renderDeliveryMail({
-      ...(await this.#documents.mailFacts(input.documentType, records, this.#settings, transaction)),
+      ...facts,
+      contactChange: input.contactChange ?? null,
       occasion: input.occasion,
       documentType: input.documentType,
       recipientName: input.recipientName,
@@ -187,10 +195,12 @@ export class DeliveryService {
       const documents: string[] = [];
       const attachments = [];
       // A reseller order's delivery attaches all its licenses' documents, in the licenses' order.
-      const current = this.#documents.attachments(delivery.document_type, {
-        licenses: delivery.licenses,
-        upgradeSession: delivery.upgrade_session,
-      });
+      const current = delivery.document_type
+        ? this.#documents.attachments(delivery.document_type, {
+            licenses: delivery.licenses,
+            upgradeSession: delivery.upgrade_session,
+          })
+        : [];
       for await (const document of current) {
         documents.push(document.key);
         attachments.push({
@@ -257,6 +267,9 @@ export class DeliveryService {
   ): Promise<Delivery> {
     const original = await this.#repository.findById(id);
     if (!original) throw notFound('delivery');
+    if (UNRENDERABLE_OCCASIONS.includes(original.occasion)) {
+      throw new AppError('CONFLICT', manualDeliveryMessages.notResent);
+    }
     return this.#db.transaction().execute(async (transaction) => {
       const delivery = await this.#create(
         {

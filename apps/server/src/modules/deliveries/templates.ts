@@ -1,8 +1,10 @@
 import {
+  contactChangeMessages,
   deliveryMailTexts,
   LICENSE_CLASS_LABELS,
   directLoginUrl,
   formatDate,
+  formatDateTimeToMinute,
   formatOfferCode,
   formatLicenseKey,
   formatSeats,
@@ -14,11 +16,23 @@ import {
 import type { MailLicense, MailOffer } from '../documents/index.ts';
 import { html, type SafeHtml } from './html.ts';
 
+/** What a contact change's mails say: the holder, the new contact and, to the new address, the link. */
+export interface ContactMailFacts {
+  holderName: string;
+  contact: string | null;
+  email: string;
+  /** The confirmation page's address with the link's token, and until when it is valid. */
+  confirmation?: { url: string; expiresAt: Date };
+}
+
 export interface MailContext {
   occasion: DeliveryOccasion;
   /** The offer an `offer` delivery sends. */
   offer: MailOffer | null;
-  documentType: DocumentType;
+  /** The change a contact change's mail is about. */
+  contactChange?: ContactMailFacts | null;
+  /** Null for a mail without a document. */
+  documentType: DocumentType | null;
   /** What the document kind calls the attached documents; without it the mail names none. */
   documentWord?: string;
   recipientName: string | null;
@@ -39,11 +53,21 @@ interface Parts {
   subject: string;
   /** Paragraphs before the license list. */
   intro: string[];
+  /** Lines of facts after the intro („Ansprechpartner: …”). */
+  facts?: string[];
+  /** A link to follow, after the facts. */
+  action?: { label: string; url: string };
   /** Paragraphs after it. */
   outro: string[];
 }
 
 const T = deliveryMailTexts;
+const C = contactChangeMessages;
+
+/** The new contact as a contact change's mails list it. */
+function contactLines(change: ContactMailFacts): string[] {
+  return [`${C.contactLabel}: ${change.contact ?? C.none}`, `${C.emailLabel}: ${change.email}`];
+}
 
 function partsOf(context: MailContext): Parts {
   const attached = context.documentWord ? [T.attached(context.documentWord)] : [];
@@ -92,6 +116,29 @@ function partsOf(context: MailContext): Parts {
         subject: T.manual.subject(starter),
         intro: [T.manual.asAgreed, ...attached],
         outro: starter ? [T.bindingSteps] : [T.holderNameLogin],
+      };
+    }
+    case 'contact-confirmation': {
+      const change = context.contactChange!;
+      const { url, expiresAt } = change.confirmation!;
+      return {
+        subject: C.confirmationMail.subject,
+        intro: [C.confirmationMail.requested(change.holderName)],
+        facts: contactLines(change),
+        action: { label: C.confirmationMail.action, url },
+        outro: [
+          C.confirmationMail.validUntil(formatDateTimeToMinute(expiresAt)),
+          C.confirmationMail.notRequested,
+        ],
+      };
+    }
+    case 'contact-changed': {
+      const change = context.contactChange!;
+      return {
+        subject: C.changedMail.subject,
+        intro: [C.changedMail.changed(change.holderName)],
+        facts: contactLines(change),
+        outro: [C.changedMail.notYou(context.supportEmail)],
       };
     }
   }
@@ -149,6 +196,12 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
               </ul>`
             : ''
         }
+        ${
+          parts.facts
+            ? html`<p>${parts.facts.map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}</p>`
+            : ''
+        }
+        ${parts.action ? html`<p><a href="${parts.action.url}">${parts.action.label}</a></p>` : ''}
         ${paragraphs([...note, ...parts.outro])}
         <p>${T.portal}: <a href="${context.portalUrl}">${context.portalUrl}</a></p>
         <p>${signature.map((line, index) => html`${index > 0 ? html`<br />` : ''}${line}`)}</p>
@@ -164,6 +217,8 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
       `  ${T.signInDirectly}: ${loginUrl(context, license)}`,
       '',
     ]),
+    ...(parts.facts ? [...parts.facts.map((line) => `  ${line}`), ''] : []),
+    ...(parts.action ? [`${parts.action.label}: ${parts.action.url}`, ''] : []),
     ...[...note, ...parts.outro].flatMap((paragraph) => [paragraph, '']),
     `${T.portal}: ${context.portalUrl}`,
     '',

@@ -6,7 +6,7 @@ import type { RetentionPeriods } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ClientPseudonyms } from '../../lib/client-pseudonyms.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import { OFFER_MAIL_LIMITS } from '../upgrade-sessions/index.ts';
+import { MAIL_BUDGETS } from '../upgrade-sessions/index.ts';
 
 /** Rows one statement changes at most: short transactions, so no list ever waits for the job. */
 const RETENTION_BATCH = 500;
@@ -199,7 +199,7 @@ export class Retention {
    */
   async #clientAddresses(now: Date): Promise<number> {
     const { db } = this.#deps;
-    const longestWindowMinutes = Math.max(...OFFER_MAIL_LIMITS.map((limit) => limit.windowMinutes));
+    const longestWindowMinutes = Math.max(...MAIL_BUDGETS.map((limit) => limit.windowMinutes));
     const budgetCutoff = new Date(now.getTime() - longestWindowMinutes * 60_000);
     const deleted = (statement: () => Promise<{ numAffectedRows?: bigint }>) =>
       this.#batches(RETENTION_BATCH, async () => Number((await statement()).numAffectedRows ?? 0));

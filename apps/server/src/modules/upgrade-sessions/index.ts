@@ -3,7 +3,7 @@ export { defineUpgradeSessionQueues, workUpgradeSessions } from './jobs.ts';
 export { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 export { pricedSession, sessionPurchase, toUpgradeSession } from './mapper.ts';
 export { OFFER_CODE_POLICY } from './offer-code-policy.ts';
-export { OFFER_MAIL_LIMITS, OfferMailLimits } from './offer-mail-limits.ts';
+export { MAIL_BUDGETS, type MailBudgetRefusal, MailBudgets } from './mail-budgets.ts';
 export { json, UpgradeSessionRepository } from './repository.ts';
 export { upgradeSessionRoutes } from './routes.ts';
 export { UpgradeSessionService } from './service.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
 import { errorOf, useSecondApp, useTestApp } from '../../test/app.ts';
-import { OFFER_MAIL_LIMITS } from './offer-mail-limits.ts';
+import { MAIL_BUDGETS } from './mail-budgets.ts';
 import { bearer, schoolBilling, sessionHelpers } from './test-helpers.ts';
 
 // Jobs stay queued: an offer's mail is its delivery row, made in the offer's transaction.
@@ -12,7 +12,7 @@ const { newPurchase, created } = sessionHelpers(ctx);
 /** A second server process on the same database. */
 const second = useSecondApp(ctx);
 
-const [recipientPerHour, recipientPerDay, clientPerDay, clientDomainPerDay] = OFFER_MAIL_LIMITS.map(
+const [recipientPerHour, recipientPerDay, clientPerDay, clientDomainPerDay] = MAIL_BUDGETS.map(
   (limit) => limit.max,
 ) as [number, number, number, number];
 

@@ -39,9 +39,15 @@ import {
   type SessionCart,
 } from './mapper.ts';
 import { OFFER_CODE_SUBJECT } from './offer-code-policy.ts';
-import type { OfferMailLimits } from './offer-mail-limits.ts';
+import type { MailBudgetRefusal, MailBudgets } from './mail-budgets.ts';
 import { json, type UpgradeSessionRepository } from './repository.ts';
 import type { UpgradeSessionTokens } from './tokens.ts';
+
+/** An offer over a mail budget (decision 034): the answer names when the next one can be made. */
+const OFFER_MAIL_REFUSAL: MailBudgetRefusal = {
+  code: 'OFFER_LIMIT_REACHED',
+  message: messages.offerLimitReached,
+};
 
 /** What a session's content is, as the rules see it (the create call's fields without tokens). */
 type SessionContent = Omit<CreateUpgradeSessionRequest, 'accessTokens'> & {
@@ -67,8 +73,8 @@ export interface UpgradeSessionServiceDependencies {
   queue: Pick<JobQueue, 'send'>;
   /** Counts wrong offer codes per client. */
   offerCodeThrottle: SignInThrottle;
-  /** Counts offer mails per client and recipient. */
-  offerMailLimits: OfferMailLimits;
+  /** Counts offer mails per client and recipient (the budgets contact changes draw on too). */
+  mailBudgets: MailBudgets;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +94,7 @@ export class UpgradeSessionService {
   readonly #deliveries: OfferMails;
   readonly #queue: Pick<JobQueue, 'send'>;
   readonly #offerCodeThrottle: SignInThrottle;
-  readonly #offerMailLimits: OfferMailLimits;
+  readonly #mailBudgets: MailBudgets;
 
   constructor(dependencies: UpgradeSessionServiceDependencies) {
     this.repository = dependencies.repository;
@@ -100,7 +106,7 @@ export class UpgradeSessionService {
     this.#deliveries = dependencies.deliveries;
     this.#queue = dependencies.queue;
     this.#offerCodeThrottle = dependencies.offerCodeThrottle;
-    this.#offerMailLimits = dependencies.offerMailLimits;
+    this.#mailBudgets = dependencies.mailBudgets;
   }
 
   /**
@@ -189,7 +195,7 @@ export class UpgradeSessionService {
    * addresses it gets an offer number and code, is valid for 30 days and frozen; the offer PDF
    * is mailed to the billing address as a delivery, and its expiry is scheduled — all in one
    * transaction, so either everything happens or nothing. The mail counts against the budgets of
-   * the client at `address` and of the recipient (`OFFER_MAIL_LIMITS`): beyond them, 429.
+   * the client at `address` and of the recipient (`MAIL_BUDGETS`, shared with contact changes): beyond them, 429.
    */
   createOffer(
     sessionId: string,
@@ -223,7 +229,7 @@ export class UpgradeSessionService {
       }
       const takesHolder = offered.purchaseType === 'upgrade' || offered.purchaseType === 'extension';
       if (takesHolder && !offered.holder) throw new AppError('VALIDATION_FAILED', messages.offerNeedsHolder);
-      await this.#offerMailLimits.count(transaction, address, request.billing.email);
+      await this.#mailBudgets.count(transaction, address, request.billing.email, OFFER_MAIL_REFUSAL);
 
       const offeredAt = new Date();
       let offerCode = generateOfferCode();

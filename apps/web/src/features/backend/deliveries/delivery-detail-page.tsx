@@ -8,6 +8,7 @@ import {
   type Delivery,
   type DeliveryListFieldName,
   DELIVERY_LIST,
+  UNRENDERABLE_OCCASIONS,
 } from '@lizenzportal/domain';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -49,15 +50,18 @@ export function DeliveryDetailPage() {
         <Stack>
           <RecordHeader
             action={
-              <Button
-                onClick={() =>
-                  // A failure stays beside the button (the toast goes after five seconds).
-                  resend.mutate(undefined, { onError: () => focusAfterAction(() => failure.current) })
-                }
-                loading={resend.isPending}
-              >
-                {deliveryPageMessages.resend}
-              </Button>
+              // A contact change's mails are not sent again (the server refuses them).
+              !UNRENDERABLE_OCCASIONS.includes(delivery.occasion) && (
+                <Button
+                  onClick={() =>
+                    // A failure stays beside the button (the toast goes after five seconds).
+                    resend.mutate(undefined, { onError: () => focusAfterAction(() => failure.current) })
+                  }
+                  loading={resend.isPending}
+                >
+                  {deliveryPageMessages.resend}
+                </Button>
+              )
             }
           >
             <DeliveryKind delivery={delivery} />

@@ -1,28 +1,30 @@
 import { type Kysely, sql } from 'kysely';
-import { formatDate, formatTime, upgradeSessionMessages } from '@lizenzportal/domain';
+import { formatDateTimeToMinute, type ErrorCode } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getDomain } from 'tldts';
 import { clientGroup } from '../../http/client-group.ts';
 
 /**
- * One budget of offer mails: at most `max` in any `windowMinutes`, per client, per recipient
- * mailbox, or per client and recipient domain.
+ * One budget of the mails a visitor makes the portal send to an address they typed (an offer, a
+ * contact change's confirmation link): at most `max` in any `windowMinutes`, per client, per
+ * recipient mailbox, or per client and recipient domain.
  */
-export interface OfferMailLimit {
+export interface MailBudget {
   per: 'client' | 'recipient' | 'clientDomain';
   max: number;
   windowMinutes: number;
 }
 
 /**
- * How many offers (each one mail from the vendor's address) may be made (decision 034): a
+ * How many such mails (each one from the vendor's address) may be sent (decision 034): a
  * mailbox gets a handful an hour and ten a day, whoever asks; one client address asks for thirty
  * a day, at most ten of them to one domain — what bounds the spellings of one inbox the mailbox
  * cannot see (a catch-all domain, a provider's aliases). A school ordering offers for three
- * departments to one address stays well inside.
+ * departments to one address stays well inside. Offers and contact changes draw on the same
+ * budgets: either is a way to mail a stranger's inbox, and together they must not mail it more.
  */
-export const OFFER_MAIL_LIMITS: readonly OfferMailLimit[] = [
+export const MAIL_BUDGETS: readonly MailBudget[] = [
   { per: 'recipient', max: 5, windowMinutes: 60 },
   { per: 'recipient', max: 10, windowMinutes: 24 * 60 },
   { per: 'client', max: 30, windowMinutes: 24 * 60 },
@@ -54,32 +56,45 @@ function countedDomain(mailbox: string): string {
   return getDomain(domain) ?? domain;
 }
 
-/**
- * Counts the offer mails of clients and recipients in the database, so every server process
- * keeps one budget, and only offers that are made count (the row commits with the offer).
- */
-export class OfferMailLimits {
-  readonly #limits: readonly OfferMailLimit[];
+/** How a used-up budget is refused: the 429's code and its message, given the time it opens again. */
+export interface MailBudgetRefusal {
+  code: Extract<ErrorCode, 'OFFER_LIMIT_REACHED' | 'CONTACT_MAIL_LIMIT_REACHED'>;
+  message: (retryAt: string) => string;
+}
 
-  constructor(limits: readonly OfferMailLimit[] = OFFER_MAIL_LIMITS) {
+/**
+ * Counts the mails of clients and recipients in the database (table `offer_mail`, named after
+ * its first use), so every server process keeps one budget, and only mails that are sent count
+ * (the row commits with the offer or the contact change that sends it).
+ */
+export class MailBudgets {
+  readonly #limits: readonly MailBudget[];
+
+  constructor(limits: readonly MailBudget[] = MAIL_BUDGETS) {
     this.#limits = limits;
   }
 
   /**
-   * Counts one offer mail from `address` to `recipient` in the offer's transaction, or refuses it
-   * (429 with `Retry-After` and the time the next one is possible) while a budget is used up.
-   * Offers of one client, and to one recipient, are counted one at a time in every process.
+   * Counts one mail from `address` to `recipient` in the transaction that sends it, or refuses it
+   * (429 with `Retry-After` and the time the next one is possible, worded by `refusal`) while a
+   * budget is used up. Mails of one client, and to one recipient, are counted one at a time in
+   * every process.
    */
-  async count(transaction: Kysely<DB>, address: string, recipient: string): Promise<void> {
+  async count(
+    transaction: Kysely<DB>,
+    address: string,
+    recipient: string,
+    refusal: MailBudgetRefusal,
+  ): Promise<void> {
     const client = clientGroup(address);
     const mailbox = countedMailbox(recipient);
-    // Always client first, then recipient: two offers never wait for each other in a circle.
+    // Always client first, then recipient: two mails never wait for each other in a circle.
     for (const key of [`offer-mail client ${client}`, `offer-mail recipient ${mailbox}`]) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(transaction);
     }
     await this.#forgetOld(transaction);
     const domain = countedDomain(mailbox);
-    // The client's lock (taken first) also serializes its offers to one domain.
+    // The client's lock (taken first) also serializes its mails to one domain.
     const subjects = {
       client: sql`client = ${client}`,
       recipient: sql`recipient = ${mailbox}`,
@@ -99,14 +114,14 @@ export class OfferMailLimits {
       from (${sql.join(exhausted, sql` union all `)}) as budgets
     `.execute(transaction);
     const { open_at: openAt, retry_after: retryAfter } = rows[0]!;
-    if (openAt && retryAfter !== null) throw refused(openAt, retryAfter);
+    if (openAt && retryAfter !== null) throw refused(refusal, openAt, retryAfter);
     await transaction
       .insertInto('offer_mail')
       .values({ client, recipient: mailbox, recipient_domain: domain })
       .execute();
   }
 
-  /** Rows older than the longest window count for nothing; rows another offer holds are left to it. */
+  /** Rows older than the longest window count for nothing; rows another mail holds are left to it. */
   async #forgetOld(transaction: Kysely<DB>): Promise<void> {
     const longest = Math.max(...this.#limits.map((limit) => limit.windowMinutes));
     await sql`
@@ -120,10 +135,9 @@ export class OfferMailLimits {
 }
 
 /** The 429 of a used-up budget: the time it opens again, in the message (minutes) and the header. */
-function refused(openAt: Date, retryAfterSeconds: number): AppError {
+function refused(refusal: MailBudgetRefusal, openAt: Date, retryAfterSeconds: number): AppError {
   const nextMinute = new Date(Math.ceil(openAt.getTime() / 60_000) * 60_000);
-  const at = `${formatDate(nextMinute)} ${formatTime(nextMinute).slice(0, 5)}`;
-  return new AppError('OFFER_LIMIT_REACHED', upgradeSessionMessages.offerLimitReached(at), {
+  return new AppError(refusal.code, refusal.message(formatDateTimeToMinute(nextMinute)), {
     headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
   });
 }
