@@ -62,12 +62,15 @@ import {
 } from './modules/upgrade-sessions/index.ts';
 import {
   defineReconciliationQueue,
+  defineRefundLineQueues,
   reconciliationStatus,
+  RefundLineFetcher,
   ShopOrderIntake,
   ShopReconciliation,
   ShopRecordRepository,
   WooCommerceClient,
   workReconciliation,
+  workRefundLines,
 } from './modules/shop/index.ts';
 import { keptSecret } from './lib/kept-secret.ts';
 import { ClientPseudonyms } from './lib/client-pseudonyms.ts';
@@ -116,6 +119,8 @@ export interface Services {
     cartTokens: CartTokens;
     /** Present when the shop's REST credentials are configured. */
     reconciliation: ShopReconciliation | null;
+    /** Asks the shop which lines a refund returned (says so on the generation without REST credentials). */
+    refundLines: RefundLineFetcher;
     /** The reconciliation's state and the orders left to the shop (decision 030). */
     records: ShopRecordRepository;
     /** When this process started: a reconciliation that never ran since is overdue after a while. */
@@ -160,6 +165,7 @@ export async function createServices({
   await defineDeliveryQueues(queue, config.mailRetry);
   await defineOrderGenerationQueues(queue, config.shop.orderRetryLimit);
   await defineReconciliationQueue(queue);
+  await defineRefundLineQueues(queue);
   await defineUpgradeSessionQueues(queue);
   await defineRetentionQueue(queue);
 
@@ -198,6 +204,7 @@ export async function createServices({
       licenses: licenses.repository,
       sessions: upgradeSessionRepository,
       queue,
+      productIds: config.shop.productIds,
     }),
   });
   const storage = createFileStorage(config);
@@ -268,20 +275,25 @@ export async function createServices({
     log,
   });
   const { apiKey, apiSecret } = config.shop;
+  const shopApi =
+    apiKey && apiSecret
+      ? new WooCommerceClient({ shopUrl: config.shop.url, key: apiKey, secret: apiSecret })
+      : null;
   const shop = {
     intake,
     // Development works without configuration: a secret of its own, kept like the JWT secret.
     webhookSecret: config.shop.webhookSecret ?? keptSecret(config.dataDir, 'shop-webhook-secret'),
     cartTokens,
-    reconciliation:
-      apiKey && apiSecret
-        ? new ShopReconciliation({
-            client: new WooCommerceClient({ shopUrl: config.shop.url, key: apiKey, secret: apiSecret }),
-            intake,
-            records: shopRecords,
-            log,
-          })
-        : null,
+    reconciliation: shopApi
+      ? new ShopReconciliation({ client: shopApi, intake, records: shopRecords, log })
+      : null,
+    refundLines: new RefundLineFetcher({
+      db,
+      generations: orderGenerations.repository,
+      client: shopApi,
+      productIds: config.shop.productIds,
+      log,
+    }),
     records: shopRecords,
     startedAt: new Date(),
   };
@@ -381,6 +393,7 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   await workDocuments(services.queue, services.documents.documents);
   await workDeliveries(services.queue, services.deliveries);
   await workOrderGenerations(services.queue, services.orderGenerator, services.config.shop.orderRetryLimit);
+  await workRefundLines(services.queue, services.shop.refundLines);
   const { reconciliation } = services.shop;
   if (reconciliation) {
     await workReconciliation(services.queue, reconciliation);

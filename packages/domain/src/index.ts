@@ -94,6 +94,7 @@ export * from './shop-order/portal-lines.ts';
 export * from './shop-order/paid-lines.ts';
 export * from './shop-order/paid-amounts.ts';
 export * from './shop-order/refunds.ts';
+export * from './shop-order/refund-lines.ts';
 export * from './shop-order/shop-status.ts';
 export * from './shop-order/simulated-order.ts';
 export * from './shop-order/cart-token.ts';

@@ -190,6 +190,8 @@ export interface OrderGenerationTable {
   withdrawn_at: Date | null;
   /** What staff still have to do about the refunds (`Withdrawal` of the domain). */
   withdrawal: 'open' | 'undone' | 'nothing-made' | null;
+  /** Why the lines of its refunds could not be fetched from the shop (migration 028); null otherwise. */
+  refund_lines_problem: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -39,6 +39,10 @@ export const JOBS = {
   expireOffer: job('expire-offer', z.strictObject({ sessionId: recordIdSchema })),
   /** Asks the shop for orders whose webhook never arrived (shop). */
   reconcileShopOrders: job('reconcile-shop-orders', z.strictObject({})),
+  /** Fetches which lines an order's refunds returned from the shop's REST API (shop, decision 066). */
+  fetchRefundLines: job('fetch-refund-lines', z.strictObject({ orderGenerationId: recordIdSchema })),
+  /** Says on the generation that the refund lines could not be fetched, after the last try (shop; dead letter of `fetchRefundLines`). */
+  refundLinesFailed: job('refund-lines-failed', z.strictObject({ orderGenerationId: recordIdSchema })),
   /** Removes personal data past their retention, daily (privacy, decision 064). */
   removeExpiredPersonalData: job('remove-expired-personal-data', z.strictObject({})),
 } as const;

@@ -147,6 +147,11 @@ export const orderPaymentMessages = {
     reason ? `${at}: ${amount} (${reason})` : `${at}: ${amount}`,
   /** The shop withdrew the whole order: „Im Shop storniert am 20.11.2026, 10:15”. */
   withdrawnInShop: (status: string, at: string) => `Im Shop ${withdrawalWord(status)} am ${at}`,
+  /** A line a refund returned: „Erstattet: 2 × M9-PER, 160,00 €, am 18.03.26 10:30:00”. */
+  refundedLine: (quantity: number, product: string, amount: string, at: string) =>
+    `Erstattet: ${quantity.toLocaleString('de-DE')} × ${product}, ${amount}, am ${at}`,
+  /** The refund's lines are still being asked of the shop. */
+  refundLinesPending: 'Die erstatteten Positionen werden beim Shop abgefragt …',
   refundsExplanation:
     'Erstattungen nennt der Shop für die ganze Bestellung (mit Waren des Shops und Versand); „Verbleibt” ist die Bestellung insgesamt abzüglich der Erstattungen. Der Umsatz der Übersicht zieht sie am Tag der Erstattung ab.',
 } as const;
@@ -174,6 +179,8 @@ export const shopReconciliationMessages = {
   unreachable: (detail: string) => `Der Shop ist nicht erreichbar (${detail}). Bitte SHOP_URL prüfen.`,
   notAnOrderList:
     'Der Shop hat keine Liste von Bestellungen geliefert: Ist SHOP_URL die Adresse des WooCommerce-Shops?',
+  notARefundList:
+    'Der Shop hat keine Liste von Erstattungen geliefert: Ist SHOP_URL die Adresse des WooCommerce-Shops?',
   internal: (detail: string) => `Interner Fehler des Portals: ${detail}`,
   notRunSince: (at: string) =>
     `Der Abgleich ist seit ${at} nicht mehr gelaufen: Läuft der Worker des Portals?`,
@@ -246,4 +253,17 @@ export const orderUndoMessages = {
     ]
       .filter(Boolean)
       .join(' '),
+} as const;
+
+/**
+ * Why the lines of an order's refunds are not on its generation (decision 066): they come from the
+ * shop's refunds endpoint, which needs its REST key; staff then read the refund in the shop.
+ */
+export const refundLinesMessages = {
+  notConfigured:
+    'Welche Positionen erstattet wurden, kann das Portal nicht abfragen: Der REST-Zugang zum Shop (SHOP_API_KEY und SHOP_API_SECRET) ist nicht eingerichtet. Bitte die Erstattung im Shop ansehen und die Lizenzen von Hand wählen.',
+  retrying: (reason: string) =>
+    `Die erstatteten Positionen konnten noch nicht beim Shop abgefragt werden: ${reason} Das Portal versucht es erneut.`,
+  gaveUp: (attempts: number, detail: string) =>
+    `Die erstatteten Positionen konnten nach ${counted(attempts, 'attemptDative')} nicht beim Shop abgefragt werden (${detail}). Bitte die Erstattung im Shop ansehen und die Lizenzen von Hand wählen.`,
 } as const;

@@ -63,6 +63,8 @@ export const orderGenerationSchema = z.object({
   /** The shop's status when it withdrew the whole order (refunded, cancelled), and since when. */
   withdrawnStatus: z.string().nullable(),
   withdrawnAt: z.iso.datetime().nullable(),
+  /** Why the lines of its refunds could not be asked of the shop (German); null when they were, or are on their way. */
+  refundLinesProblem: z.string().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -80,6 +82,8 @@ export const orderUndoSchema = z.object({
   orderGeneration: orderGenerationSchema,
   changed: z.array(z.object({ license: z.uuid(), key: z.string(), action: z.enum(ORDER_UNDO_ACTIONS) })),
   notUndone: z.array(z.object({ license: z.uuid(), key: z.string(), reason: z.string() })),
+  /** The licenses that correspond to the lines the refunds returned (the dialog preselects them). */
+  refundedLicenses: z.array(z.uuid()),
   /** A preview (`dryRun`): what the undo would do, computed by the same code and rolled back. */
   dryRun: z.boolean(),
 });

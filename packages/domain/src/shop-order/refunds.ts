@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Cents } from '../pricing/money.ts';
 import type { Amounts } from './paid-amounts.ts';
+import { refundLineSchema } from './refund-lines.ts';
 import { WITHDRAWN_ORDER_STATUSES, type ShopOrder } from './woocommerce-order.ts';
 
 /**
@@ -22,6 +23,11 @@ export const orderRefundSchema = z.object({
   net: z.int(),
   /** When the refund was made (or, when the shop does not say, when the order said it first): its day in the figures. */
   at: z.iso.datetime(),
+  /**
+   * The lines it returned, as the shop's refunds endpoint lists them (fetched after the refund
+   * arrived); absent until fetched.
+   */
+  lines: z.array(refundLineSchema).optional(),
 });
 export type OrderRefund = z.infer<typeof orderRefundSchema>;
 

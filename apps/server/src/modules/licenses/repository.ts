@@ -39,6 +39,12 @@ export class LicenseRepository {
   }
 
   /** The license, locked until the transaction ends. */
+  /** The product each license was made as (an order's licenses, to match a refund's lines). */
+  productsOf(ids: readonly string[], db: Kysely<DB> = this.#db) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('license').select(['id', 'product_sku']).where('id', 'in', ids).execute();
+  }
+
   findByIdForUpdate(id: string, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
     return transaction.selectFrom('license').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }

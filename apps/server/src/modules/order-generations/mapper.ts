@@ -50,6 +50,7 @@ export function toOrderGeneration(row: OrderGenerationRow): OrderGeneration {
     withdrawal: row.withdrawal,
     withdrawnStatus: row.withdrawn_status,
     withdrawnAt: row.withdrawn_at?.toISOString() ?? null,
+    refundLinesProblem: row.refund_lines_problem,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

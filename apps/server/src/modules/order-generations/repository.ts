@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { RefundState, Withdrawal } from '@lizenzportal/domain';
+import type { OrderRefund, RefundState, Withdrawal } from '@lizenzportal/domain';
 import type { DB, NewOrderGenerationRow, OrderGenerationRow } from '../../db/schema.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
@@ -119,6 +119,32 @@ export class OrderGenerationRepository {
         withdrawal,
         updated_at: sql<Date>`now()`,
       })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Stores the refunds with the lines fetched from the shop (decision 066) and why lines are
+   * missing (null: none is); the refunds themselves are the intake's, so only lines change.
+   */
+  async recordRefundLines(
+    id: string,
+    refunds: readonly OrderRefund[],
+    problem: string | null,
+    transaction: Kysely<DB>,
+  ): Promise<void> {
+    await transaction
+      .updateTable('order_generation')
+      .set({ refunds: JSON.stringify(refunds), refund_lines_problem: problem, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Says on the generation why the lines of its refunds could not be fetched (German, for staff). */
+  async setRefundLinesProblem(id: string, problem: string): Promise<void> {
+    await this.#db
+      .updateTable('order_generation')
+      .set({ refund_lines_problem: problem, updated_at: sql<Date>`now()` })
       .where('id', '=', id)
       .execute();
   }

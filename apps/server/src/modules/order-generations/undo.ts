@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
 import {
   beforeExtensionSchema,
+  licensesOfRefundedLines,
   orderUndoMessages as messages,
   type AuditChange,
   type OrderUndo,
+  type ShopOrder,
+  type ShopProductIds,
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow, OrderGenerationRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -36,17 +39,21 @@ export class OrderUndoer {
   readonly #licenses: LicenseRepository;
   readonly #sessions: UpgradeSessionRepository;
   readonly #queue: JobQueue;
+  readonly #productIds: ShopProductIds;
 
   constructor(deps: {
     repository: OrderGenerationRepository;
     licenses: LicenseRepository;
     sessions: UpgradeSessionRepository;
     queue: JobQueue;
+    /** The shop's product ids of the portal's products: which order lines the refunded ones were. */
+    productIds: ShopProductIds;
   }) {
     this.#repository = deps.repository;
     this.#licenses = deps.licenses;
     this.#sessions = deps.sessions;
     this.#queue = deps.queue;
+    this.#productIds = deps.productIds;
   }
 
   async undo(
@@ -89,7 +96,25 @@ export class OrderUndoer {
         ],
       });
     }
-    return { changed, notUndone };
+    return { changed, notUndone, refundedLicenses: await this.#refundedLicenses(generation, transaction) };
+  }
+
+  /** The order's licenses that correspond to the lines its refunds returned (as far as the shop said them). */
+  async #refundedLicenses(generation: OrderGenerationRow, transaction: Kysely<DB>): Promise<string[]> {
+    const lines = refundStateOfRow(generation).refunds.flatMap((refund) => refund.lines ?? []);
+    if (lines.length === 0) return [];
+    const licenses = await this.#licenses.productsOf(generation.licenses, transaction);
+    const ordered = generation.licenses.map((id) => ({
+      id,
+      productSku: licenses.find((license) => license.id === id)?.product_sku ?? null,
+    }));
+    return licensesOfRefundedLines({
+      purchaseType: generation.purchase_type,
+      licenses: ordered,
+      orderLines: (generation.shop_order as ShopOrder | null)?.lines ?? [],
+      productIds: this.#productIds,
+      refundLines: lines,
+    });
   }
 
   async #license(id: string, context: Context): Promise<LicenseRow | undefined> {

@@ -8,6 +8,7 @@ export {
   ShopReconciliation,
   workReconciliation,
 } from './reconciliation.ts';
+export { defineRefundLineQueues, RefundLineFetcher, workRefundLines } from './refund-lines.ts';
 export { replayOrderFile } from './replay.ts';
 export { ShopRecordRepository } from './repository.ts';
 export { shopRoutes } from './routes.ts';

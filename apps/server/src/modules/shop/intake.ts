@@ -121,6 +121,7 @@ export class ShopOrderIntake {
       withdrawal = 'open';
     }
     await this.#generations.recordRefunds(id, after, withdrawal, transaction);
+    await this.#fetchRefundLines(id, before, after, transaction);
     this.#log.info(
       { order: order.number, status: order.status, refunds: after.refunds.length, withdrawal },
       'shop order refund recorded',
@@ -141,6 +142,20 @@ export class ShopOrderIntake {
       );
     }
     return refunded ? 'noted' : 'known';
+  }
+
+  /**
+   * Refunds not known before: which lines they returned is asked of the shop's refunds endpoint
+   * (the order names none), by a job committed with them.
+   */
+  async #fetchRefundLines(
+    id: string,
+    before: RefundState,
+    after: RefundState,
+    transaction: Kysely<DB>,
+  ): Promise<void> {
+    if (!after.refunds.some((refund) => !before.refunds.some((kept) => kept.id === refund.id))) return;
+    await this.#queue.send(JOBS.fetchRefundLines, { orderGenerationId: id }, { transaction });
   }
 
   /**
@@ -211,6 +226,7 @@ export class ShopOrderIntake {
       }
       if (session) await this.#sessions.markPurchased(session.id, order.number, transaction);
       await this.#queue.send(JOBS.generateOrder, { orderGenerationId: created.id }, { transaction });
+      await this.#fetchRefundLines(created.id, NO_REFUNDS, refundStateOfRow(created), transaction);
       this.#log.info({ order: order.number, orderGeneration: created.id }, 'shop order accepted');
       return { outcome: 'created' as const, orderGeneration: created.id };
     });

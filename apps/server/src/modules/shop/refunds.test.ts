@@ -5,8 +5,15 @@
  */
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { berlinTime, type OverviewFigureData, type WooCommerceOrder } from '@lizenzportal/domain';
+import {
+  berlinTime,
+  refundLinesMessages,
+  type OverviewFigureData,
+  type WooCommerceOrder,
+} from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
+import { queuedJobs } from '../../test/database.ts';
+import { JOBS } from '../../jobs/catalogue.ts';
 import { webhookSignature } from './signature.ts';
 import { orderNumbered, wooCommerceJson } from './test-orders.ts';
 
@@ -219,5 +226,41 @@ describe('a refund before the generation ran', () => {
       payment: { refunded: { gross: 5280 } },
     });
     expect((await counts()).licenses).toBe(1);
+  });
+});
+
+describe('a generation that failed and was then refunded', () => {
+  test('counts as failed, not as „Erstattet, Lizenzen noch aktiv”: it made no license', async () => {
+    const withoutEmail = orderNumbered(8800, { billing: { ...orderNumbered(8800).billing, email: '' } });
+    const { orderGeneration: id } = await deliver(withoutEmail);
+    await generate(id!);
+    expect(await generation(id!)).toMatchObject({ progress: 'failed', licenses: [] });
+
+    const order = { ...refunded(8800, [{ id: 8891, total: '-528.00' }]), billing: withoutEmail.billing };
+    expect((await deliver(order)).received).toBe('noted');
+    expect(await generation(id!)).toMatchObject({
+      progress: 'failed',
+      withdrawal: null,
+      withdrawnStatus: 'refunded',
+      payment: { refunded: { gross: 52_800 } },
+    });
+    expect(await attentionCount('failedOrderGenerations')).toBe(1);
+    expect(await attentionCount('refundedActive')).toBe(0);
+    const { orderGenerations } = await adminGet('/api/v1/order-generation?withdrawal=open');
+    expect(orderGenerations).toEqual([]);
+  });
+});
+
+describe('the lines of a refund without the shop’s REST key', () => {
+  test('the generation says they cannot be asked, instead of waiting for them', async () => {
+    const id = await generatedOrder(8900);
+    await deliver(refunded(8900, [{ id: 8991, total: '-52.80' }], { status: 'completed' }));
+    expect(await queuedJobs(ctx.database, JOBS.fetchRefundLines.name)).toEqual([{ orderGenerationId: id }]);
+    await ctx.app.services.shop.refundLines.fetch(id);
+    expect(await generation(id)).toMatchObject({
+      refundLinesProblem: refundLinesMessages.notConfigured,
+      payment: { refunds: [{ id: 8991 }] },
+    });
+    expect((await generation(id)).payment.refunds[0].lines).toBeUndefined();
   });
 });

@@ -118,3 +118,61 @@ export function simulatedWooCommerceOrder(
     line_items: lineItems,
   };
 }
+
+/** What a refund gives back of one order line: the line's id and how many of it. */
+export interface RefundedQuantity {
+  lineItemId: number;
+  quantity: number;
+}
+
+/**
+ * A refund of the order as WooCommerce makes it (`wc_create_refund`), in the REST shape of
+ * `/orders/{id}/refunds`: each returned line with negative quantity and money in proportion to
+ * its share of the line, `_refunded_item_id` naming the order's line; `amount` its gross.
+ */
+export function simulatedWooCommerceRefund(
+  order: WooCommerceOrder,
+  options: { id: number; lines: readonly RefundedQuantity[]; reason: string; at: Date },
+) {
+  const { local, gmt } = wooDates(options.at);
+  const cents = (amount: string | number | null | undefined) => Math.round(Number(amount ?? 0) * 100);
+  let gross = 0;
+  const lineItems = options.lines.map((refunded, index) => {
+    const line = order.line_items!.find((item) => item.id === refunded.lineItemId)!;
+    const share = (amount: string | number | null | undefined) =>
+      Math.round((cents(amount) * refunded.quantity) / line.quantity);
+    const total = share(line.total);
+    const tax = share(line.total_tax);
+    gross += total + tax;
+    return {
+      id: options.id * 100 + index + 1,
+      name: line.name,
+      product_id: line.product_id,
+      variation_id: line.variation_id ?? 0,
+      quantity: -refunded.quantity,
+      tax_class: '',
+      subtotal: money(-share(line.subtotal)),
+      subtotal_tax: money(-tax),
+      total: money(-total),
+      total_tax: money(-tax),
+      taxes: [],
+      meta_data: [{ id: options.id * 10 + index, key: '_refunded_item_id', value: String(line.id) }],
+      sku: line.sku ?? '',
+      price: -(line.price ?? 0),
+    };
+  });
+  return {
+    id: options.id,
+    date_created: local,
+    date_created_gmt: gmt,
+    amount: money(gross),
+    reason: options.reason,
+    refunded_by: 1,
+    refunded_payment: false,
+    meta_data: [],
+    line_items: lineItems,
+    shipping_lines: [],
+    tax_lines: [],
+    fee_lines: [],
+  };
+}

@@ -49,6 +49,8 @@ export interface TestShop {
   url: string;
   /** The orders it holds (REST shape), in the order of their creation. */
   orders: unknown[];
+  /** The refunds of each order (REST shape of `/orders/{id}/refunds`, newest first), by the order's id. */
+  refunds: Record<number, unknown[]>;
   requests: { url: URL; authorization: string | undefined }[];
   /** Answer every request with this status instead (a shop in trouble). */
   failWith: number | null;
@@ -59,7 +61,8 @@ export interface TestShop {
  * A stand-in for a WooCommerce shop's REST API on loopback, served over plain HTTP as WooCommerce
  * behaves there: HTTP Basic is refused (401), only OAuth 1.0a with the right signature, a recent
  * timestamp and a nonce not seen before gets the orders — filtered by status, `per_page` (at most
- * 100) at a time, with `X-WP-Total` and `X-WP-TotalPages` as WooCommerce sends them.
+ * 100) at a time, with `X-WP-Total` and `X-WP-TotalPages` as WooCommerce sends them — and an
+ * order's refunds with their lines (`/orders/{id}/refunds`; 404 for an order it does not have).
  */
 export async function startTestShop(): Promise<TestShop> {
   const nonces = new Set<string>();
@@ -71,7 +74,10 @@ export async function startTestShop(): Promise<TestShop> {
         .writeHead(status, { 'content-type': 'application/json', ...headers })
         .end(JSON.stringify(body));
     if (shop.failWith !== null) return json(shop.failWith, { code: 'internal_server_error' });
-    if (url.pathname !== '/wp-json/wc/v3/orders') return json(404, { code: 'rest_no_route' });
+    const refundsOf = /^\/wp-json\/wc\/v3\/orders\/(\d+)\/refunds$/.exec(url.pathname);
+    if (url.pathname !== '/wp-json/wc/v3/orders' && !refundsOf) {
+      return json(404, { code: 'rest_no_route' });
+    }
     const key = url.searchParams.get('oauth_consumer_key');
     const timestamp = Number(url.searchParams.get('oauth_timestamp'));
     const nonce = url.searchParams.get('oauth_nonce') ?? '';
@@ -89,6 +95,17 @@ export async function startTestShop(): Promise<TestShop> {
       return json(400, { code: 'rest_invalid_param', data: { status: 400 } });
     }
     const page = Number(url.searchParams.get('page') ?? 1);
+    if (refundsOf) {
+      const orderId = Number(refundsOf[1]);
+      if (!shop.orders.some((order) => (order as { id?: number }).id === orderId)) {
+        return json(404, { code: 'woocommerce_rest_shop_order_invalid_id', data: { status: 404 } });
+      }
+      const refunds = shop.refunds[orderId] ?? [];
+      return json(200, refunds.slice((page - 1) * perPage, page * perPage), {
+        'x-wp-total': String(refunds.length),
+        'x-wp-totalpages': String(Math.ceil(refunds.length / perPage)),
+      });
+    }
     const statuses = (url.searchParams.get('status') ?? 'any').split(',');
     const matching = shop.orders.filter(
       (order) => statuses.includes('any') || statuses.includes((order as { status?: string }).status ?? ''),
@@ -102,6 +119,7 @@ export async function startTestShop(): Promise<TestShop> {
   const shop: TestShop = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lizenzen`,
     orders: [],
+    refunds: {},
     requests: [],
     failWith: null,
     close: () => new Promise((resolve) => server.close(() => resolve())),

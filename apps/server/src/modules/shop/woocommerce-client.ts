@@ -3,9 +3,10 @@ import OAuth from 'oauth-1.0a';
 import {
   shopReconciliationMessages,
   wooCommerceOrderSchema,
+  wooCommerceRefundSchema,
   type WooCommerceOrder,
 } from '@lizenzportal/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Orders per page (WooCommerce allows at most 100). */
 const PAGE_SIZE = 100;
@@ -38,8 +39,8 @@ export class ShopApiError extends Error {
 }
 
 /**
- * The shop's REST API (WooCommerce v3), as far as the reconciliation needs it: the paid orders
- * created after a moment, page by page. Authenticated as WooCommerce documents it: over HTTPS
+ * The shop's REST API (WooCommerce v3), as far as the portal needs it: the paid orders created
+ * after a moment, page by page (the reconciliation), and an order's refunds with their lines. Authenticated as WooCommerce documents it: over HTTPS
  * with the REST key and secret as HTTP Basic; over plain HTTP, where WooCommerce refuses Basic,
  * each request signed with OAuth 1.0a (HMAC-SHA256, the parameters in the query string), so the
  * secret never travels (decision 030).
@@ -92,6 +93,24 @@ export class WooCommerceClient {
       const last = totalPages === null ? body.length < this.#pageSize : page >= totalPages;
       if (last || body.length === 0) return;
     }
+  }
+
+  /**
+   * The refunds of an order with the lines each returned (`/orders/{id}/refunds`, decision 066):
+   * one page of 100, far more refunds than an order has.
+   */
+  async orderRefunds(shopOrderId: number): Promise<z.output<typeof wooCommerceRefundSchema>[]> {
+    const url = new URL(`${this.#base}/orders/${shopOrderId}/refunds`);
+    url.search = new URLSearchParams({ per_page: String(PAGE_SIZE) }).toString();
+    const { body } = await this.#get(url);
+    const parsed = z.array(wooCommerceRefundSchema).safeParse(body);
+    if (!parsed.success) {
+      throw new ShopApiError(
+        `the shop answered no list of refunds: ${parsed.error.message}`,
+        shopReconciliationMessages.notARefundList,
+      );
+    }
+    return parsed.data;
   }
 
   async #get(url: URL): Promise<{ body: unknown; totalPages: number | null }> {

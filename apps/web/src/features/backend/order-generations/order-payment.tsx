@@ -5,6 +5,7 @@ import {
   orderPaymentMessages as messages,
   WITHDRAWAL_LABELS,
   type OrderGeneration,
+  type OrderRefund,
 } from '@lizenzportal/domain';
 import { FactsPanel } from '../components/panel.tsx';
 
@@ -44,6 +45,21 @@ function amountsText(amounts: Amounts | null, currency: string | null): string {
   if (!amounts) return messages.unknown;
   const money = (cents: number) => formatMoneyIn(cents, currency);
   return messages.amounts(money(amounts.gross), money(amounts.net), money(amounts.tax));
+}
+
+/** A refund with its day, amount and reason, and the lines it returned („Erstattet: 2 × M9-PER, 160,00 €, am …”). */
+function RefundItem({ refund, money }: { refund: OrderRefund; money: (cents: number) => string }) {
+  const at = formatDateTime(refund.at);
+  return (
+    <>
+      <Text size="sm">{messages.refund(at, money(refund.gross), refund.reason)}</Text>
+      {refund.lines?.map((line, index) => (
+        <Text key={index} size="sm" pl="md">
+          {messages.refundedLine(line.quantity, line.sku ?? line.name, money(line.gross), at)}
+        </Text>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -88,10 +104,13 @@ export function PaymentPanel({ generation }: { generation: OrderGeneration }) {
           refunds.length === 0 && generation.withdrawnStatus === null ? null : (
             <Stack key="refunds" gap={2}>
               {refunds.map((refund) => (
-                <Text key={refund.id} size="sm">
-                  {messages.refund(formatDateTime(refund.at), money(refund.gross), refund.reason)}
-                </Text>
+                <RefundItem key={refund.id} refund={refund} money={money} />
               ))}
+              {refunds.some((refund) => refund.lines === undefined) && (
+                <Text size="sm" c={generation.refundLinesProblem ? 'orange' : 'dimmed'}>
+                  {generation.refundLinesProblem ?? messages.refundLinesPending}
+                </Text>
+              )}
               {generation.withdrawnStatus !== null && generation.withdrawnAt !== null && (
                 <Text size="sm">
                   {messages.withdrawnInShop(

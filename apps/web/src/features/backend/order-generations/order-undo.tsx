@@ -19,7 +19,8 @@ export function offersUndo(generation: OrderGeneration): boolean {
 /**
  * „Bestellung rückabwickeln” (decision 066): the button, and its confirmation dialog listing what
  * the undo will do to each license and what it cannot undo — asked of the undo itself (`dryRun`),
- * so the dialog says what the action does. A partial refund lets staff pick the licenses.
+ * so the dialog says what the action does. A partial refund lets staff pick the licenses, those
+ * its refunded lines paid for preselected.
  */
 export function OrderUndo({ path, generation }: { path: string; generation: OrderGeneration }) {
   const [opened, dialog] = useDisclosure(false);
@@ -52,7 +53,8 @@ function UndoDialogBody({
   });
   // A partial refund (the shop did not withdraw the whole order): staff pick the licenses.
   const partial = generation.withdrawnStatus === null;
-  const [picked, setPicked] = useState<readonly string[]>([]);
+  // Untouched (null), the pick is the licenses the refunded lines paid for (the shop's refund says which).
+  const [touched, setPicked] = useState<readonly string[] | null>(null);
   const [pickMissing, setPickMissing] = useState(false);
   const undo = useRecordAction({
     request: (licenses: readonly string[] | undefined) =>
@@ -70,8 +72,11 @@ function UndoDialogBody({
   if (preview.isPending) return <PageLoader label={texts.previewLoading} />;
   if (preview.isError)
     return <ActionFailure error={new Error(`${texts.previewFailed}: ${preview.error.message}`)} />;
-  const { changed, notUndone } = preview.data;
+  const { changed, notUndone, refundedLicenses } = preview.data;
   const nothing = changed.length === 0;
+  const picked =
+    touched ??
+    changed.map((change) => change.license).filter((license) => refundedLicenses.includes(license));
   const confirm = () => {
     if (partial && picked.length === 0) setPickMissing(true);
     else undo.mutate(partial ? picked : undefined);
