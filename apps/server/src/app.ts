@@ -39,6 +39,7 @@ import { downloadRoutes } from './modules/downloads/index.ts';
 import { authRoutes } from './modules/auth/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { licenseRoutes } from './modules/licenses/index.ts';
+import { licenseImportRoutes } from './modules/license-import/index.ts';
 import { publicSettings, settingsRoutes } from './modules/settings/index.ts';
 import { webRoutes } from './modules/web/index.ts';
 import { deliveryRoutes } from './modules/deliveries/index.ts';
@@ -129,6 +130,7 @@ const portal: FastifyPluginAsync<{ services: Services }> = async (app, { service
       await api.register(authRoutes, { auth: services.auth, guards });
       await api.register(licenseRoutes, { licenses: services.licenses, binding: services.binding, guards });
       await api.register(contactChangeRoutes, { contactChanges: services.contactChanges, guards });
+      await api.register(licenseImportRoutes, { uploads: services.licenseImportUploads, guards });
       await api.register(documentRoutes, { module: services.documents, guards, audit: services.audit });
       await api.register(downloadRoutes, { downloads: services.downloads, guards });
       await api.register(deliveryRoutes, { deliveries: services.deliveries, guards, audit: services.audit });

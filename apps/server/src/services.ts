@@ -1,4 +1,9 @@
-import { LicenseImportService } from './modules/license-import/index.ts';
+import {
+  defineLicenseImportQueue,
+  LicenseImportService,
+  LicenseImportUploads,
+  workLicenseImports,
+} from './modules/license-import/index.ts';
 import { Readiness } from './modules/health/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Logger } from 'pino';
@@ -104,6 +109,8 @@ export interface Services {
   licenses: LicenseService;
   /** The import of existing licenses from a file (decision 061). */
   licenseImports: LicenseImportService;
+  /** „Lizenzen importieren” in the back office: uploads and their runs as jobs. */
+  licenseImportUploads: LicenseImportUploads;
   binding: LicenseBinding;
   /** A bound holder's change of contact person and e-mail, confirmed by a link (issue 40). */
   contactChanges: ContactChanges;
@@ -139,6 +146,8 @@ export interface Services {
   retention: Retention;
   /** Works the retention job and keeps its next daily run queued (where jobs are worked). */
   startRetention(log: FastifyBaseLogger): Promise<void>;
+  /** Works the import runs and sweeps abandoned uploads hourly (where jobs are worked). */
+  startLicenseImports(log: FastifyBaseLogger): Promise<void>;
   /** Stops the job queue and the render threads and closes the mail transport (not the database: its opener closes it). */
   close(): Promise<void>;
 }
@@ -168,6 +177,7 @@ export async function createServices({
   await defineRefundLineQueues(queue);
   await defineUpgradeSessionQueues(queue);
   await defineRetentionQueue(queue);
+  await defineLicenseImportQueue(queue);
 
   const metrics = new PortalMetrics({
     db,
@@ -334,7 +344,10 @@ export async function createServices({
     outboxDir: config.mail.smtpUrl ? null : config.mail.outboxDir,
     log,
   });
+  const licenseImports = new LicenseImportService(db);
+  const licenseImportUploads = new LicenseImportUploads({ db, storage, queue, imports: licenseImports });
   let retentionRequests: { stop(): void } | undefined;
+  let importSweeps: { stop(): void } | undefined;
   return {
     config,
     database,
@@ -349,7 +362,8 @@ export async function createServices({
     admins,
     auth,
     licenses,
-    licenseImports: new LicenseImportService(db),
+    licenseImports,
+    licenseImportUploads,
     binding: new LicenseBinding({ db, licenses: licenses.repository, queue, deliveries }),
     contactChanges: new ContactChanges({
       db,
@@ -377,9 +391,13 @@ export async function createServices({
     startRetention: async (workerLog) => {
       retentionRequests = await workRetention(queue, retention, workerLog);
     },
+    startLicenseImports: async (workerLog) => {
+      importSweeps = await workLicenseImports(queue, licenseImportUploads, workerLog);
+    },
     close: async () => {
       shop.reconciliation?.stop();
       retentionRequests?.stop();
+      importSweeps?.stop();
       await queue.stop();
       await documents.close();
       mailer.close();
@@ -401,4 +419,5 @@ export async function startWorkers(services: Services, log: FastifyBaseLogger): 
   }
   await workUpgradeSessions(services.queue, services.upgradeSessions, log);
   await services.startRetention(log);
+  await services.startLicenseImports(log);
 }

@@ -37,6 +37,7 @@ export * from './license/list-fields.ts';
 export * from './license-import/fields.ts';
 export * from './license-import/mapping.ts';
 export * from './license-import/row.ts';
+export * from './license-import/back-office.ts';
 export * from './messages/license-import.ts';
 export * from './formats/spreadsheet.ts';
 export * from './delivery/list-fields.ts';

@@ -24,6 +24,7 @@ export interface DB {
   license_import_run: LicenseImportRunTable;
   license_import_finding: LicenseImportFindingTable;
   license_import_row: LicenseImportRowTable;
+  license_import_upload: LicenseImportUploadTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -423,4 +424,20 @@ export interface LicenseImportRowTable {
   existing: string | null;
   refused: Generated<boolean>;
   updated_to_license: string | null;
+}
+
+export interface LicenseImportUploadTable {
+  id: Generated<string>;
+  actor: string;
+  file_name: string;
+  file_bytes: ColumnType<string | number, number, number>;
+  columns: ColumnType<string[], string, string>;
+  rows_expected: number;
+  requested_actor: string | null;
+  requested_dry_run: boolean | null;
+  requested_only_valid: boolean | null;
+  requested_mapping: ColumnType<Record<string, string | null> | null, string | null, string | null>;
+  run: string | null;
+  created_at: CreatedAt;
+  file_removed_at: Date | null;
 }

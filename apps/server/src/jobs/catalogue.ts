@@ -43,6 +43,8 @@ export const JOBS = {
   fetchRefundLines: job('fetch-refund-lines', z.strictObject({ orderGenerationId: recordIdSchema })),
   /** Says on the generation that the refund lines could not be fetched, after the last try (shop; dead letter of `fetchRefundLines`). */
   refundLinesFailed: job('refund-lines-failed', z.strictObject({ orderGenerationId: recordIdSchema })),
+  /** Runs the dry run or the import asked for an uploaded file (license-import, decision 061). */
+  importLicenses: job('import-licenses', z.strictObject({ uploadId: recordIdSchema })),
   /** Removes personal data past their retention, daily (privacy, decision 064). */
   removeExpiredPersonalData: job('remove-expired-personal-data', z.strictObject({})),
 } as const;

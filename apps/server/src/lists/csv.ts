@@ -31,11 +31,12 @@ export function csvLayout<Item>(
     if (!field) throw new Error(`unknown list field ${name}`);
     return { field, write: display[name] ?? ((value: unknown) => cellText(field, value)) };
   });
-  const line = (cells: string[]) => `${cells.map(quote).join(';')}\r\n`;
   return {
-    head: `\uFEFF${line(shown.map(({ field }) => field.label))}`,
+    head: `\uFEFF${csvLine(shown.map(({ field }) => field.label))}`,
     rows: (items) =>
-      items.map((item) => line(shown.map(({ field, write }) => write(valueAt(item, field.name))))).join(''),
+      items
+        .map((item) => csvLine(shown.map(({ field, write }) => write(valueAt(item, field.name)))))
+        .join(''),
   };
 }
 
@@ -50,6 +51,11 @@ function cellText(field: ListField, value: unknown): string {
   if (Array.isArray(value)) return value.map(optionLabel).join(', ');
   if (field.type === 'date') return formatDateTime(String(value));
   return optionLabel(value);
+}
+
+/** One line of such a file: its cells quoted where needed, `;` between them, CRLF at its end. */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(quote).join(';')}\r\n`;
 }
 
 function quote(cell: string): string {

@@ -125,6 +125,8 @@ export const NOT_FOUND_MESSAGES = {
   address: 'Diese Adresse gibt es nicht.',
   release: 'Für diesen Download ist noch keine Version veröffentlicht.',
   file: 'Die Datei wurde nicht gefunden.',
+  licenseImportUpload: 'Die hochgeladene Importdatei wurde nicht gefunden.',
+  licenseImportRun: 'Der Importlauf wurde nicht gefunden.',
 } as const satisfies Record<string, string>;
 
 export type MissingRecord = keyof typeof NOT_FOUND_MESSAGES;

@@ -1,4 +1,6 @@
 import { formatLicenseKey } from '../formats/license-key.ts';
+import { formatCount } from '../formats/numbers.ts';
+import { pageTitles } from './navigation.ts';
 
 /** Where a finding of an import is: a line of a CSV or JSON Lines file, an entry of a JSON array. */
 export type ImportLocationKind = 'line' | 'entry';
@@ -86,3 +88,104 @@ export const LICENSE_IMPORT_STATUS_LABELS = {
   failed: 'Fehlgeschlagen',
 } as const;
 export type LicenseImportStatus = keyof typeof LICENSE_IMPORT_STATUS_LABELS;
+
+/** „Lizenzen importieren” in the back office: upload, mapping, dry run, import, the runs. */
+export const licenseImportPageMessages = {
+  openImport: pageTitles.importLicenses,
+  backToLicenses: 'Zurück zu allen Lizenzen',
+  intro:
+    'Lizenzen aus dem bisherigen System übernehmen: Datei hochladen, Spalten zuordnen, Probelauf prüfen, dann importieren. Vorhandene Lizenzschlüssel werden nie geändert, niemand bekommt eine E-Mail.',
+
+  // 1. The file.
+  fileStep: '1. Datei hochladen',
+  fileLabel: 'Importdatei (CSV oder JSON)',
+  fileDescription: (megabytes: number) =>
+    `Der Lizenz-Export des Portals (CSV mit ; oder , getrennt, UTF-8 oder Windows-1252) oder JSON, höchstens ${formatCount(megabytes)} MB.`,
+  upload: 'Hochladen',
+  uploading: (percent: number) => `Wird hochgeladen … ${formatCount(percent)} %`,
+  uploadProgress: 'Fortschritt des Hochladens',
+  uploadFailed: 'Die Datei konnte nicht hochgeladen werden.',
+  fileTooLarge: (megabytes: number) =>
+    `Die Datei ist zu groß: höchstens ${formatCount(megabytes)} MB. Bitte in mehrere Dateien aufteilen.`,
+  fileChosen: (name: string, megabytes: string) => `${name} (${megabytes} MB)`,
+  otherFile: 'Andere Datei wählen',
+  fileGone:
+    'Die Datei ist nicht mehr gespeichert (importiert oder länger als einen Tag liegen geblieben). Bitte erneut hochladen.',
+
+  // 2. The mapping.
+  mappingStep: '2. Spalten zuordnen',
+  mappingIntro:
+    'Jede Spalte der Datei einem Feld des Portals zuordnen. Vorbelegt sind die Zuordnung des letzten Imports und gleichlautende Spaltentitel.',
+  columnHeader: 'Spalte der Datei',
+  fieldHeader: 'Feld im Portal',
+  fieldOf: (column: string) => `Feld für die Spalte „${column}”`,
+  doNotImport: 'nicht importieren',
+  noColumns: 'Die Datei hat keine Spalten, die sich zuordnen ließen.',
+
+  // 3. Dry run and import.
+  checkStep: '3. Probelauf und Import',
+  dryRun: 'Probelauf starten',
+  dryRunAgain: 'Probelauf wiederholen',
+  runImport: 'Import ausführen',
+  onlyValid: 'Nur gültige Zeilen importieren',
+  onlyValidDescription: (invalid: number) =>
+    `${formatCount(invalid)} fehlerhafte Zeile(n) werden dann übersprungen; ohne diese Wahl wird nichts importiert.`,
+  runPending: 'Ein Lauf dieser Datei ist schon angestoßen; bitte sein Ende abwarten.',
+  importNeedsDryRun: 'Erst der Probelauf mit dieser Zuordnung, dann der Import.',
+  mappingChanged: 'Die Zuordnung wurde geändert: bitte den Probelauf wiederholen.',
+  queued: 'Wartet auf den Start …',
+  progressLabel: 'Fortschritt des Laufs',
+  rowsProgress: (read: number, expected: number) =>
+    `${formatCount(read)} von etwa ${formatCount(expected)} Zeilen gelesen`,
+  checking: 'Alle Zeilen gelesen; Prüfung gegen das Portal und Schreiben …',
+  imported: (count: number) => `${formatCount(count)} Lizenz(en) importiert.`,
+  nothingImported: 'Nichts importiert: die Datei hat fehlerhafte Zeilen.',
+  runFailed: (error: string) => `Der Lauf ist fehlgeschlagen: ${error}`,
+  restarted: 'abgebrochen, weil der Server neu gestartet wurde; der Lauf wurde neu begonnen',
+
+  // The report.
+  report: 'Bericht',
+  dryRunReport: 'Bericht des Probelaufs',
+  importReport: 'Bericht des Imports',
+  countNew: 'neu',
+  countUnchanged: 'unverändert',
+  countDifferent: 'abweichend',
+  countErrors: 'Fehler',
+  countRows: 'Zeilen gelesen',
+  countsLabel: 'Ergebnis in Zahlen',
+  findingsLabel: 'Befunde des Laufs',
+  findingLocation: 'Stelle',
+  findingKind: 'Art',
+  findingMessage: 'Meldung',
+  noFindings: 'Keine Befunde: jede Zeile ist neu und gültig.',
+  moreFindings: (shown: number, total: number) =>
+    `Die ersten ${formatCount(shown)} von ${formatCount(total)} Befunden; alle im herunterladbaren Bericht.`,
+  downloadReport: 'Bericht herunterladen (CSV)',
+  reportFile: (fileName: string) => `Importbericht ${fileName}`,
+  reportColumns: ['Zeile', 'Spalte', 'Art', 'Meldung'] as const,
+
+  // The runs.
+  runsTitle: 'Bisherige Läufe',
+  noRuns: 'Noch kein Import und kein Probelauf.',
+  runsLoadFailed: 'Die Läufe konnten nicht geladen werden.',
+  runWhen: 'Zeitpunkt',
+  runWho: 'Von',
+  runFile: 'Datei',
+  runKind: 'Art',
+  runStatus: 'Stand',
+  runCounts: 'neu / unverändert / abweichend / Fehler',
+  runSha: 'SHA-256',
+  runReport: 'Bericht',
+  kindDryRun: 'Probelauf',
+  kindImport: 'Import',
+  kindImportOnlyValid: 'Import (nur gültige Zeilen)',
+  reportOf: (fileName: string, when: string) => `Bericht für ${fileName} vom ${when} herunterladen`,
+} as const;
+
+/** The kinds of a finding as the report names them. */
+export const LICENSE_IMPORT_FINDING_LABELS = {
+  error: 'Fehler',
+  different: 'abweichend',
+  unchanged: 'unverändert',
+  note: 'Hinweis',
+} as const;

@@ -22,6 +22,7 @@ export const pageTitles = {
   overview: 'Übersicht',
   licenses: 'Alle Lizenzen',
   createLicenses: 'Neue Lizenz(en) anlegen',
+  importLicenses: 'Lizenzen importieren',
   license: (id: string) => `Details der Lizenz ${id}`,
   orderGenerations: 'Alle Shop-Generierungen',
   orderGeneration: 'Shop-Generierung',

@@ -25,6 +25,8 @@ export interface ImportOptions {
   /** Import the valid rows of a file with errors („nur gültige Zeilen”); else such a file imports nothing. */
   onlyValid: boolean;
   mapping?: ImportMapping;
+  /** Told the run's ID once it is recorded, before its rows are read (the back office's job). */
+  onStart?: (run: string) => Promise<void>;
   /** Told the rows read so far, now and then (the back office's progress bar). */
   onProgress?: (rowsRead: number) => void | Promise<void>;
 }
@@ -106,6 +108,7 @@ export class LicenseImportService {
       return outcome(status);
     };
     try {
+      await options.onStart?.(run);
       if (file.problem) {
         await this.repository.addFindings(run, [
           { line: 1, column_title: null, kind: 'error', message: file.problem },
