@@ -164,6 +164,10 @@ final class Lizenzportal_Plugin {
 			)
 		);
 		WC()->session->set_customer_session_cookie( true );
+		// The cart shows the VAT of the country chosen in the assistant (the checkout takes no other).
+		WC()->customer->set_billing_country( $claims['countryCode'] );
+		WC()->customer->set_shipping_country( $claims['countryCode'] );
+		WC()->customer->save();
 		$cart->calculate_totals();
 		return rest_ensure_response(
 			array(
@@ -175,9 +179,9 @@ final class Lizenzportal_Plugin {
 
 	// The cart: portal lines only from a token, at the portal's price, in the portal's quantity.
 
-	/** Nothing adds one of the portal's products but the plugin itself, from a token. */
+	/** Nothing adds one of the portal's products but the plugin itself, from a token (unless the vendor allows it). */
 	public function refuse_direct_add( $passed, $product_id ) {
-		if ( $this->adding || ! Lizenzportal_Cart_Lines::is_portal_product( (int) $product_id, $this->settings->product_ids() ) ) {
+		if ( $this->adding || ! $this->settings->require_token() || ! Lizenzportal_Cart_Lines::is_portal_product( (int) $product_id, $this->settings->product_ids() ) ) {
 			return $passed;
 		}
 		wc_add_notice( self::NOT_WITHOUT_ASSISTANT, 'error' );

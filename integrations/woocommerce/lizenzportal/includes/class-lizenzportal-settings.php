@@ -1,7 +1,7 @@
 <?php
 /**
  * The plugin's settings (WooCommerce → Lizenzportal): the portal's address, its public keys, the
- * product id of each SKU, and „Verbindung prüfen”.
+ * product id of each SKU, whether the portal's products need its cart token, and „Verbindung prüfen”.
  *
  * @package Lizenzportal
  */
@@ -29,9 +29,10 @@ final class Lizenzportal_Settings {
 		return wp_parse_args(
 			is_array( $stored ) ? $stored : array(),
 			array(
-				'portal_url'  => '',
-				'public_keys' => '',
-				'product_ids' => array_fill_keys( array_keys( self::SKU_LABELS ), 0 ),
+				'portal_url'    => '',
+				'public_keys'   => '',
+				'product_ids'   => array_fill_keys( array_keys( self::SKU_LABELS ), 0 ),
+				'require_token' => true,
 			)
 		);
 	}
@@ -54,6 +55,16 @@ final class Lizenzportal_Settings {
 			$out[ $sku ] = absint( $ids[ $sku ] ?? 0 );
 		}
 		return $out;
+	}
+
+	/**
+	 * „Nur mit Warenkorb-Token des Portals” (on unless the vendor turned it off): the portal's
+	 * products reach a cart only from a cart token. Off, the shop sells them as before the plugin,
+	 * at its own prices (say while the portal is not yet connected); the assistant's carts still
+	 * come with the portal's prices and locked quantities.
+	 */
+	public function require_token(): bool {
+		return (bool) $this->all()['require_token'];
 	}
 
 	public function register(): void {
@@ -95,9 +106,10 @@ final class Lizenzportal_Settings {
 			$ids[ $sku ] = absint( $input['product_ids'][ $sku ] ?? 0 );
 		}
 		return array(
-			'portal_url'  => untrailingslashit( $url ),
-			'public_keys' => implode( "\n", $keys ),
-			'product_ids' => $ids,
+			'portal_url'    => untrailingslashit( $url ),
+			'public_keys'   => implode( "\n", $keys ),
+			'product_ids'   => $ids,
+			'require_token' => ! empty( $input['require_token'] ),
 		);
 	}
 
@@ -135,6 +147,11 @@ final class Lizenzportal_Settings {
 							<span class="description">Produkt-ID im Shop (wie <code>SHOP_PRODUCT_IDS</code> im Portal)</span></td>
 						</tr>
 					<?php endforeach; ?>
+					<tr>
+						<th scope="row">Warenkorb-Token</th>
+						<td><label for="lizenzportal-require-token"><input type="checkbox" id="lizenzportal-require-token" name="<?php echo esc_attr( self::OPTION ); ?>[require_token]" value="1" <?php checked( (bool) $settings['require_token'] ); ?> /> Nur mit Warenkorb-Token des Portals</label>
+						<p class="description">Die fünf Produkte kommen nur über den Lizenz-Assistenten in den Warenkorb, zu den Preisen, die das Portal signiert hat. Ausgeschaltet lassen sie sich wie andere Produkte zu den Preisen des Shops kaufen.</p></td>
+					</tr>
 				</table>
 				<?php submit_button( 'Einstellungen speichern' ); ?>
 			</form>

@@ -48,7 +48,7 @@ export class ShopApiError extends Error {
 export class WooCommerceClient {
   readonly #base: string;
   readonly #pageSize: number;
-  readonly #sign: (url: URL) => { url: URL; headers: Record<string, string> };
+  readonly #sign: ShopRequestSigner;
 
   constructor(credentials: WooCommerceCredentials) {
     const origin = new URL(credentials.shopUrl).origin;
@@ -161,7 +161,10 @@ export class WooCommerceClient {
   }
 }
 
-function basicAuthorization(credentials: WooCommerceCredentials) {
+/** Signs a request to the shop's REST API: its URL (with OAuth's parameters) and headers. */
+type ShopRequestSigner = (url: URL, method?: string) => { url: URL; headers: Record<string, string> };
+
+function basicAuthorization(credentials: WooCommerceCredentials): ShopRequestSigner {
   const authorization = `Basic ${Buffer.from(`${credentials.key}:${credentials.secret}`).toString('base64')}`;
   return (url: URL) => ({ url, headers: { authorization } });
 }
@@ -171,7 +174,9 @@ function basicAuthorization(credentials: WooCommerceCredentials) {
  * one-legged (the consumer secret alone signs), a fresh nonce and timestamp per request, the
  * `oauth_*` parameters beside the request's own in the query string.
  */
-function oauthSignature(credentials: WooCommerceCredentials) {
+export function oauthSignature(
+  credentials: Pick<WooCommerceCredentials, 'key' | 'secret'>,
+): ShopRequestSigner {
   const oauth = new OAuth({
     consumer: { key: credentials.key, secret: credentials.secret },
     signature_method: 'HMAC-SHA256',
@@ -179,10 +184,10 @@ function oauthSignature(credentials: WooCommerceCredentials) {
   });
   // The library's nonce comes from Math.random; WooCommerce refuses a nonce it has seen.
   oauth.getNonce = () => crypto.randomBytes(16).toString('hex');
-  return (url: URL) => {
+  return (url: URL, method = 'GET') => {
     const unsigned = `${url.origin}${url.pathname}`;
     const data = Object.fromEntries(url.searchParams);
-    const authorization = oauth.authorize({ url: unsigned, method: 'GET', data });
+    const authorization = oauth.authorize({ url: unsigned, method, data });
     const signed = new URL(unsigned);
     signed.search = new URLSearchParams({
       ...data,
