@@ -9,7 +9,7 @@
  * it. The error states — a wrong sign-in, a wrong offer code, a failed save, a 409 — are swept
  * too: they only show after an action.
  */
-import type { License } from '@lizenzportal/domain';
+import { contactChangeMessages, HOLDER_FORM_LABELS, type License } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -41,6 +41,7 @@ import {
   licenseToken,
   receivePaidOrder,
   recordDownload,
+  requestContactChange,
 } from '@/test/seed';
 import { routeEntries, sampleAddress } from './route-addresses.ts';
 import { routes, type SweepRecord } from './router.tsx';
@@ -162,6 +163,31 @@ async function wrongSignIn(page: Page, license: License, codeLabel: string, wron
   await errorBox(page).waitFor();
 }
 
+/** „Meine Lizenz” of a bound organization's license with „Kontakt ändern” opened. */
+async function contactForm() {
+  const license = await bindLicense(browser.server, await createLicense(browser.server), {
+    name: LONG_HOLDER,
+    holderType: 'organization',
+    contact: 'Erika Mustermann',
+    email: 'foerderzentrum@example.com',
+  });
+  const page = await openForSweep('/', await licenseToken(browser.server, license));
+  await page.getByRole('button', { name: contactChangeMessages.open }).click();
+  const form = page.getByRole('form', { name: contactChangeMessages.title });
+  await form.waitFor();
+  return { page, license, form };
+}
+
+/** The contact form with a new address typed in. */
+async function fillContactForm(page: Page) {
+  const form = page.getByRole('form', { name: contactChangeMessages.title });
+  await form.getByRole('textbox', { name: HOLDER_FORM_LABELS.email, exact: true }).fill('neu@example.com');
+  await form
+    .getByRole('textbox', { name: HOLDER_FORM_LABELS.emailConfirmation })
+    .pressSequentially('neu@example.com');
+  return form;
+}
+
 interface ErrorState {
   name: string;
   open: () => Promise<Page>;
@@ -172,6 +198,46 @@ interface ErrorState {
 let edited: { license: License; token: string } | undefined;
 
 const ERROR_STATES: ErrorState[] = [
+  {
+    name: 'contact form, refused over the mail budget',
+    open: async () => (await contactForm()).page,
+    provoke: async (page) => {
+      await page.route('**/api/v1/license/*/contact-change', (route) =>
+        route.fulfill(
+          errorEnvelope(
+            429,
+            'CONTACT_MAIL_LIMIT_REACHED',
+            contactChangeMessages.mailLimitReached('30.11.26 09:15'),
+          ),
+        ),
+      );
+      const form = await fillContactForm(page);
+      await form.getByRole('button', { name: contactChangeMessages.submit }).click();
+      await errorBox(page).waitFor();
+    },
+  },
+  {
+    name: 'contact link sent',
+    open: async () => (await contactForm()).page,
+    provoke: async (page) => {
+      const form = await fillContactForm(page);
+      await form.getByRole('button', { name: contactChangeMessages.submit }).click();
+      await page.getByRole('status').filter({ hasText: contactChangeMessages.sentTitle }).waitFor();
+    },
+  },
+  {
+    name: 'contact change to confirm',
+    open: async () => {
+      const license = await bindLicense(browser.server, await createLicense(browser.server), {
+        name: LONG_HOLDER,
+      });
+      const token = await requestContactChange(browser.server, license, { email: 'neu@example.com' });
+      return openForSweep(`/kontakt-bestaetigen?link=${encodeURIComponent(token)}`);
+    },
+    provoke: async (page) => {
+      await page.getByRole('button', { name: contactChangeMessages.confirm }).waitFor();
+    },
+  },
   {
     name: 'wrong holder name',
     open: () => openForSweep('/login'),

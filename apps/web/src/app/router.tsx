@@ -5,7 +5,13 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { pageTitles } from '@lizenzportal/domain';
-import { ASSISTANT_PATH, DIRECT_LOGIN_PATH, LOGIN_PATH, SHOP_DEMO_PATH } from '@/lib/paths';
+import {
+  ASSISTANT_PATH,
+  CONTACT_CONFIRMATION_PATH,
+  DIRECT_LOGIN_PATH,
+  LOGIN_PATH,
+  SHOP_DEMO_PATH,
+} from '@/lib/paths';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import type { PageHandle } from '@/lib/page-title';
 import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
@@ -138,6 +144,13 @@ export const routes: RouteObject[] = [
             path: 'lizenz-wiederherstellen',
             ...lazyPage(titled(pageTitles.recovery), async () => ({
               Component: (await import('@/features/recovery/components/recovery-page')).RecoveryPage,
+            })),
+          },
+          {
+            path: CONTACT_CONFIRMATION_PATH,
+            ...lazyPage(titled(pageTitles.contactConfirmation), async () => ({
+              Component: (await import('@/features/portal/components/contact-confirmation-page'))
+                .ContactConfirmationPage,
             })),
           },
           {

@@ -213,3 +213,28 @@ export async function receivePaidOrder(server: TestServer, number: number): Prom
   });
   await server.app.services.shop.intake.receive(toShopOrder(order));
 }
+
+/**
+ * A bound holder's contact change as „Kontakt ändern” asks for it (from 127.0.0.1), and the token
+ * of the link its mail carries (read from the mail as recorded: no job worker sends it).
+ */
+export async function requestContactChange(
+  server: TestServer,
+  license: License,
+  change: { contact?: string; email: string },
+): Promise<string> {
+  const row = await server.app.services.licenses.repository.findById(license._id);
+  await server.app.services.contactChanges.request(
+    license._id,
+    { type: 'license', licenseId: license._id, license: row! },
+    { ...change, emailConfirmation: change.email },
+    '127.0.0.1',
+  );
+  const mail = await server.database.db
+    .selectFrom('delivery')
+    .select('text_content')
+    .where('occasion', '=', 'contact-confirmation')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return decodeURIComponent(/\?link=(\S+)/.exec(mail.text_content)![1]!);
+}

@@ -1,3 +1,5 @@
+import { NO_CONNECTION_MESSAGE, SERVER_ERROR_TRY_LATER } from './common.ts';
+
 /**
  * „Kontakt ändern” on „Meine Lizenz”, the confirmation page `/kontakt-bestaetigen` and the two
  * mails of a contact change (issue 40): a bound holder corrects contact person and e-mail, the
@@ -66,3 +68,34 @@ export const contactChangeMessages = {
   emailLabel: 'E-Mail',
   none: '–',
 } as const;
+
+/**
+ * What the contact form says of a failed request, by HTTP status (`null`: no answer arrived): the
+ * server's own German message where it is the user's to act on (400: a field; 429: when the next
+ * link can be sent), the license no longer bound for 409, a server error for 5xx.
+ */
+export function contactChangeErrorMessage(status: number | null, serverMessage: string): string {
+  if (status === null) return NO_CONNECTION_MESSAGE;
+  if (status === 409) return contactChangeMessages.notBound;
+  if (status >= 500) return SERVER_ERROR_TRY_LATER;
+  return serverMessage;
+}
+
+/** Why a confirmation link is refused, by the API's error code: the page's title and text; null for other failures. */
+export function contactLinkRefusal(code: string, linkHours: number): { title: string; text: string } | null {
+  const m = contactChangeMessages;
+  switch (code) {
+    case 'CONTACT_LINK_INVALID':
+      return { title: m.linkInvalidTitle, text: m.linkInvalid };
+    case 'CONTACT_LINK_EXPIRED':
+      return { title: m.linkExpiredTitle, text: m.linkExpired(linkHours) };
+    case 'CONTACT_LINK_REPLACED':
+      return { title: m.linkReplacedTitle, text: m.linkReplaced };
+    case 'CONTACT_LINK_USED':
+      return { title: m.linkUsedTitle, text: m.linkUsed };
+    case 'LICENSE_NOT_BOUND':
+      return { title: m.failedTitle, text: m.notBound };
+    default:
+      return null;
+  }
+}

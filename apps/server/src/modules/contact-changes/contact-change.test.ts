@@ -33,6 +33,8 @@ async function boundLicense(): Promise<{ license: License; headers: { authorizat
   });
   expect(bound.statusCode).toBe(200);
   const license = bound.json().data.license as License;
+  // The binding's mail is out (it would make a missing license document when it is sent).
+  await eventually(() => smtp.received.find((mail) => mail.subject?.startsWith('Ihre Lizenz ist gebunden')));
   return { license, headers: await signIn(license.key, license.authenticationCode) };
 }
 
@@ -109,9 +111,20 @@ describe('a holder changes the contact by a confirmation link', () => {
     expect((await view(token)).statusCode).toBe(200);
     expect(await holderOf(license)).toMatchObject(OLD);
 
+    const documentBefore = await eventually(
+      async () =>
+        (await ctx.app.services.licenses.repository.findById(license._id))?.license_document ?? undefined,
+    );
     const confirmed = await confirm(token);
     expect(confirmed.statusCode).toBe(200);
     expect(await holderOf(license)).toEqual({ ...NEW, name: 'Förderschule am Stadtpark' });
+    // The license document names the contact: a new one is made.
+    const documentOf = async () =>
+      (await ctx.app.services.licenses.repository.findById(license._id))?.license_document ?? undefined;
+    await eventually(async () => {
+      const current = await documentOf();
+      return current && current !== documentBefore ? current : undefined;
+    });
     // The holder name, the sign-in credential, still signs in.
     expect((await signIn(license.key, 'Förderschule am Stadtpark')).authorization).toMatch(/^Bearer ey/);
 
@@ -138,13 +151,29 @@ describe('a holder changes the contact by a confirmation link', () => {
     expect(entry.changes).toHaveLength(2);
   });
 
-  test('a used link is refused, and so is its page', async () => {
+  test('a used link is refused, and so is its page; its mails are not resent', async () => {
     const { license, headers } = await boundLicense();
     await requestChange(license, headers);
     const token = await linkMailedTo(NEW.email);
     expect((await confirm(token)).statusCode).toBe(200);
     for (const response of [await confirm(token), await view(token)]) {
       expect(errorOf(response)).toMatchObject({ status: 409, code: 'CONTACT_LINK_USED' });
+    }
+    // Its mails hold what was asked then: the back office does not send them again.
+    const { rows } = await sql<{ id: string }>`
+      select id from delivery where occasion in ('contact-confirmation', 'contact-changed')
+    `.execute(ctx.database.db);
+    expect(rows).toHaveLength(2);
+    for (const { id } of rows) {
+      const resent = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/delivery/${id}`,
+        headers: await ctx.adminHeaders(),
+      });
+      expect(errorOf(resent)).toMatchObject({
+        status: 409,
+        message: 'Die E-Mails einer Kontaktänderung werden nicht erneut gesendet.',
+      });
     }
   });
 

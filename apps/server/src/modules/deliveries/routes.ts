@@ -51,9 +51,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
     '/delivery/:id',
     {
       preHandler: guards.admin,
+      config: { errors: ['CONFLICT'] },
       schema: {
         tags: ['deliveries'],
-        summary: 'Send a delivery again, as a new delivery (admin)',
+        summary: "Send a delivery again, as a new delivery (admin); 409 for a contact change's mails",
         params: idParams,
         body: noParametersBody,
         response: { 201: deliveryEnvelope },

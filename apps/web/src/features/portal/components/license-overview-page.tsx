@@ -4,6 +4,7 @@ import { focusAfterAction } from '@/lib/focus-after-action';
 import { Page } from '@/components/ui/page';
 import { PageLoader } from '@/components/ui/page-loader';
 import { AfterBindingPanel } from './after-binding-panel.tsx';
+import { ContactChangeSection } from './contact-change-section.tsx';
 import { LicenseBox } from './license-box.tsx';
 import { UnboundNotice } from './unbound-notice.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
@@ -14,7 +15,7 @@ import { UpgradeBanner } from './upgrade-banner.tsx';
  */
 const BindingForm = lazy(async () => ({ default: (await import('./binding-form.tsx')).BindingForm }));
 
-/** "Meine Lizenz": the start page of a signed-in license; an unbound one is bound here. */
+/** "Meine Lizenz": the start page of a signed-in license; an unbound one is bound here, a bound one changes its contact. */
 export function LicenseOverviewPage({ license }: { license: License }) {
   // Set by a binding in this visit: the panel then says that the license document is on its way.
   const [justBound, setJustBound] = useState(false);
@@ -39,7 +40,10 @@ export function LicenseOverviewPage({ license }: { license: License }) {
         </>
       )}
       {license.status === 'bound' && (
-        <AfterBindingPanel ref={boundPanel} license={license} justBound={justBound} />
+        <>
+          <AfterBindingPanel ref={boundPanel} license={license} justBound={justBound} />
+          <ContactChangeSection license={license} />
+        </>
       )}
     </Page>
   );
