@@ -26,6 +26,8 @@ const backendIndependentServerTests = [
   'apps/server/src/lib/**/*.test.ts',
   'apps/server/src/test/error-logs.test.ts',
   'apps/server/src/http/client-group.test.ts',
+  // HTTP's own limits and encodings: what they guard ends before a query is made.
+  'apps/server/src/http/{body-limits,client-limits,compression}.test.ts',
   'apps/server/src/modules/deliveries/{templates,mailer}.test.ts',
   'apps/server/src/modules/order-generations/plan.test.ts',
   'apps/server/src/modules/documents/render/*.test.ts',

@@ -56,9 +56,10 @@ describe('the end of a sign-in', () => {
     await page.waitForURL((url) => url.pathname === `/backend/license/${license._id}`);
     await expect.poll(() => notes.inputValue()).toBe('Rückruf erbeten');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText('Rückruf erbeten').waitFor();
-    expect((await browser.server.app.services.licenses.repository.findById(license._id))?.notes).toBe(
-      'Rückruf erbeten',
-    );
+    // Saved: the page leaves its edit mode (the draft's text alone shows in the textarea too).
+    await page.getByRole('button', { name: 'Bearbeiten' }).waitFor();
+    await expect
+      .poll(async () => (await browser.server.app.services.licenses.repository.findById(license._id))?.notes)
+      .toBe('Rückruf erbeten');
   }, 240_000);
 });
