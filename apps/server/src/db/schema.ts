@@ -314,7 +314,10 @@ export interface ListRowCountTable {
   delta: ColumnType<string, number, never>;
 }
 
-/** One offer mailed, counted against its client's and recipient's budgets (decision 034). */
+/**
+ * One mail a visitor made the portal send (an offer, a contact change's link), counted against its
+ * client's and recipient's budgets (decisions 034, 064).
+ */
 export interface OfferMailTable {
   client: string;
   recipient: string;

@@ -74,7 +74,10 @@ async function linkMailedTo(address: string, count = 1): Promise<string> {
     );
     return found.length >= count ? found : undefined;
   });
-  const match = /\/kontakt-bestaetigen\?link=([^\s"<]+)/.exec(mails.at(-1)!.text ?? '');
+  const mail = mails.at(-1)!;
+  const match = /\/kontakt-bestaetigen\?link=([^\s"<]+)/.exec(mail.text ?? '');
+  // The HTML part links the same page with a button's words.
+  expect(mail.html).toContain(`kontakt-bestaetigen?link=${match![1]!}">Änderung bestätigen</a>`);
   return decodeURIComponent(match![1]!);
 }
 
