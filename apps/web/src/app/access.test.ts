@@ -28,6 +28,11 @@ describe('route guards', () => {
 
   it('admin pages', () => {
     expect(adminAccess(pending)).toEqual({ kind: 'wait' });
+    // A returning admin's page draws before the answer; the answer decides in the end.
+    expect(adminAccess(pending, 'admin')).toEqual({ kind: 'allow' });
+    expect(adminAccess(pending, 'license')).toEqual({ kind: 'wait' });
+    expect(adminAccess(nobody, 'admin')).toEqual({ kind: 'redirect', to: '/backend/login' });
+    expect(adminAccess(license, 'admin')).toEqual({ kind: 'redirect', to: '/' });
     expect(adminAccess(admin)).toEqual({ kind: 'allow' });
     expect(adminAccess(nobody)).toEqual({ kind: 'redirect', to: '/backend/login' });
     expect(adminAccess(failed)).toEqual({ kind: 'redirect', to: '/backend/login' });

@@ -35,10 +35,12 @@ export function homeAccess(state: UserState): Access {
 
 /**
  * Admin pages (`/backend/**`): nobody or a failed load → /backend/login; a license user → /;
- * any other user type → /login.
+ * any other user type → /login. While the user loads, a stored admin token that has not ended lets
+ * the page draw (`claimedType`, decision 068): its requests carry the token, which the server
+ * checks; should the answer say otherwise, the guard redirects then.
  */
-export function adminAccess(state: UserState): Access {
-  if (state.status === 'pending') return wait;
+export function adminAccess(state: UserState, claimedType: string | null = null): Access {
+  if (state.status === 'pending') return claimedType === 'admin' ? allow : wait;
   if (state.status === 'error' || state.user === null) return redirect(BACKEND_LOGIN_PATH);
   if (state.user.type === 'admin') return allow;
   if (state.user.type === 'license') return redirect(HOME_PATH);

@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { setupBrowser, type OpenOptions } from '@/test/browser';
 import { errorEnvelope, waitForPath } from '@/test/page';
 import { adminToken, bindLicense, createLicense, licenseToken } from '@/test/seed';
@@ -142,6 +142,46 @@ describe('admin pages (/backend/**)', () => {
     const token = await adminToken(browser.server);
     await expectRedirects(['/backend'], '/backend', overview, { token });
     await expectRedirects(['/backend/license'], '/backend/license', licenseList, { token });
+  });
+});
+
+/** Holds the answer about the user until the test lets it go, answered by `answer`. */
+function heldUserLoad(answer: (route: Route) => Promise<void>) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const prepare = (page: Page) =>
+    page.route('**/api/v1/auth/user', async (route) => {
+      await released;
+      await answer(route);
+    });
+  return { prepare, release };
+}
+
+describe('a returning admin (decision 068)', () => {
+  it('sees the page and its heading before the server has answered about the user', async () => {
+    const held = heldUserLoad((route) => route.continue());
+    const page = await browser.open('/backend/license', {
+      token: await adminToken(browser.server),
+      prepare: held.prepare,
+    });
+    await licenseList(page);
+    held.release();
+    await page.getByRole('button', { name: 'Filter hinzufügen' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/backend/license');
+  });
+
+  it('whose token the server no longer takes is sent to the login once it has answered', async () => {
+    const held = heldUserLoad((route) =>
+      route.fulfill(errorEnvelope(401, 'AUTHENTICATION_REQUIRED', 'Bitte melden Sie sich an.')),
+    );
+    const page = await browser.open('/backend/license', {
+      token: await adminToken(browser.server),
+      prepare: held.prepare,
+    });
+    await licenseList(page);
+    held.release();
+    await waitForPath(page, '/backend/login');
+    await adminLoginForm(page);
   });
 });
 

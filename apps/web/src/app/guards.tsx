@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { readToken, UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
+import { claimedUserType, readToken, UnknownUserTypeError, useCurrentUser } from '@/lib/auth';
 import { afterFirstPaint } from '@/lib/after-first-paint';
 import { PageTitleOverride } from '@/lib/page-title';
 import { sessionMessages, type AuthUser } from '@lizenzportal/domain';
@@ -53,7 +53,7 @@ export function CustomerGuard() {
 export function AdminGuard() {
   const { state } = useUserState();
   return (
-    <Guarded access={adminAccess(state)}>
+    <Guarded access={adminAccess(state, claimedUserType(readToken()))}>
       <Outlet />
     </Guarded>
   );

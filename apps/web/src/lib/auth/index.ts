@@ -8,6 +8,6 @@ export {
   UnknownUserTypeError,
   useCurrentUser,
 } from './current-user.ts';
-export { readToken, tokenTimes } from './token.ts';
+export { claimedUserType, readToken, tokenTimes } from './token.ts';
 export { useSignOut } from './use-sign-out.ts';
 export { forgetSessionEnd, rememberSessionEnd, sessionEndPath, signInTarget } from './session-end.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { clearToken, readToken, storeToken } from './token.ts';
+import { claimedUserType, clearToken, readToken, storeToken, tokenTimes } from './token.ts';
 
 const stored = new Map<string, string>();
 const memoryStorage = {
@@ -35,5 +35,27 @@ describe('the sign-in token', () => {
     } finally {
       delete (globalThis as { localStorage?: Storage }).localStorage;
     }
+  });
+});
+
+/** A token as the server signs it (the signature is not read here). */
+const tokenWith = (claims: object) =>
+  `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.signature`;
+
+describe('what the token says of itself', () => {
+  const now = Date.UTC(2026, 10, 29, 12);
+  const admin = tokenWith({ userType: 'admin', sub: '1', sv: 1, iat: now / 1000 - 60, exp: now / 1000 + 60 });
+
+  test('its times and, until it ends, its user type', () => {
+    expect(tokenTimes(admin)).toEqual({ issuedAt: now - 60_000, expiresAt: now + 60_000 });
+    expect(claimedUserType(admin, now)).toBe('admin');
+    expect(claimedUserType(admin, now + 60_000)).toBeNull();
+  });
+
+  test('nothing of a missing or unreadable token', () => {
+    expect(claimedUserType(null, now)).toBeNull();
+    expect(claimedUserType('not-a-token', now)).toBeNull();
+    expect(tokenTimes('a.%%%.b')).toBeNull();
+    expect(claimedUserType(tokenWith({ iat: 1, exp: now / 1000 + 60 }), now)).toBeNull();
   });
 });
