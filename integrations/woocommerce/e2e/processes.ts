@@ -13,18 +13,24 @@ export function onCleanup(cleanup: () => Promise<void> | void): void {
   cleanups.push(cleanup);
 }
 
-export async function cleanUp(): Promise<void> {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      console.error('clean-up:', (error as Error).message);
+let cleaning: Promise<void> | undefined;
+
+/** Undoes everything registered, once: a Ctrl-C during the run's own clean-up joins it. */
+export function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length > 0) {
+      try {
+        await cleanups.pop()!();
+      } catch (error) {
+        console.error('clean-up:', (error as Error).message);
+      }
     }
-  }
+  })();
+  return cleaning;
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
     console.error(`\n${signal}: stopping the shop and the portal …`);
     void cleanUp().then(() => process.exit(130));
   });
@@ -57,13 +63,21 @@ export function startGroup(
 async function stopGroup(name: string, child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-child.pid, 'SIGTERM');
+  signalGroup(child.pid, 'SIGTERM');
   const timeout = setTimeout(() => {
     console.error(`${name} (group ${child.pid}) did not stop within 10 s: SIGKILL`);
-    process.kill(-child.pid!, 'SIGKILL');
+    signalGroup(child.pid!, 'SIGKILL');
   }, 10_000);
   await exited;
   clearTimeout(timeout);
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
 }
 
 /** Runs a command to its end; throws with its output unless it succeeded. Answers its stdout. */

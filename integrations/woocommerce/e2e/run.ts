@@ -28,6 +28,9 @@ if (options) {
     const browser: Browser = await chromium.launch({
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       headless: true,
+      // Ctrl-C is this script's to handle: Playwright's own handler would exit before the clean-up.
+      handleSIGINT: false,
+      handleSIGTERM: false,
     });
     onCleanup(() => browser.close());
 
