@@ -233,13 +233,19 @@ describe('order-generation filters', () => {
   test('product lines, flags, progress and errors', async () => {
     const { anna } = await seedLicenses();
     const repository = ctx.app.services.orderGenerations.repository;
-    const product = (name: string, sku: string, productId: number) => ({
+    const product = (
+      name: string,
+      sku: string,
+      productId: number,
+      quantity = 1,
+      variationId: number | null = null,
+    ) => ({
       id: productId * 10,
       name,
       sku,
       productId,
-      variationId: null,
-      quantity: 1,
+      variationId,
+      quantity,
     });
     const paid = await repository.insert({
       order_number: '1001',
@@ -253,7 +259,10 @@ describe('order-generation filters', () => {
       progress: 'failed',
       deliver: false,
       error: 'Die Zahlung ist nicht eingegangen.',
-      products: JSON.stringify([product('DVD', 'M9-DVD', 15), product('Update Pro', 'M9-PROU', 13)]),
+      products: JSON.stringify([
+        product('DVD', 'M9-DVD', 15, 2),
+        product('Update Pro', 'M9-PROU', 13, 25, 131),
+      ]),
     });
     const ids = (address: string) => idsFor('order-generation', 'orderGenerations', address);
     const rows = (...list: { id: string }[]) => list.map((row) => ({ _id: row.id }));
@@ -264,6 +273,12 @@ describe('order-generation filters', () => {
       ['products.name~contains~pro-lizenz', rows(paid)],
       ['products.name~startswith~update', rows(failed)],
       ['products.productId~eq~15', rows(failed)],
+      ['products.id~eq~110', rows(paid)],
+      ['products.variationId~eq~131', rows(failed)],
+      ['products.variationId~existsnot~', rows(paid)],
+      ['products.quantity~eq~25', rows(failed)],
+      ['products.quantity~in~1,2', rows(paid, failed)],
+      ['products.quantity~nin~1', rows(failed)],
       ['products.sku~existsnot~', []],
       ['deliver~eq~false', rows(failed)],
       ['error~exists~', rows(failed)],

@@ -1,6 +1,7 @@
 import { formatLicenseKey } from '../formats/license-key.ts';
 import { formatCount } from '../formats/numbers.ts';
 import { pageTitles } from './navigation.ts';
+import { counted } from './plurals.ts';
 
 /** Where a finding of an import is: a line of a CSV or JSON Lines file, an entry of a JSON array. */
 export type ImportLocationKind = 'line' | 'entry';
@@ -138,7 +139,7 @@ export const licenseImportPageMessages = {
   rowsProgress: (read: number, expected: number) =>
     `${formatCount(read)} von etwa ${formatCount(expected)} Zeilen gelesen`,
   checking: 'Alle Zeilen gelesen; Prüfung gegen das Portal und Schreiben …',
-  imported: (count: number) => `${formatCount(count)} Lizenz(en) importiert.`,
+  imported: (count: number) => `${counted(count, 'license')} importiert.`,
   nothingImported: 'Nichts importiert: die Datei hat fehlerhafte Zeilen.',
   runFailed: (error: string) => `Der Lauf ist fehlgeschlagen: ${error}`,
   restarted: 'abgebrochen, weil der Server neu gestartet wurde; der Lauf wurde neu begonnen',

@@ -2,9 +2,13 @@ import { sql } from 'kysely';
 import { ORDER_GENERATION_LIST } from '@lizenzportal/domain';
 import { defineListEntity } from '../../lists/list-entity.ts';
 
-/** A property of every product line, as a text array a filter can search. */
+/**
+ * A property of the product lines that have it, as a text array a filter can search: a line
+ * without a variation has none, so „ist nicht vorhanden” finds orders without any.
+ */
 const productProperty = (property: string) =>
-  sql`array(select line ->> ${property} from jsonb_array_elements(order_generation.products) as line)`;
+  sql`array(select line ->> ${property} from jsonb_array_elements(order_generation.products) as line
+    where line ->> ${property} is not null)`;
 
 /** The order-generation list: the domain's declaration and the columns behind its fields. */
 export const ORDER_GENERATION_LIST_ENTITY = defineListEntity({
@@ -24,6 +28,9 @@ export const ORDER_GENERATION_LIST_ENTITY = defineListEntity({
     'products.name': productProperty('name'),
     'products.sku': productProperty('sku'),
     'products.productId': productProperty('productId'),
+    'products.variationId': productProperty('variationId'),
+    'products.quantity': productProperty('quantity'),
+    'products.id': productProperty('id'),
     amountDiffers: 'amount_differs',
     paidTwiceFor: 'paid_twice_for',
     withdrawal: 'withdrawal',
