@@ -46,4 +46,18 @@ export const shopDemoMessages = {
   quantityOf: (title: string, sku: string) => `Menge: ${title} (${sku})`,
   changedQuantitiesSent:
     'Die Bestellung bezahlt andere Mengen, als der Assistent berechnet hat: Das Portal liefert nichts, die Shop-Generierung nennt den Grund.',
+  /** Simulated refunds of an order the page placed (decision 066). */
+  refundTitle: 'Erstattung simulieren',
+  refundExplanation:
+    'Wie im Shop: Eine Erstattung schickt dem Portal die geänderte Bestellung (order.updated) mit ihren Erstattungen. Die Shop-Generierung steht danach unter „Braucht Aufmerksamkeit” („Erstattet, Lizenzen noch aktiv”), bis „Bestellung rückabwickeln” die Lizenzen zurücknimmt.',
+  refundLinesHint:
+    'Welche Positionen eine Teilerstattung betraf, fragt das Portal mit dem REST-Zugang (SHOP_API_KEY) beim Shop ab; diese Demo hat keinen, die Shop-Generierung sagt das, und die Lizenzen werden von Hand gewählt.',
+  refundQuantityOf: (title: string, sku: string) => `Erstattete Menge: ${title} (${sku})`,
+  refundPartial: 'Teilweise erstatten',
+  refundFull: 'Vollständig erstatten',
+  refunding: 'Die Erstattung wird an das Portal übermittelt …',
+  refundFailed: 'Die Erstattung konnte nicht simuliert werden',
+  pickRefundQuantity: 'Bitte bei mindestens einer Position eine erstattete Menge angeben.',
+  refundSent: (id: number, amount: string) => `Erstattung ${id} über ${amount} an das Portal geschickt.`,
+  fullyRefunded: 'Die Bestellung ist vollständig erstattet (im Shop „erstattet”).',
 } as const;

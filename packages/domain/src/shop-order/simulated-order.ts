@@ -98,3 +98,35 @@ export const simulatedOrderResponseSchema = z.object({
   mailsInOutbox: z.boolean(),
 });
 export type SimulatedOrderResponse = z.infer<typeof simulatedOrderResponseSchema>;
+
+/**
+ * `/shop-demo`'s simulated refund of an order it placed (development only): the order's cart and
+ * number as its simulation answered, the refunds the demo shop made of it before (WooCommerce
+ * lists every refund on the order), and what to refund now — `lines` of the order (a partial
+ * refund) or null: the rest of the order, its status `refunded`.
+ */
+export const simulatedRefundRequestSchema = z.strictObject({
+  cart: simulatedOrderRequestSchema,
+  order: z.string().regex(/^\d{1,10}$/),
+  previous: z
+    .array(z.strictObject({ id: z.int().min(1), gross: z.int().min(0), reason: z.string().max(200) }))
+    .max(50),
+  lines: z
+    .array(z.strictObject({ sku: z.enum(SKUS), quantity: z.int().min(1).max(MAX_RESELLER_QUANTITY) }))
+    .min(1)
+    .max(MAX_RESELLER_LICENSES * 2)
+    .nullable(),
+});
+export type SimulatedRefundRequest = z.input<typeof simulatedRefundRequestSchema>;
+
+export const simulatedRefundResponseSchema = z.object({
+  /** What the portal made of the order's `order.updated`: `noted` for a generation it knows. */
+  received: z.string(),
+  order: z.string(),
+  orderGeneration: z.uuid().nullable(),
+  /** The refund the demo shop made, as it lists it from now on. */
+  refund: z.object({ id: z.int(), gross: z.int(), reason: z.string() }),
+  /** The whole order is refunded (its status `refunded`). */
+  full: z.boolean(),
+});
+export type SimulatedRefundResponse = z.infer<typeof simulatedRefundResponseSchema>;

@@ -175,6 +175,12 @@ describe('the simulated order of /shop-demo', () => {
     try {
       const response = await app.inject({ method: 'POST', url: '/api/v1/shop/demo-order', payload: CART });
       expect(response.statusCode).toBe(404);
+      const refund = await app.inject({
+        method: 'POST',
+        url: '/api/v1/shop/demo-order/refund',
+        payload: { cart: CART, order: '4711', previous: [], lines: null },
+      });
+      expect(refund.statusCode).toBe(404);
       const settings = await app.inject({ method: 'GET', url: '/api/v1/settings' });
       expect(settings.json().data.shopDemoOrders).toBe(false);
       const development = await ctx.app.inject({ method: 'GET', url: '/api/v1/settings' });
@@ -186,4 +192,64 @@ describe('the simulated order of /shop-demo', () => {
     }
     // A second app of its own (production settings) starts in the test.
   }, 60_000);
+});
+
+describe('the simulated refund of /shop-demo', () => {
+  const refund = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/v1/shop/demo-order/refund', payload: payload as object });
+
+  test(
+    'a partial, then a full refund of an order it placed reach the generation as WooCommerce’s order.updated',
+    async () => {
+      const placed = (await simulate(CART)).json().data;
+      await eventually(async () => {
+        const current = await ctx.app.services.orderGenerations.get(placed.orderGeneration);
+        return current.progress === 'completed' || undefined;
+      }, JOBS_MS);
+
+      const partial = await refund({
+        cart: CART,
+        order: placed.order,
+        previous: [],
+        lines: [{ sku: 'M9-DVD', quantity: 1 }],
+      });
+      expect(partial.statusCode).toBe(200);
+      const first = partial.json().data;
+      expect(first).toMatchObject({
+        received: 'noted',
+        order: placed.order,
+        orderGeneration: placed.orderGeneration,
+        full: false,
+        refund: { gross: 1500, reason: 'Teilerstattung (simuliert)' },
+      });
+      expect(await ctx.app.services.orderGenerations.get(placed.orderGeneration)).toMatchObject({
+        withdrawal: 'open',
+        withdrawnStatus: null,
+        payment: { refunds: [{ id: first.refund.id, gross: 1500 }] },
+      });
+
+      const full = (
+        await refund({ cart: CART, order: placed.order, previous: [first.refund], lines: null })
+      ).json().data;
+      expect(full).toMatchObject({ received: 'noted', full: true, refund: { gross: 52_800 - 1500 } });
+      const after = await ctx.app.services.orderGenerations.get(placed.orderGeneration);
+      expect(after).toMatchObject({
+        withdrawal: 'open',
+        withdrawnStatus: 'refunded',
+        payment: { refunded: { gross: 52_800 } },
+      });
+      expect(after.payment.refunds.map((kept) => kept.id).sort()).toEqual(
+        [first.refund.id, full.refund.id].sort(),
+      );
+      const { items } = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/v1/overview/attention',
+          headers: await ctx.adminHeaders(),
+        })
+      ).json().data;
+      expect(items.find((item: { item: string }) => item.item === 'refundedActive').count).toBe(1);
+    },
+    3 * JOBS_MS,
+  );
 });

@@ -11,8 +11,11 @@ import {
   formatMoney,
   HOLDER_FORM_LABELS,
   orderPaymentMessages,
+  orderUndoMessages,
+  PRODUCTS,
   PROGRESS_LABELS,
   productTitle,
+  refundLinesMessages,
   shopDemoMessages,
   type License,
 } from '@lizenzportal/domain';
@@ -21,7 +24,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { openShopAssistant } from '@/test/shop-assistant';
 import { waitForPath } from '@/test/page';
-import { ADMIN, bindLicense, createAdmin, createLicense } from '@/test/seed';
+import { ADMIN, adminToken, bindLicense, createAdmin, createLicense } from '@/test/seed';
 
 // The whole journey waits for the order's generation, its starter document and its mail: jobs.
 const browser = setupBrowser({ WORKER: 'inline' });
@@ -292,6 +295,60 @@ describe('a shop order from the assistant to the download, locally', () => {
       );
       expect(updates.map((mail) => mail.to)).toEqual(['praxis@lindenhof.example', BUYER.email]);
       expect(updates.every((mail) => mail.holderNameLogin && !mail.startCode)).toBe(true);
+    },
+    4 * JOBS_MS,
+  );
+
+  it(
+    'refunds the order in part and in full from /shop-demo: the attention item, then the undo in the back office',
+    async () => {
+      const page = await openShopAssistant(browser);
+      const { order, generationPage } = await buyInTheShop(page);
+      // The order's licenses are made (its mail sent) before the shop gives money back.
+      await outboxMail();
+
+      const refund = page.getByRole('form', { name: shopDemoMessages.refundTitle });
+      await refund.getByRole('button', { name: shopDemoMessages.refundPartial }).click();
+      await refund.getByText(shopDemoMessages.pickRefundQuantity).waitFor();
+      await refund
+        .getByRole('textbox', { name: shopDemoMessages.refundQuantityOf(PRODUCTS['M9-PRO'].title, 'M9-PRO') })
+        .fill('1');
+      await refund.getByRole('button', { name: shopDemoMessages.refundPartial }).click();
+      const sent = refund.getByRole('status');
+      await sent
+        .getByText(/^Erstattung \d+ über 73,80\s€ an das Portal geschickt\.$/)
+        .waitFor({ timeout: PAGE_MS });
+      await refund.getByRole('button', { name: shopDemoMessages.refundFull }).click();
+      await sent.getByText(shopDemoMessages.fullyRefunded).waitFor({ timeout: PAGE_MS });
+      await sent.getByText(/^Erstattung \d+ über 147,60\s€ an das Portal geschickt\.$/).waitFor();
+      expect(await refund.getByRole('button', { name: shopDemoMessages.refundFull }).isDisabled()).toBe(true);
+
+      // The back office: „Erstattet, Lizenzen noch aktiv” on the overview, the refunds on the generation, the undo.
+      const token = await adminToken(browser.server);
+      const overview = await browser.open('/backend', { token });
+      await overview
+        .getByRole('link', { name: '1 erstattete Bestellung mit aktiven Lizenzen' })
+        .waitFor({ timeout: PAGE_MS });
+      const admin = await browser.open(generationPage, { token });
+      await admin.getByText(`Bestellung ${order}`).waitFor({ timeout: PAGE_MS });
+      const payment = admin.getByRole('region', { name: orderPaymentMessages.panelTitle });
+      await payment.getByText(/: 73,80\s€ \(Teilerstattung \(simuliert\)\)$/).waitFor();
+      await payment.getByText(/: 147,60\s€ \(Widerruf \(simuliert\)\)$/).waitFor();
+      // Without the shop's REST key the portal cannot ask which lines were refunded: it says so.
+      await payment.getByText(refundLinesMessages.notConfigured).waitFor({ timeout: JOBS_MS });
+      await admin.getByRole('button', { name: orderUndoMessages.action }).click();
+      const dialog = admin.getByRole('dialog', { name: orderUndoMessages.action });
+      const [licenseId] = (
+        await browser.server.app.services.orderGenerations.get(generationPage.split('/').at(-1)!)
+      ).licenses;
+      const license = await browser.server.app.services.licenses.get(licenseId!, { type: 'admin' } as never);
+      await dialog.getByText(orderUndoMessages.will.disabled(license.key)).waitFor({ timeout: PAGE_MS });
+      await dialog.getByRole('button', { name: orderUndoMessages.confirm }).click();
+      await admin
+        .getByText(`Bestellung rückabgewickelt: ${license.key} deaktiviert.`)
+        .waitFor({ timeout: PAGE_MS });
+      await overview.reload();
+      await overview.getByText('Alles in Ordnung').waitFor({ timeout: PAGE_MS });
     },
     4 * JOBS_MS,
   );

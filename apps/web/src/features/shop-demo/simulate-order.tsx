@@ -25,6 +25,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { apiRequest, failedCall } from '@/lib/api';
 import { backendOrderGenerationPath, LOGIN_PATH } from '@/lib/paths';
 import { useCartBuyer, type Buyer } from './cart-buyer.ts';
+import { SimulateRefund } from './simulate-refund.tsx';
 
 /**
  * The assistant's cart as the order to simulate: its products (at the quantities the buyer left in
@@ -84,11 +85,15 @@ function Checkout({ cart, buyer }: { cart: AddToCartMessage; buyer: Buyer }) {
   }
 
   if (order.data) {
+    const refused = changed && (cart.sessionId !== null || Boolean(cart.cartToken));
     return (
-      <SimulatedOrderResult
-        result={order.data}
-        refused={changed && (cart.sessionId !== null || Boolean(cart.cartToken))}
-      />
+      <Stack>
+        <SimulatedOrderResult result={order.data} refused={refused} />
+        {/* Refunds of an order that made licenses: the attention item and the undo to try out. */}
+        {!refused && order.data.received === 'created' && (
+          <SimulateRefund cart={order.variables} placed={order.data} />
+        )}
+      </Stack>
     );
   }
   return (
