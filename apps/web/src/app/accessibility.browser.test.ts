@@ -9,7 +9,13 @@
  * it. The error states — a wrong sign-in, a wrong offer code, a failed save, a 409 — are swept
  * too: they only show after an action.
  */
-import { contactChangeMessages, HOLDER_FORM_LABELS, type License } from '@lizenzportal/domain';
+import { Readable } from 'node:stream';
+import {
+  contactChangeMessages,
+  HOLDER_FORM_LABELS,
+  importFieldTitle,
+  type License,
+} from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -188,6 +194,28 @@ async function fillContactForm(page: Page) {
   return form;
 }
 
+/**
+ * An uploaded import file with a dry run done, one of its rows in error: the page then shows the
+ * mapping, the report with its findings, and the choice „Nur gültige Zeilen importieren”.
+ */
+async function checkedImportWithError(): Promise<string> {
+  const uploads = browser.server.app.services.licenseImportUploads;
+  const head = (['key', 'startCode', 'version', 'status', 'properties.class'] as const).map(importFieldTitle);
+  const file = [
+    [...head, 'Kunde'].join(';'),
+    'ABCD-EFGH-JKMN;123456;Version 8;Ungebunden;Einzellizenz;',
+    'CDEF-GHJK-MNPQ;345678;Version 8;Ungebunden;Riesenlizenz;',
+  ].join('\r\n');
+  const upload = await uploads.receive(Readable.from([Buffer.from(file)]), 'altbestand.csv', 'verwaltung');
+  await uploads.request(
+    upload._id,
+    { mapping: upload.mapping, dryRun: true, onlyValid: false },
+    'verwaltung',
+  );
+  await uploads.work(upload._id);
+  return upload._id;
+}
+
 interface ErrorState {
   name: string;
   open: () => Promise<Page>;
@@ -272,6 +300,17 @@ const ERROR_STATES: ErrorState[] = [
       await page.getByLabel('Angebotscode').pressSequentially('abcdefghj');
       await page.getByRole('button', { name: 'Angebot laden' }).click();
       await errorBox(page).waitFor();
+    },
+  },
+  {
+    name: 'license import with a bad row',
+    open: async () => {
+      const upload = await checkedImportWithError();
+      return openForSweep(`/backend/license/import?upload=${upload}`, await adminToken(browser.server));
+    },
+    provoke: async (page) => {
+      await page.getByRole('checkbox', { name: 'Nur gültige Zeilen importieren' }).waitFor();
+      await page.getByRole('table', { name: 'Befunde des Laufs' }).waitFor();
     },
   },
   {

@@ -201,6 +201,13 @@ export const routes: RouteObject[] = [
                 })),
               },
               {
+                path: 'license/import',
+                ...lazyPage(titled(pageTitles.importLicenses), async () => ({
+                  Component: (await import('@/features/backend/license-import/license-import-page'))
+                    .LicenseImportPage,
+                })),
+              },
+              {
                 path: 'license/:id',
                 ...lazyPage(
                   titled(({ id }) => pageTitles.license(id ?? ''), {

@@ -14,6 +14,7 @@ export {
 } from '@lizenzportal/domain';
 export const BACKEND_LOGIN_PATH = '/backend/login';
 export const BACKEND_LICENSES_PATH = '/backend/license';
+export const BACKEND_LICENSE_IMPORT_PATH = '/backend/license/import';
 export const BACKEND_ORDER_GENERATIONS_PATH = '/backend/order-generation';
 export const BACKEND_DELIVERIES_PATH = '/backend/delivery';
 export const BACKEND_UPGRADE_SESSIONS_PATH = '/backend/upgrade-session';

@@ -130,8 +130,10 @@ export const licenseImportPageMessages = {
   runImport: 'Import ausführen',
   onlyValid: 'Nur gültige Zeilen importieren',
   onlyValidDescription: (invalid: number) =>
-    `${formatCount(invalid)} fehlerhafte Zeile(n) werden dann übersprungen; ohne diese Wahl wird nichts importiert.`,
+    `Übersprungen werden dann: ${counted(invalid, 'invalidLine')}; ohne diese Wahl wird nichts importiert.`,
   runPending: 'Ein Lauf dieser Datei ist schon angestoßen; bitte sein Ende abwarten.',
+  chooseOnlyValid:
+    'Die Datei hat fehlerhafte Zeilen: bitte „Nur gültige Zeilen importieren” wählen oder die Datei korrigieren und neu hochladen.',
   importNeedsDryRun: 'Erst der Probelauf mit dieser Zuordnung, dann der Import.',
   mappingChanged: 'Die Zuordnung wurde geändert: bitte den Probelauf wiederholen.',
   queued: 'Wartet auf den Start …',

@@ -11,6 +11,7 @@ export const COUNTED_NOUNS = {
   dvd: { one: 'DVD', other: 'DVDs' },
   additionalDvd: { one: 'zusätzliche DVD', other: 'zusätzliche DVDs' },
   entry: { one: 'Eintrag', other: 'Einträge' },
+  invalidLine: { one: 'fehlerhafte Zeile', other: 'fehlerhafte Zeilen' },
   starterDocument: { one: 'Startdokument', other: 'Startdokumente' },
   licenseDocument: { one: 'Lizenzdokument', other: 'Lizenzdokumente' },
   offer: { one: 'Angebot', other: 'Angebote' },

@@ -36,7 +36,7 @@ export interface ImportOutcome {
   status: LicenseImportStatus;
   file: Pick<ImportFile, 'name' | 'sha256' | 'bytes' | 'encoding' | 'format'>;
   rowsRead: number;
-  /** Licenses written (a dry run: that would be written). */
+  /** Licenses written (a dry run: that would be written; with errors, by „nur gültige Zeilen”). */
   imported: number;
   unchanged: number;
   different: number;
@@ -123,7 +123,8 @@ export class LicenseImportService {
         if (counts.invalid > 0) await this.repository.refuseInvalid(run, transaction);
         counts.imported = await this.repository.importable(run, transaction);
         if (counts.invalid > 0 && !options.onlyValid) {
-          counts.imported = 0;
+          // A dry run still counts the valid new rows: what „nur gültige Zeilen” would import.
+          if (!options.dryRun) counts.imported = 0;
           return finish('refused', null, transaction);
         }
         if (options.dryRun) return finish('checked', null, transaction);

@@ -96,7 +96,7 @@ const REQUEST_ID_HEADER = 'x-request-id';
  * The `ApiError` of a failed answer: its envelope's code, message, field and request id, or our own
  * wording (and the id of the header, if a proxy passed it on).
  */
-function toApiError(response: Response, body: unknown): ApiError {
+export function toApiError(response: Response, body: unknown): ApiError {
   const { status } = response;
   const headerRequestId = response.headers.get(REQUEST_ID_HEADER);
   const envelope = (body as Partial<ErrorEnvelope> | undefined)?.error;

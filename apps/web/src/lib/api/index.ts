@@ -2,3 +2,4 @@ export { ApiError, errorField, errorStatus, failedCall, type FailedCall } from '
 export { onUnauthorized } from './unauthorized.ts';
 export { apiRequest } from './portal.ts';
 export { downloadFile, type DownloadOptions } from './download.ts';
+export { uploadFile } from './upload.ts';

@@ -1,18 +1,21 @@
 import { Button, Group, Loader, Menu, Modal, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconChevronDown, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconFileImport, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import {
   backOfficeMessages,
+  licenseImportPageMessages,
   licenseToolbarMessages as texts,
   type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
 import { lazy, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { toApiQuery } from '@/lib/list-state';
+import { BACKEND_LICENSE_IMPORT_PATH } from '@/lib/paths';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { useListState } from '../lists/use-list-state.ts';
-import { receivedText, useFileDownload } from './use-file-download.ts';
+import { receivedText, useFileDownload } from '../components/use-file-download.ts';
 
 /** The form loads when the dialog opens: the list's first screen does not show it (decision 055). */
 const CreateLicensesForm = lazy(async () => ({
@@ -63,6 +66,14 @@ export function LicenseListToolbar({
       <Group gap="sm">
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
           {backOfficeMessages.createLicenses}
+        </Button>
+        <Button
+          component={Link}
+          to={BACKEND_LICENSE_IMPORT_PATH}
+          variant="default"
+          leftSection={<IconFileImport size={16} aria-hidden />}
+        >
+          {licenseImportPageMessages.openImport}
         </Button>
         <Switch
           label={texts.selectionMode}

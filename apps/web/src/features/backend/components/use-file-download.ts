@@ -1,7 +1,7 @@
 import { licenseToolbarMessages } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { downloadFile, type DownloadOptions } from '@/lib/api';
-import { useActionWithFailure, type ActionWithFailure } from '../components/use-action-with-failure.ts';
+import { useActionWithFailure, type ActionWithFailure } from './use-action-with-failure.ts';
 
 interface Download {
   /** What is downloaded, as the progress names it. */
