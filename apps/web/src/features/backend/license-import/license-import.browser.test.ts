@@ -90,6 +90,8 @@ describe('„Lizenzen importieren” /backend/license/import', () => {
     await page.getByRole('progressbar', { name: 'Fortschritt des Laufs' }).waitFor({ state: 'attached' });
     await page.getByRole('heading', { name: 'Bericht des Imports: Import abgeschlossen' }).waitFor();
     await page.getByText('2 Lizenzen importiert.').waitFor();
+    // The file is removed after its import, as it should be: no „upload again” after a success.
+    expect(await page.getByText('Die Datei ist nicht mehr gespeichert').count()).toBe(0);
     expect(await licenseKeys()).toEqual(['ABCDEFGHJKMN', 'BCDEFGHJKMNP']);
     const bound = await browser.server.database.db
       .selectFrom('license')

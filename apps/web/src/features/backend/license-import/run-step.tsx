@@ -48,7 +48,8 @@ export function RunStep({ upload, mapping }: RunStepProps) {
         {texts.checkStep}
       </Title>
       {upload.fileRemoved ? (
-        <Text>{texts.fileGone}</Text>
+        // After its import the file is gone by design: the report below says what was imported.
+        !(run && !run.dryRun && run.status === 'completed') && <Text>{texts.fileGone}</Text>
       ) : (
         <Group gap="sm">
           <Button
