@@ -14,6 +14,7 @@ export * from './license/document-rules.ts';
 export * from './auth/schema.ts';
 export * from './messages/common.ts';
 export * from './messages/plurals.ts';
+export * from './messages/reseller-lines.ts';
 export * from './messages/navigation.ts';
 export * from './messages/validation.ts';
 export * from './messages/describe-issue.ts';

@@ -3,6 +3,7 @@ import { NEXT_LABEL } from './common.ts';
 import { loginPageMessages } from './login.ts';
 import { pageTitles } from './navigation.ts';
 import { counted, COUNTED_NOUNS } from './plurals.ts';
+import { CUSTOMER_REFERENCE, resellerLineHeading } from './reseller-lines.ts';
 
 /**
  * The license assistant's screens (customer spec §2): step headings, explanations, buttons and
@@ -140,11 +141,13 @@ export const assistantScreens = {
   manualText:
     'Stellen Sie die Lizenzen für Ihre Kunden zusammen. Der Mengenrabatt gilt je Lizenz nach ihrer Größe.',
   resellerLine: (reference: string) => `Lizenz „${reference}”`,
+  /** A reseller line's licenses and their size, in its editor and over its items in the cart. */
+  resellerLineHeading,
   resellerClass: 'Lizenzart',
   resellerSize: 'Größe (Arbeitsplätze)',
   resellerQuantity: 'Anzahl Lizenzen',
   resellerDvds: 'DVDs je Lizenz',
-  resellerReference: 'Kundenreferenz',
+  resellerReference: CUSTOMER_REFERENCE,
   resellerAdd: 'Lizenz hinzufügen',
   resellerRemove: 'Lizenz entfernen',
   resellerEmpty: 'Noch keine Lizenz in der Bestellung.',

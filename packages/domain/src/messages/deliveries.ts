@@ -42,6 +42,8 @@ export const deliveryMailTexts = {
     subject: (plural: boolean, product: string) =>
       `Ihre Bestellung: ${plural ? STARTER.other : STARTER.one} für ${product}`,
     thanks: 'vielen Dank für Ihre Bestellung!',
+    /** A reseller order's lines, each „„Schule am Park”: 2 Lizenzen × 5 Arbeitsplätze”. */
+    resellerLines: (lines: readonly string[]) => `Sie haben bestellt: ${lines.join('; ')}.`,
   },
   bind: {
     subject: (product: string) => `Ihre Lizenz ist gebunden: Lizenzdokument für ${product}`,

@@ -8,6 +8,7 @@ import { createLicensesMessages, licenseToolbarMessages, listMessages } from './
 import { deliveryMailTexts } from './deliveries.ts';
 import { documentMessages } from './documents.ts';
 import { counted, COUNTED_NOUNS, nounFor } from './plurals.ts';
+import { licensesOfSize } from './reseller-lines.ts';
 import { orderGenerationErrors } from './shop-orders.ts';
 import { upgradeSessionMessages } from './upgrade-session.ts';
 
@@ -60,6 +61,8 @@ const COUNTED_TEXTS: {
   { name: 'countOutOfRange', text: createLicensesMessages.countOutOfRange, noun: 'license' },
   { name: 'created', text: createLicensesMessages.created, noun: 'license' },
   { name: 'batchSize', text: documentMessages.batchSize, noun: 'license' },
+  { name: 'licensesOfSize (licenses)', text: (n) => licensesOfSize(n, n), noun: 'license' },
+  { name: 'licensesOfSize (seats)', text: (n) => licensesOfSize(n, n), noun: 'seat' },
 ];
 
 describe('counted nouns', () => {

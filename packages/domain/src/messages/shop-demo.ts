@@ -1,3 +1,5 @@
+import { CUSTOMER_REFERENCE } from './reseller-lines.ts';
+
 /** `/shop-demo`, the stand-in for the vendor's shop page (development), and its simulated orders. */
 export const shopDemoMessages = {
   standsForTheShop:
@@ -12,7 +14,7 @@ export const shopDemoMessages = {
   sku: 'SKU',
   productId: 'Produkt-ID',
   quantity: 'Menge',
-  customerReference: 'Kundenreferenz',
+  customerReference: CUSTOMER_REFERENCE,
   net: 'Netto',
   vat: 'MwSt.',
   total: 'Gesamt',

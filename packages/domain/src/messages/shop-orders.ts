@@ -1,5 +1,6 @@
 import { RETRY_LABEL } from './common.ts';
 import { counted } from './plurals.ts';
+import { customerReferenceFact } from './reseller-lines.ts';
 import { groupedDigits } from '../formats/numbers.ts';
 import { PRODUCTS } from '../pricing/products.ts';
 import type { CountedProduct, LinesDifference } from '../shop-order/paid-lines.ts';
@@ -112,7 +113,8 @@ export const orderGenerationNotes = {
   /** A paid order withdrawn before its generation ran (decision 066). */
   nothingMade: (status: string) =>
     `Die Bestellung wurde im Shop vor der Generierung ${withdrawalWord(status)}: Es wurde nichts erzeugt.`,
-  customerReference: (reference: string) => `Kundenreferenz: ${reference}`,
+  /** A reseller license's notes: its line's customer reference, read back by `customerReferenceOf`. */
+  customerReference: customerReferenceFact,
 } as const;
 
 /**

@@ -33,6 +33,7 @@ describe('prices (DESIGN.md §4 anchors)', () => {
       {
         uid: 'license',
         customerReference: null,
+        licenses: null,
         lineItems: [
           {
             sku: 'M9-PRO',
@@ -175,9 +176,12 @@ describe('prices by purchase', () => {
       { purchaseType: 'reseller', resellerLicenses: [reseller('1', 10, 3, 1), reseller('2', 1, 5)] },
       'DE',
     );
-    expect(cart.groupedLineItems.map((group) => [group.uid, group.customerReference])).toEqual([
-      ['1', 'Lizenz 1'],
-      ['2', 'Lizenz 2'],
+    // Each line knows its licenses: its 30 pro seats are 3 licenses of 10 („3 Lizenzen × 10 Arbeitsplätze”).
+    expect(
+      cart.groupedLineItems.map((group) => [group.uid, group.customerReference, group.licenses]),
+    ).toEqual([
+      ['1', 'Lizenz 1', { count: 3, size: 10 }],
+      ['2', 'Lizenz 2', { count: 5, size: 1 }],
     ]);
     const [first, second] = cart.groupedLineItems;
     expect(first!.lineItems.map((line) => [line.sku, line.quantity, line.itemGross, line.gross])).toEqual([
@@ -281,6 +285,10 @@ describe('the cart a shop prices from the products it received', () => {
   ])('%s: the same totals as the assistant showed', (_, purchase, country) => {
     const shopCart = priceShopProducts(shopProducts(purchase, productIds), country);
     expect(shopCart.totals).toEqual(purchaseCart(purchase, country).totals);
+    // The shop page reads a reseller line's licenses from its products alone, as the assistant counts them.
+    expect(shopCart.groupedLineItems.map((group) => group.licenses)).toEqual(
+      purchaseCart(purchase, country).groupedLineItems.map((group) => group.licenses),
+    );
   });
 });
 

@@ -55,9 +55,17 @@ export interface CartLineItem {
   vatRate: number;
 }
 
+/** How many licenses of which size a reseller line buys („2 Lizenzen × 5 Arbeitsplätze”). */
+export interface GroupLicenses {
+  count: number;
+  size: number;
+}
+
 export interface CartGroup {
   uid: string;
   customerReference: string | null;
+  /** A reseller line's licenses (volume basis `license`); null for a cart of one license. */
+  licenses: GroupLicenses | null;
   lineItems: CartLineItem[];
 }
 
@@ -100,6 +108,7 @@ export function priceCart(request: PriceRequest): Cart {
     return {
       uid: group.uid,
       customerReference: group.customerReference,
+      licenses: request.volumeBasis === 'license' ? groupLicenses(group) : null,
       lineItems: group.lines
         .filter((line) => line.quantity > 0)
         .map((line) => priceLine(line, volumeQuantity, home, ratePerMille)),
@@ -117,6 +126,17 @@ export function priceCart(request: PriceRequest): Cart {
       vatRate: vatRate(request.countryCode),
       gross: sum((line) => line.gross),
     },
+  };
+}
+
+/** A reseller line's licenses: its license seats are `count` licenses of its size. */
+function groupLicenses(group: LineGroup): GroupLicenses {
+  const seats = group.lines
+    .filter((line) => PRODUCTS[line.sku].productType === 'license')
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return {
+    count: group.licenseSize > 0 ? Math.round(seats / group.licenseSize) : 0,
+    size: group.licenseSize,
   };
 }
 

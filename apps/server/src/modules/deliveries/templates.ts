@@ -1,5 +1,6 @@
 import {
   contactChangeMessages,
+  customerReferenceFact,
   deliveryMailTexts,
   LICENSE_CLASS_LABELS,
   directLoginUrl,
@@ -10,6 +11,7 @@ import {
   formatSeats,
   formatStartCode,
   productTitle,
+  resellerLineHeading,
   type DeliveryOccasion,
   type DocumentType,
 } from '@lizenzportal/domain';
@@ -73,12 +75,14 @@ function partsOf(context: MailContext): Parts {
   const attached = context.documentWord ? [T.attached(context.documentWord)] : [];
   const product = () => productTitle(context.licenses[0]!.version);
   switch (context.occasion) {
-    case 'order':
+    case 'order': {
+      const lines = resellerLines(context.licenses);
       return {
         subject: T.order.subject(context.licenses.length > 1, product()),
-        intro: [T.order.thanks, ...attached],
+        intro: [T.order.thanks, ...(lines.length > 0 ? [T.order.resellerLines(lines)] : []), ...attached],
         outro: [T.bindingSteps],
       };
+    }
     case 'bind':
       return {
         subject: T.bind.subject(product()),
@@ -149,10 +153,32 @@ function loginUrl(context: MailContext, license: MailLicense): string {
   return directLoginUrl(context.portalUrl, license.key, code);
 }
 
+/** „Lizenzschlüssel: ABCD-… — Kundenreferenz: Schule am Park”: a reseller knows whose key it is. */
+function keyLine(license: MailLicense): string {
+  const key = `${T.licenseKey}: ${formatLicenseKey(license.key)}`;
+  return license.customerReference ? `${key} — ${customerReferenceFact(license.customerReference)}` : key;
+}
+
+/**
+ * A reseller order's lines as the licenses show them, in the order they come: „„Schule am Park”:
+ * 2 Lizenzen × 5 Arbeitsplätze”. Empty when no license has a customer reference.
+ */
+function resellerLines(licenses: readonly MailLicense[]): string[] {
+  const lines = new Map<string, { reference: string; count: number; size: number }>();
+  for (const { customerReference: reference, class: licenseClass, size } of licenses) {
+    if (reference === null) continue;
+    const key = JSON.stringify([reference, licenseClass, size]);
+    const line = lines.get(key) ?? { reference, count: 0, size };
+    line.count += 1;
+    lines.set(key, line);
+  }
+  return [...lines.values()].map((line) => resellerLineHeading(line.reference, line.count, line.size));
+}
+
 function licenseLines(context: MailContext, license: MailLicense): string[] {
   const lines = [
     `${productTitle(license.version)}, ${LICENSE_CLASS_LABELS[license.class]}, ${formatSeats(license.size)}`,
-    `${T.licenseKey}: ${formatLicenseKey(license.key)}`,
+    keyLine(license),
   ];
   if (context.documentType === 'starter') lines.push(`${T.startCode}: ${formatStartCode(license.startCode)}`);
   else if (license.holderName) lines.push(`${T.holder}: ${license.holderName}`);

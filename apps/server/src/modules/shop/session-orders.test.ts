@@ -1,20 +1,25 @@
 import { sql } from 'kysely';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import {
   deliveryMailTexts,
+  formatLicenseKey,
   orderGenerationErrors,
   productTitle,
   type License,
   type WooCommerceOrder,
 } from '@lizenzportal/domain';
 import { useTestApp } from '../../test/app.ts';
-import { eventually } from '../../test/smtp.ts';
+import { eventually, startSmtpServer } from '../../test/smtp.ts';
+import { pdfText } from '../documents/test-fixtures.ts';
 import { bearer, schoolBilling, sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
 import { webhookSignature } from './signature.ts';
 import { orderNumbered } from './test-orders.ts';
 
 const SECRET = 'session-orders-secret';
-const ctx = useTestApp({ WORKER: 'inline', SHOP_WEBHOOK_SECRET: SECRET });
+// A real mail server: what a reseller receives is read as it arrives.
+const smtp = await startSmtpServer();
+afterAll(() => smtp.close());
+const ctx = useTestApp({ WORKER: 'inline', SHOP_WEBHOOK_SECRET: SECRET, SMTP_URL: smtp.url });
 const { accessTokenOf, created, newPurchase } = sessionHelpers(ctx);
 
 type Line = { sku: string; quantity: number; meta?: Record<string, string> };
@@ -367,6 +372,24 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
       { occasion: 'order', documentType: 'starter', licenses: generation.licenses },
     ]);
     expect(await session(reseller._id)).toMatchObject({ status: 'completed', orderId: '3004' });
+
+    // The mail says what was ordered per line and whose each key is; so does each starter document.
+    const mail = await eventually(
+      () => smtp.received.find((received) => received.text?.includes(formatLicenseKey(licenses[0]!.key))),
+      50_000,
+    );
+    expect(mail.text).toContain(
+      '„Kunde 1”: 2 Lizenzen × 3 Arbeitsplätze; „Kunde 2”: 4 Lizenzen × 1 Arbeitsplatz',
+    );
+    const references = [...Array(2).fill('Kunde 1'), ...Array(4).fill('Kunde 2')] as string[];
+    expect(mail.attachments).toHaveLength(6);
+    const documents = await Promise.all(mail.attachments.map((attachment) => pdfText(attachment.content)));
+    licenses.forEach((created, index) => {
+      const key = formatLicenseKey(created.key);
+      expect(mail.text).toContain(`Lizenzschlüssel: ${key} — Kundenreferenz: ${references[index]}`);
+      const document = documents.find((text) => text.includes(key));
+      expect(document).toContain(`Kundenreferenz ${references[index]}`);
+    });
   });
 
   test('a session of another purchase type, or one that does not exist, fails the generation with the reason', async () => {

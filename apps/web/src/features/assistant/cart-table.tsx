@@ -32,7 +32,8 @@ function ItemFigures({ item }: { item: CartLineItem }) {
 }
 
 /**
- * The priced cart (customer spec §3): per group (a reseller line) its items with list price,
+ * The priced cart (customer spec §3): per group (a reseller line, headed by its customer reference
+ * and „2 Lizenzen × 5 Arbeitsplätze”, so that its seat quantity is not read as licenses) its items with list price,
  * volume discount, discounted price and net — the columns of the offer PDF — then net, VAT and gross of the whole cart — all from the domain's
  * pricing function. On a narrow screen the table keeps two columns, item and net, so that the
  * totals are always in view.
@@ -83,7 +84,13 @@ export function CartTable({ cart }: { cart: Cart }) {
           {grouped && group.customerReference && (
             <Table.Tr>
               <Table.Th scope="rowgroup" colSpan={columns}>
-                {assistantScreens.resellerLine(group.customerReference)}
+                {group.licenses
+                  ? assistantScreens.resellerLineHeading(
+                      group.customerReference,
+                      group.licenses.count,
+                      group.licenses.size,
+                    )
+                  : assistantScreens.resellerLine(group.customerReference)}
               </Table.Th>
             </Table.Tr>
           )}

@@ -28,6 +28,8 @@ export interface MailLicense {
   class: LicenseClass;
   size: number;
   holderName: string | null;
+  /** A reseller license's customer reference, which tells the reseller whose key it is. */
+  customerReference: string | null;
 }
 
 /** What an offer's mail says of it. */

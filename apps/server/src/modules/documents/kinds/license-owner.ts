@@ -1,4 +1,5 @@
 import {
+  customerReferenceOf,
   documentMessages,
   formatLicenseKey,
   mayGenerateDocument,
@@ -82,5 +83,6 @@ function toMailLicense(license: LicenseRow): MailLicense {
     class: license.class,
     size: license.size,
     holderName: license.holder_name,
+    customerReference: customerReferenceOf(license.notes),
   };
 }

@@ -53,7 +53,8 @@ describe('offer document', () => {
     expect(second).toContain('Artikel');
     expect(second).toContain('Summe netto');
     const text = await pdfText(bytes);
-    expect(text).toContain('Kunde 40');
+    // Each line says how many licenses its seat quantity (88) stands for.
+    expect(text).toContain('„Kunde 40”: 2 Lizenzen × 44 Arbeitsplätze Pro-Lizenz Version 9 88');
     expect(text).toContain('Umsatzsteuer 20 %');
   });
 

@@ -9,6 +9,7 @@ import {
   formatPercent,
   OFFER_VALIDITY_DAYS,
   purchaseCart,
+  resellerLineHeading,
   PURCHASE_TYPE_LABELS,
   type Billing,
   type Cart,
@@ -49,8 +50,12 @@ const COLUMNS: TableColumn[] = [
 function cartRows(cart: Cart): TableRow[] {
   const rows: TableRow[] = [];
   for (const group of cart.groupedLineItems) {
-    if (group.customerReference)
-      rows.push({ cells: [group.customerReference, '', '', '', '', ''], bold: true });
+    if (group.customerReference) {
+      const heading = group.licenses
+        ? resellerLineHeading(group.customerReference, group.licenses.count, group.licenses.size)
+        : group.customerReference;
+      rows.push({ cells: [heading, '', '', '', '', ''], bold: true });
+    }
     for (const line of group.lineItems) {
       rows.push({
         cells: [

@@ -1,13 +1,13 @@
 import { documentTexts, formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
-import { directLoginUrl, productTitle } from '@lizenzportal/domain';
+import { CUSTOMER_REFERENCE, customerReferenceOf, directLoginUrl, productTitle } from '@lizenzportal/domain';
 import { licenseHeadline, propertyRows } from './license-facts.ts';
 import { PdfBuilder, type DocumentStyle } from './pdf-builder.ts';
 
 const { shared, starter } = documentTexts;
 
 /**
- * The starter document of an unbound license: what was bought, key and start code, and how to
- * bind the license to its holder in the portal.
+ * The starter document of an unbound license: what was bought (a reseller's with its customer
+ * reference), key and start code, and how to bind the license to its holder in the portal.
  */
 export function renderStarterDocument(
   style: DocumentStyle,
@@ -16,6 +16,8 @@ export function renderStarterDocument(
 ): Promise<Uint8Array> {
   const portal = style.branding.portalUrl;
   const loginUrl = directLoginUrl(portal, license.key, license.startCode);
+  // A reseller's license: whose it is, first among its facts (the reseller hands the document on).
+  const reference = customerReferenceOf(license.notes);
   return new PdfBuilder(style, {
     title: starter.title,
     subject: shared.subject(starter.title, formatLicenseKey(license.key)),
@@ -28,7 +30,9 @@ export function renderStarterDocument(
       { label: starter.startCode, value: formatStartCode(license.startCode) },
     ])
     .heading(shared.licenseHeading)
-    .keyValues(propertyRows(license))
+    .keyValues(
+      reference ? [[CUSTOMER_REFERENCE, reference], ...propertyRows(license)] : propertyRows(license),
+    )
     .heading(starter.bindingHeading)
     .steps(starter.bindingSteps(portal))
     .heading(starter.directLoginHeading)

@@ -10,6 +10,7 @@ import {
   formatMoney,
   isCountryCode,
   LICENSE_CLASS_LABELS,
+  licensesOfSize,
   MAX_RESELLER_QUANTITY,
   MAX_RESELLER_SIZE,
   PURCHASABLE_CLASSES,
@@ -155,7 +156,12 @@ function ResellerLineEditor({
     <Paper withBorder p="md" component="fieldset" aria-label={title} m={0}>
       <Stack gap="sm">
         <Group justify="space-between">
-          <Text fw={700}>{title}</Text>
+          <div>
+            <Text fw={700}>{title}</Text>
+            <Text size="sm" c="dimmed">
+              {licensesOfSize(line.quantity, line.properties.size)}
+            </Text>
+          </div>
           <Button
             size="xs"
             variant="light"
