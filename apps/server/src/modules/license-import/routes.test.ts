@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import {
   importFieldTitle,
@@ -8,6 +9,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
+import { LicenseImportUploads } from './uploads.ts';
 
 const ctx = useTestApp({ WORKER: 'inline' });
 
@@ -288,6 +290,27 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
       payload: 'x',
     });
     expect(errorOf(tooLarge)).toMatchObject({ status: 413, message: expect.stringContaining('256 MB') });
+  });
+
+  test('a file that streams past the limit without announcing its length is cut off, and nothing is kept', async () => {
+    const { services } = ctx.app;
+    const uploads = new LicenseImportUploads({
+      db: ctx.database.db,
+      storage: services.storage,
+      queue: services.queue,
+      imports: services.licenseImports,
+      maxBytes: 1024 * 1024,
+    });
+    const chunks = [
+      Buffer.from(csv(...GOOD)),
+      Buffer.alloc(600 * 1024, 0x20),
+      Buffer.alloc(600 * 1024, 0x20),
+    ];
+    await expect(uploads.receive(Readable.from(chunks), 'gross.csv', 'test-admin')).rejects.toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: texts.fileTooLarge(1),
+    });
+    expect(await ctx.database.db.selectFrom('license_import_upload').selectAll().execute()).toEqual([]);
   });
 
   test('only admins: a license user gets 403 and a visitor 401 on every route of the import', async () => {

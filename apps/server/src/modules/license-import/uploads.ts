@@ -56,13 +56,17 @@ export class LicenseImportUploads {
   readonly #storage: FileStorage;
   readonly #queue: JobQueue;
   readonly #imports: LicenseImportService;
+  readonly #maxBytes: number;
 
   constructor(options: {
     db: Kysely<DB>;
     storage: FileStorage;
     queue: JobQueue;
     imports: LicenseImportService;
+    /** The largest upload taken (tests stream past a smaller one). */
+    maxBytes?: number;
   }) {
+    this.#maxBytes = options.maxBytes ?? LICENSE_IMPORT_MAX_BYTES;
     this.#db = options.db;
     this.#repository = new LicenseImportUploadRepository(options.db);
     this.#storage = options.storage;
@@ -80,13 +84,12 @@ export class LicenseImportUploads {
       let bytes = 0;
       let newlines = 0;
       let last = NEWLINE;
+      const maxBytes = this.#maxBytes;
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, next) {
           bytes += chunk.length;
-          if (bytes > LICENSE_IMPORT_MAX_BYTES) {
-            next(
-              new AppError('PAYLOAD_TOO_LARGE', texts.fileTooLarge(LICENSE_IMPORT_MAX_BYTES / 1024 / 1024)),
-            );
+          if (bytes > maxBytes) {
+            next(new AppError('PAYLOAD_TOO_LARGE', texts.fileTooLarge(maxBytes / 1024 / 1024)));
             return;
           }
           for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) newlines += 1;
