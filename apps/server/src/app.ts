@@ -50,6 +50,7 @@ import { shopCartRoutes, shopDemoRoutes, shopRoutes, shopStatusRoutes } from './
 import { overviewRoutes } from './modules/overview/index.ts';
 import { metricsRoutes } from './modules/metrics/index.ts';
 import { contactChangeRoutes } from './modules/contact-changes/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
 import { createLogger, REQUEST_ID_LOG_FIELD, requestLogger } from './logger.ts';
 import { createServices, startWorkers, type Services } from './services.ts';
 import type { Logger } from 'pino';
@@ -146,6 +147,7 @@ const portal: FastifyPluginAsync<{ services: Services }> = async (app, { service
         guards,
       });
       await api.register(overviewRoutes, { overview: services.overview, guards });
+      await api.register(privacyRoutes, { personalData: services.personalData, guards });
       await api.register(shopRoutes, services.shop);
       await api.register(shopCartRoutes, {
         cartTokens: services.shop.cartTokens,

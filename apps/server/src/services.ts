@@ -87,6 +87,7 @@ import {
   readRetentionFigures,
   Retention,
   workRetention,
+  PersonalData,
 } from './modules/privacy/index.ts';
 import {
   ContactChangeRepository,
@@ -144,6 +145,8 @@ export interface Services {
   metrics: PortalMetrics;
   /** Removes personal data past their retention, daily (decision 064). */
   retention: Retention;
+  /** A person's data on request: the Auskunft and its erasure (decision 064). */
+  personalData: PersonalData;
   /** Works the retention job and keeps its next daily run queued (where jobs are worked). */
   startRetention(log: FastifyBaseLogger): Promise<void>;
   /** Works the import runs and sweeps abandoned uploads hourly (where jobs are worked). */
@@ -388,6 +391,7 @@ export async function createServices({
     overview,
     metrics,
     retention,
+    personalData: new PersonalData({ db }),
     startRetention: async (workerLog) => {
       retentionRequests = await workRetention(queue, retention, workerLog);
     },

@@ -53,6 +53,7 @@ export * from './messages/binding.ts';
 export * from './license/contact-change.ts';
 export * from './license/contact-change-link.ts';
 export * from './messages/contact-change.ts';
+export * from './privacy/personal-data.ts';
 export * from './downloads/catalogue.ts';
 export * from './messages/download.ts';
 export * from './messages/portal.ts';

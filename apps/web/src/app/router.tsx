@@ -287,6 +287,12 @@ export const routes: RouteObject[] = [
                   };
                 }),
               },
+              {
+                path: 'personal-data',
+                ...lazyPage(titled(pageTitles.personalData), async () => ({
+                  Component: (await import('@/features/backend/privacy/personal-data-page')).PersonalDataPage,
+                })),
+              },
               { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
             ],
           },

@@ -19,6 +19,7 @@ export const BACKEND_ORDER_GENERATIONS_PATH = '/backend/order-generation';
 export const BACKEND_DELIVERIES_PATH = '/backend/delivery';
 export const BACKEND_UPGRADE_SESSIONS_PATH = '/backend/upgrade-session';
 export const BACKEND_DOWNLOADS_PATH = '/backend/download';
+export const BACKEND_PERSONAL_DATA_PATH = '/backend/personal-data';
 
 /** A record's detail page in the back office. */
 export const backendLicensePath = (id: string) => `${BACKEND_LICENSES_PATH}/${id}`;

@@ -31,6 +31,8 @@ export const pageTitles = {
   upgradeSessions: 'Alle Upgrade-Sessions',
   upgradeSession: 'Upgrade-Session',
   downloads: 'Alle Downloads',
+  /** „Auskunft” and erasure of one person's data (Art. 15 and 17 GDPR). */
+  personalData: 'Auskunft über gespeicherte Daten',
   /** The browser tab of the page shown when a page fails to render. */
   error: 'Fehler',
 } as const;
@@ -50,6 +52,7 @@ export const navigationMessages = {
   deliveries: 'Versand-Aktionen',
   upgradeSessions: 'Upgrade-Sessions',
   downloads: 'Downloads',
+  personalData: 'Auskunft',
   /** The customer's navigation, named like the pages it leads to. */
   myLicense: pageTitles.myLicense,
   download: pageTitles.download,

@@ -2,3 +2,5 @@
 export { defineRetentionQueue, workRetention } from './jobs.ts';
 export { readRetentionFigures, type RetentionFigures } from './figures.ts';
 export { Retention, RETENTION_KINDS } from './retention.ts';
+export { PersonalData } from './service.ts';
+export { privacyRoutes } from './routes.ts';

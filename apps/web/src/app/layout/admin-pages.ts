@@ -5,6 +5,7 @@ import {
   BACKEND_LICENSES_PATH,
   BACKEND_ORDER_GENERATIONS_PATH,
   BACKEND_PATH,
+  BACKEND_PERSONAL_DATA_PATH,
   BACKEND_UPGRADE_SESSIONS_PATH,
 } from '@/lib/paths';
 
@@ -19,4 +20,5 @@ export const ADMIN_PAGES = [
   { to: BACKEND_DELIVERIES_PATH, label: navigationMessages.deliveries },
   { to: BACKEND_UPGRADE_SESSIONS_PATH, label: navigationMessages.upgradeSessions },
   { to: BACKEND_DOWNLOADS_PATH, label: navigationMessages.downloads },
+  { to: BACKEND_PERSONAL_DATA_PATH, label: navigationMessages.personalData },
 ] as const;

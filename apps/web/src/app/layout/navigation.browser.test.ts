@@ -76,6 +76,7 @@ describe('back-office navigation bar', () => {
       'Versand-Aktionen',
       'Upgrade-Sessions',
       'Downloads',
+      'Auskunft',
     ]);
     // The overview's link is marked on the overview alone, a list's on its pages.
     const current = (name: string) =>

@@ -38,7 +38,8 @@ function fileNameOf(disposition: string | null): string | undefined {
   return /filename="([^"]+)"/i.exec(disposition)?.[1];
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Hands a file made in the browser (or fetched) to the browser's downloads under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,0 +1,144 @@
+import { sql } from 'kysely';
+import { describe, expect, test } from 'vitest';
+import type { PersonalDataReport } from '@lizenzportal/domain';
+import { useTestApp } from '../../test/app.ts';
+import { bearer, schoolBilling, sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
+
+const ctx = useTestApp();
+const { newPurchase, created } = sessionHelpers(ctx);
+const db = () => ctx.database.db;
+
+const ANNA = { name: 'Anna Bergmann', email: 'anna.bergmann@praxis.example' };
+const BERND = { name: 'Bernd Vogt', email: 'b.vogt@schule.example' };
+
+/** A person as the portal meets them: a bound license, an offer, its mails, a contact change, a download. */
+async function seedPerson(person: typeof ANNA) {
+  const license = await ctx.bindLicense(await ctx.createLicense({ properties: { class: 'pro', size: 10 } }), {
+    name: person.name,
+    email: person.email,
+  });
+  const { session, token } = await created(newPurchase());
+  const offer = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/upgrade-session/${session._id}/offer`,
+    headers: bearer(token),
+    payload: {
+      billing: { ...schoolBilling(), name: person.name, email: person.email },
+      shipToDifferentAddress: false,
+      shipping: null,
+    },
+  });
+  expect(offer.statusCode).toBe(200);
+  await db()
+    .insertInto('holder_contact_change')
+    .values({ license: license._id, contact: person.name, email: person.email, expires_at: new Date() })
+    .execute();
+  await db()
+    .insertInto('download')
+    .values({
+      license: license._id,
+      object: 'software',
+      product: 'M9',
+      platform: null,
+      version: '9.1',
+      release: null,
+      size: 10,
+    })
+    .execute();
+  return { license, session };
+}
+
+async function report(person: string): Promise<PersonalDataReport> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/personal-data/report',
+    headers: await ctx.adminHeaders(),
+    payload: { person },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+/** Every row of every table whose stored text contains `needle` (without case), as JSON text. */
+async function rowsNaming(needle: string): Promise<string[]> {
+  const { rows: tables } = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables
+    where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(db());
+  const found: string[] = [];
+  for (const { table_name } of tables) {
+    const { rows } = await sql<{ row: unknown }>`
+      select to_jsonb(t) as row from ${sql.table(table_name)} t
+      where strpos(lower(to_jsonb(t)::text), ${needle.toLowerCase()}) > 0`.execute(db());
+    found.push(...rows.map(({ row }) => `${table_name} ${JSON.stringify(row)}`));
+  }
+  return found;
+}
+
+const TABLE_OF_KIND = {
+  licenses: 'license',
+  contactChanges: 'holder_contact_change',
+  upgradeSessions: 'upgrade_session',
+  orderGenerations: 'order_generation',
+  deliveries: 'delivery',
+  downloads: 'download',
+  offerMails: 'offer_mail',
+  importedRows: 'license_import_row',
+  auditEntries: 'audit_entry',
+} as const;
+
+const reportedRows = (data: PersonalDataReport) =>
+  data.sections.flatMap(({ kind, rows }) =>
+    rows.map((row) => `${TABLE_OF_KIND[kind]} ${JSON.stringify(row)}`),
+  );
+
+describe('„Auskunft” (Art. 15 GDPR)', () => {
+  test('lists every row that names the person, by e-mail address or by name, and nothing of another person', async () => {
+    const anna = await seedPerson(ANNA);
+    await seedPerson(BERND);
+
+    for (const [asked, named] of [
+      [ANNA.email.toUpperCase(), ANNA.email],
+      [ANNA.name.toLowerCase(), ANNA.name],
+    ] as const) {
+      const data = await report(asked);
+      const reported = reportedRows(data);
+      const naming = await rowsNaming(named);
+      expect(naming.length).toBeGreaterThan(3);
+      for (const row of naming) expect(reported).toContain(row);
+      const text = JSON.stringify(data);
+      expect(text).not.toContain(BERND.email);
+      expect(text).not.toContain(BERND.name);
+      const count = (kind: string) => data.sections.find((section) => section.kind === kind)!.rows.length;
+      expect(count('licenses')).toBe(1);
+      expect(count('upgradeSessions')).toBe(1);
+      expect(count('contactChanges')).toBe(1);
+      // Rows that belong to the person's license without naming them: its downloads.
+      expect(count('downloads')).toBe(1);
+      expect(data.sections.find((section) => section.kind === 'licenses')!.rows[0]!['id']).toBe(
+        anna.license._id,
+      );
+    }
+  });
+
+  test('a person the portal does not know gets every section, empty', async () => {
+    await seedPerson(BERND);
+    const data = await report('niemand@nirgends.example');
+    expect(data.sections.map((section) => section.rows.length)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  test('only admins may ask, and only for a person', async () => {
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/personal-data/report',
+      payload: { person: ANNA.email },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const empty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/personal-data/report',
+      headers: await ctx.adminHeaders(),
+      payload: { person: ' ' },
+    });
+    expect(empty.statusCode).toBe(400);
+  });
+});
