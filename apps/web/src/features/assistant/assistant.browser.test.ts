@@ -246,9 +246,20 @@ describe('the license assistant in the shop page', () => {
     await line('Lizenz 3').getByLabel('Kundenreferenz').fill('Schule Nord');
     await line('Lizenz 3').getByLabel('Kundenreferenz').blur();
     await line('Schule Nord').waitFor();
+    // Each line says how many licenses of which size it is, not only the seats it adds up to.
+    await line('Schule Nord').getByText('2 Lizenzen × 120 Arbeitsplätze', { exact: true }).waitFor();
+    await line('Lizenz 2').getByText('5 Lizenzen × 1 Arbeitsplatz', { exact: true }).waitFor();
     await assistant.getByRole('button', { name: 'Zur Übersicht' }).click();
 
     await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
+    // So does the summary's cart, above each line's items: „Menge 240” is seats, not licenses.
+    for (const heading of [
+      '„Lizenz 1”: 1 Lizenz × 10 Arbeitsplätze',
+      '„Lizenz 2”: 5 Lizenzen × 1 Arbeitsplatz',
+      '„Schule Nord”: 2 Lizenzen × 120 Arbeitsplätze',
+    ]) {
+      await assistant.getByRole('rowheader', { name: heading, exact: true }).waitFor();
+    }
     // 120 seats a license: factor 0.168, whatever the other lines hold.
     await assistant.getByRole('row', { name: /^Pro-Lizenz Version 9 240 [0-9,]+ € 83 % / }).waitFor();
     const gross = await assistant
