@@ -53,8 +53,13 @@ describe('offer document', () => {
     expect(second).toContain('Artikel');
     expect(second).toContain('Summe netto');
     const text = await pdfText(bytes);
-    // Each line says how many licenses its seat quantity (88) stands for.
-    expect(text).toContain('„Kunde 40”: 2 Lizenzen × 44 Arbeitsplätze Pro-Lizenz Version 9 88');
+    // Each line says how many licenses its seat quantity stands for, right above it: on one page.
+    for (const line of lines) {
+      const size = line.properties.size;
+      expect(text).toContain(
+        `„${line.customerReference}”: 2 Lizenzen × ${size} Arbeitsplätze Pro-Lizenz Version 9 ${size * 2} `,
+      );
+    }
     expect(text).toContain('Umsatzsteuer 20 %');
   });
 

@@ -54,7 +54,7 @@ function cartRows(cart: Cart): TableRow[] {
       const heading = group.licenses
         ? resellerLineHeading(group.customerReference, group.licenses.count, group.licenses.size)
         : group.customerReference;
-      rows.push({ cells: [heading, '', '', '', '', ''], bold: true });
+      rows.push({ cells: [heading, '', '', '', '', ''], bold: true, keepWithNext: true });
     }
     for (const line of group.lineItems) {
       rows.push({

@@ -32,6 +32,8 @@ export interface TableRow {
   cells: readonly string[];
   /** Sums and group titles stand out. */
   bold?: boolean;
+  /** A group title: never alone at the foot of a page, it moves to the next with its first row. */
+  keepWithNext?: boolean;
 }
 
 export interface CredentialItem {
@@ -257,10 +259,12 @@ export class PdfBuilder {
       font: string,
       color: string,
       role: 'header' | 'body' | 'repeat',
+      /** Room to leave below the row on its page: the row it keeps with. */
+      reserve = 0,
     ) => {
       this.doc.font(font).fontSize(TABLE_FONT_SIZE);
       const height = rowHeight(cells);
-      if (this.doc.y + height + 6 > this.doc.page.height - MARGIN.bottom) {
+      if (this.doc.y + height + reserve + 6 > this.doc.page.height - MARGIN.bottom) {
         this.doc.addPage();
         if (role === 'body') drawRow(header, FONT.bold, COLOR.muted, 'repeat');
         this.doc.font(font).fontSize(TABLE_FONT_SIZE);
@@ -293,7 +297,12 @@ export class PdfBuilder {
     };
     const header = columns.map((column) => column.header);
     drawRow(header, FONT.bold, COLOR.muted, 'header');
-    for (const row of rows) drawRow(row.cells, row.bold ? FONT.bold : FONT.regular, COLOR.text, 'body');
+    rows.forEach((row, index) => {
+      const next = row.keepWithNext ? rows[index + 1] : undefined;
+      // The next row's height and the rule and spacing below a row (see `bottom`).
+      const reserve = next ? rowHeight(next.cells) + 7 : 0;
+      drawRow(row.cells, row.bold ? FONT.bold : FONT.regular, COLOR.text, 'body', reserve);
+    });
     table.end();
     this.doc.moveDown(0.4);
     this.#bodyText();
