@@ -1,4 +1,4 @@
-import { licenseVersion } from './common.ts';
+import { licenseVersion, NO_CONNECTION_MESSAGE, SERVER_ERROR_TRY_LATER } from './common.ts';
 
 /** „Meine Lizenz” (customer spec §2): how a license is named, and the notices around its box. */
 export const portalMessages = {
@@ -28,7 +28,19 @@ export const portalMessages = {
   upgradeText:
     'Version 9 bietet rund 17.000 Symbole – deutlich mehr als die über 10.000 Symbole von Version 8. Als Inhaber einer Lizenz der Version 8 erhalten Sie Version 9 zum günstigen Update-Preis.',
   toShop: 'Zum Shop',
+  /** The error box's title when the own starter or license document cannot be had. */
+  documentFailedTitle: 'Das Dokument konnte nicht geöffnet werden',
 } as const;
+
+/**
+ * Why the own document cannot be had, by the failed call's status (`null`: no answer): the API's
+ * own words for a refusal (404: „Für diese Lizenz wurde noch kein Lizenzdokument erzeugt.”).
+ */
+export function holderDocumentErrorMessage(status: number | null, serverMessage: string): string {
+  if (status === null) return NO_CONNECTION_MESSAGE;
+  if (status >= 500) return SERVER_ERROR_TRY_LATER;
+  return serverMessage;
+}
 
 /** The terms of use around their text (`legal/terms-of-use.ts`): `/terms` and the download area's start. */
 export const termsMessages = {

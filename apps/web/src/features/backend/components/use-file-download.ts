@@ -1,7 +1,8 @@
 import { licenseToolbarMessages } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { downloadFile, type DownloadOptions } from '@/lib/api';
-import { useActionWithFailure, type ActionWithFailure } from './use-action-with-failure.ts';
+import { useActionWithFailure, type ActionWithFailure } from '@/lib/use-action-with-failure';
+import { toastFailure } from './failure-toast.ts';
 
 interface Download {
   /** What is downloaded, as the progress names it. */
@@ -34,7 +35,7 @@ export function useFileDownload(): FileDownload {
     setDone(undefined);
     await downloadFile(path, { ...options, onProgress: (bytes) => setReceived(bytes) });
     setDone(what);
-  });
+  }, toastFailure);
   return {
     running: download.running?.what,
     received,

@@ -2,9 +2,9 @@ import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconFileCertificate, IconFileDescription } from '@tabler/icons-react';
 import { licensePageMessages, type License, type LicenseDocumentType } from '@lizenzportal/domain';
 import { useHoverHint } from '@/components/ui/hover-hint';
-import { apiRequest } from '@/lib/api';
+import { useOpenLicenseDocument } from '@/lib/open-document';
 import { ActionFailure } from '../components/action-failure.tsx';
-import { useOpenDocument } from '../components/open-document.ts';
+import { toastFailure } from '../components/failure-toast.ts';
 
 const DOCUMENTS = {
   starter: {
@@ -19,13 +19,6 @@ const DOCUMENTS = {
   },
 } as const;
 
-/** Opens a license's starter or license document (a short-lived signed URL) in a new window. */
-export function useOpenLicenseDocument(licenseId: string) {
-  return useOpenDocument((kind: LicenseDocumentType) =>
-    apiRequest<{ url: string }>(`/license/${licenseId}/${kind}-document-url`),
-  );
-}
-
 type OpenLicenseDocument = ReturnType<typeof useOpenLicenseDocument>;
 
 /**
@@ -34,7 +27,7 @@ type OpenLicenseDocument = ReturnType<typeof useOpenLicenseDocument>;
  * stays below the buttons until the next try.
  */
 export function LicenseDocumentActions({ license }: { license: License }) {
-  const open = useOpenLicenseDocument(license._id);
+  const open = useOpenLicenseDocument(license._id, toastFailure);
   return (
     <Stack gap={4}>
       <Group gap={4} wrap="nowrap">

@@ -6,6 +6,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { AfterBindingPanel } from './after-binding-panel.tsx';
 import { ContactChangeSection } from './contact-change-section.tsx';
 import { LicenseBox } from './license-box.tsx';
+import { OwnDocument } from './own-document.tsx';
 import { UnboundNotice } from './unbound-notice.tsx';
 import { UpgradeBanner } from './upgrade-banner.tsx';
 
@@ -24,6 +25,7 @@ export function LicenseOverviewPage({ license }: { license: License }) {
     <Page>
       {license.version === '8' && <UpgradeBanner />}
       <LicenseBox license={license} />
+      <OwnDocument license={license} />
       {license.status === 'unbound' && (
         <>
           <UnboundNotice />

@@ -11,10 +11,11 @@ import {
 import { useRef } from 'react';
 import { apiRequest } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
+import { useOpenLicenseDocument } from '@/lib/open-document';
 import { ActionFailure } from '../../components/action-failure.tsx';
 import { auditKey } from '../../components/audit-trail.tsx';
+import { toastFailure } from '../../components/failure-toast.ts';
 import { useRecordAction } from '../../components/use-record-action.ts';
-import { useOpenLicenseDocument } from '../license-document-actions.tsx';
 import { licenseKey } from '../../components/use-license.ts';
 
 const GENERATED = {
@@ -57,7 +58,7 @@ function DocumentRow({
   const name = DOCUMENT_TYPE_LABELS[kind];
   const openButton = useRef<HTMLButtonElement>(null);
   const failure = useRef<HTMLParagraphElement>(null);
-  const open = useOpenLicenseDocument(license._id);
+  const open = useOpenLicenseDocument(license._id, toastFailure);
   const generation = useRecordAction({
     request: () =>
       apiRequest<{ license: License }>(`/license/${license._id}/${kind}-document`, { method: 'POST' }),
