@@ -391,7 +391,7 @@ export async function createServices({
     overview,
     metrics,
     retention,
-    personalData: new PersonalData({ db }),
+    personalData: new PersonalData({ db, storage }),
     startRetention: async (workerLog) => {
       retentionRequests = await workRetention(queue, retention, workerLog);
     },

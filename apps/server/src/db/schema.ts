@@ -258,7 +258,8 @@ export interface DownloadTable {
 export type DownloadRow = Selectable<DownloadTable>;
 export interface AuditEntryTable {
   id: Generated<string>;
-  entity: 'license' | 'delivery' | 'order-generation';
+  /** `erasure`: an erasure on request, which names no record of the person (migration 023). */
+  entity: 'license' | 'delivery' | 'order-generation' | 'erasure';
   entity_id: string;
   action: string;
   actor: string;

@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'order-undone',
   'imported',
   'contact-changed',
+  'personal-data-erased',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,6 +29,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'order-undone': 'Bestellung rückabgewickelt',
   imported: 'Importiert',
   'contact-changed': 'Kontakt geändert (vom Lizenznehmer bestätigt)',
+  'personal-data-erased': 'Personenbezogene Daten gelöscht',
 };
 
 /** One field an admin changed, in the API's dotted field names, with its values before and after. */

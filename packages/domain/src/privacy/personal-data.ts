@@ -69,3 +69,68 @@ export const personalDataMessages = {
     auditEntries: 'Protokolleinträge',
   } satisfies Record<PersonalDataKind, string>,
 } as const;
+
+/**
+ * „Löschen / Anonymisieren” (Art. 17 GDPR): what an erasure removes and what it keeps, by kind,
+ * each with its count; a `dryRun` says the same without changing anything (decision 064).
+ */
+export const ERASED_KINDS = [
+  'unorderedSessions',
+  'offerMails',
+  'mailTexts',
+  'contactChanges',
+  'budgetRows',
+  'importedRows',
+  'auditValues',
+  'disabledHolders',
+] as const;
+export type ErasedKind = (typeof ERASED_KINDS)[number];
+export const KEPT_KINDS = ['holdersInUse', 'orderedSessions', 'orders', 'mailRecords', 'downloads'] as const;
+export type KeptKind = (typeof KEPT_KINDS)[number];
+
+export const personalDataErasureRequestSchema = personalDataQuerySchema.extend({
+  dryRun: z.boolean().default(false),
+});
+
+export const personalDataErasureSchema = z.object({
+  dryRun: z.boolean(),
+  erased: z.array(z.object({ kind: z.enum(ERASED_KINDS), count: z.number().int() })),
+  kept: z.array(z.object({ kind: z.enum(KEPT_KINDS), count: z.number().int() })),
+});
+export type PersonalDataErasure = z.infer<typeof personalDataErasureSchema>;
+
+export const personalDataErasureMessages = {
+  action: 'Löschen / Anonymisieren',
+  previewLoading: 'Es wird ermittelt, was gelöscht würde …',
+  previewFailed: 'Es konnte nicht ermittelt werden, was gelöscht würde',
+  willGo: 'Wird gelöscht oder anonymisiert:',
+  stays: 'Bleibt gespeichert, und warum:',
+  nothingToErase: 'Es gibt nichts mehr zu löschen; was gespeichert bleibt, steht unten.',
+  cancel: 'Abbrechen',
+  confirm: 'Endgültig löschen',
+  done: (count: number) =>
+    count === 1 ? '1 Eintrag gelöscht oder anonymisiert.' : `${count} Einträge gelöscht oder anonymisiert.`,
+  erased: {
+    unorderedSessions: (n: number) =>
+      `${n} nie bestellte Upgrade-Session(s): Rechnungs-, Liefer- und Lizenznehmerdaten und das Angebots-PDF (Art, Produkte, Land und Angebotsnummer bleiben für die Statistik)`,
+    offerMails: (n: number) => `${n} Angebotsmail(s) nie bestellter Sessions`,
+    mailTexts: (n: number) =>
+      `der Text von ${n} Mail(s) (Empfänger, Betreff und Status bleiben als Nachweis)`,
+    contactChanges: (n: number) => `${n} Kontaktänderung(en)`,
+    budgetRows: (n: number) => `${n} Zähler für Angebotsmails (mit Client-Adresse)`,
+    importedRows: (n: number) => `Lizenznehmerdaten in ${n} importierten Zeile(n)`,
+    auditValues: (n: number) =>
+      `die Werte in ${n} Protokolleintrag/-einträgen (Aktion, Feld, Zeit und Bearbeiter bleiben)`,
+    disabledHolders: (n: number) => `der Lizenznehmer von ${n} deaktivierten Lizenz(en)`,
+  } satisfies Record<ErasedKind, (count: number) => string>,
+  kept: {
+    holdersInUse: (n: number) =>
+      `${n} Lizenz(en) in Gebrauch mit ihrem Lizenznehmer: die Anmeldung braucht den Namen (erst nach dem Deaktivieren der Lizenz löschbar)`,
+    orderedSessions: (n: number) =>
+      `${n} bestellte Upgrade-Session(s) mit Rechnungsadresse: Handels- und Steuerrecht (§ 257 HGB, § 147 AO)`,
+    orders: (n: number) => `${n} Shop-Bestellung(en): Handels- und Steuerrecht (§ 257 HGB, § 147 AO)`,
+    mailRecords: (n: number) =>
+      `${n} Versand-Aktion(en) ohne Text: Nachweis, dass die Vertragsdokumente gesendet wurden`,
+    downloads: (n: number) => `${n} Download(s) der Lizenzen: ohne Adresse, Teil des Lizenzvertrags`,
+  } satisfies Record<KeptKind, (count: number) => string>,
+} as const;

@@ -60,7 +60,8 @@ export class AuditLog {
     const rows = await this.repository.forEntity(entity, entityId);
     return rows.map((row) => ({
       _id: row.id,
-      entity: row.entity,
+      // Rows of the entity asked for: never an erasure's.
+      entity: row.entity as AuditEntity,
       entityId: row.entity_id,
       action: row.action as AuditAction,
       actor: row.actor,

@@ -142,3 +142,72 @@ describe('„Auskunft” (Art. 15 GDPR)', () => {
     expect(empty.statusCode).toBe(400);
   });
 });
+
+async function erase(person: string, dryRun: boolean) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/personal-data/erasure',
+    headers: await ctx.adminHeaders(),
+    payload: { person, dryRun },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+const count = (data: PersonalDataReport, kind: string) =>
+  data.sections.find((section) => section.kind === kind)!.rows.length;
+
+describe('„Löschen / Anonymisieren” (Art. 17 GDPR)', () => {
+  test('the preview says what would go and changes nothing; the erasure then leaves only what is declared to stay', async () => {
+    const anna = await seedPerson(ANNA);
+    await seedPerson(BERND);
+    const berndBefore = await report(BERND.email);
+    const before = await report(ANNA.email);
+
+    const preview = await erase(ANNA.email, true);
+    expect(preview.erased).toEqual(
+      expect.arrayContaining([
+        { kind: 'unorderedSessions', count: 1 },
+        { kind: 'offerMails', count: 1 },
+        { kind: 'contactChanges', count: 1 },
+        { kind: 'budgetRows', count: 1 },
+      ]),
+    );
+    expect(preview.kept).toEqual(expect.arrayContaining([{ kind: 'holdersInUse', count: 1 }]));
+    expect((await report(ANNA.email)).sections).toEqual(before.sections);
+
+    const erased = await erase(ANNA.email, false);
+    expect({ ...erased, dryRun: true }).toEqual(preview);
+    const after = await report(ANNA.email);
+    // What stays: the license in use with its holder (its sign-in), its downloads and audit entries (anonymised).
+    expect(count(after, 'licenses')).toBe(1);
+    expect(count(after, 'downloads')).toBe(1);
+    for (const kind of ['contactChanges', 'upgradeSessions', 'offerMails', 'importedRows'])
+      expect(count(after, kind), kind).toBe(0);
+    for (const row of after.sections.find((section) => section.kind === 'auditEntries')!.rows)
+      expect(JSON.stringify(row['changes'])).not.toContain(ANNA.email);
+    // Nothing of another person changed.
+    expect((await report(BERND.email)).sections).toEqual(berndBefore.sections);
+
+    // The erasure's record names no one, only what went.
+    const records = await db()
+      .selectFrom('audit_entry')
+      .selectAll()
+      .where('entity', '=', 'erasure')
+      .execute();
+    expect(records).toHaveLength(1);
+    expect(JSON.stringify(records[0])).not.toContain(ANNA.email);
+    expect(records[0]).toMatchObject({ action: 'personal-data-erased', actor: 'test-admin' });
+
+    // A disabled license loses its holder too; then nothing names the person any more.
+    await db()
+      .updateTable('license')
+      .set({ status: 'disabled' })
+      .where('id', '=', anna.license._id)
+      .execute();
+    await erase(ANNA.email, false);
+    expect(await rowsNaming(ANNA.email)).toEqual([]);
+    expect(await rowsNaming(ANNA.name)).toEqual([]);
+    expect(count(await report(ANNA.email), 'licenses')).toBe(0);
+  });
+});

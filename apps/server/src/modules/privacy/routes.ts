@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { personalDataQuerySchema, personalDataReportSchema } from '@lizenzportal/domain';
+import {
+  personalDataErasureRequestSchema,
+  personalDataErasureSchema,
+  personalDataQuerySchema,
+  personalDataReportSchema,
+} from '@lizenzportal/domain';
 import { dataEnvelope } from '../../http/envelope.ts';
 import type { Guards } from '../../http/guards.ts';
 import type { PersonalData } from './service.ts';
 
-/** „Auskunft” of the back office (Art. 15 GDPR, decision 064). */
+/** „Auskunft” and „Löschen / Anonymisieren” of the back office (Art. 15 and 17 GDPR, decision 064). */
 export const privacyRoutes: FastifyPluginAsyncZod<{ personalData: PersonalData; guards: Guards }> = async (
   app,
   { personalData, guards },
@@ -23,5 +28,22 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ personalData: PersonalData; 
       },
     },
     async (request) => ({ data: await personalData.report(request.body.person) }),
+  );
+
+  app.post(
+    '/personal-data/erasure',
+    {
+      preHandler: guards.admin,
+      schema: {
+        tags: ['privacy'],
+        summary:
+          '„Löschen / Anonymisieren” (admin): erases what no license in use needs of a person and anonymises audit entries; with `dryRun` only what it would do (the same erasure, rolled back); audited without the erased data',
+        body: personalDataErasureRequestSchema,
+        response: { 200: dataEnvelope(personalDataErasureSchema) },
+      },
+    },
+    async (request) => ({
+      data: await personalData.erase(request.body.person, guards.adminOf(request).name, request.body.dryRun),
+    }),
   );
 };

@@ -51,7 +51,9 @@ export function PersonalDataPage() {
         </Group>
       </form>
       <ActionFailure error={report.error} />
-      {report.data && <PersonalDataResult report={report.data} />}
+      {report.data && (
+        <PersonalDataResult report={report.data} onErased={() => report.mutate(report.data.person)} />
+      )}
     </Page>
   );
 }

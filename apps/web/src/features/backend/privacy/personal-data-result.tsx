@@ -7,6 +7,7 @@ import {
 import { saveBlob } from '@/lib/api';
 import { Facts } from '../components/facts.tsx';
 import { Panel } from '../components/panel.tsx';
+import { PersonalDataErasureAction } from './personal-data-erasure.tsx';
 
 /**
  * Columns the page leaves to the JSON file: a mail's HTML twin of its text (the text is shown).
@@ -18,8 +19,17 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** What the Auskunft found: a section per table with its count, and the whole as a JSON file. */
-export function PersonalDataResult({ report }: { report: PersonalDataReport }) {
+/**
+ * What the Auskunft found: a section per table with its count, the whole as a JSON file, and its
+ * erasure; after it, the Auskunft is asked again and shows what stays.
+ */
+export function PersonalDataResult({
+  report,
+  onErased,
+}: {
+  report: PersonalDataReport;
+  onErased: () => void;
+}) {
   const nothing = report.sections.every((section) => section.rows.length === 0);
   const download = () =>
     saveBlob(
@@ -32,9 +42,12 @@ export function PersonalDataResult({ report }: { report: PersonalDataReport }) {
         <Title order={2} size="h3">
           {texts.resultTitle(report.person)}
         </Title>
-        <Button variant="light" onClick={download}>
-          {texts.download}
-        </Button>
+        <Group>
+          <Button variant="light" onClick={download}>
+            {texts.download}
+          </Button>
+          {!nothing && <PersonalDataErasureAction person={report.person} onErased={onErased} />}
+        </Group>
       </Group>
       {nothing && <Alert color="blue">{texts.nothingFound}</Alert>}
       {report.sections.map(({ kind, rows }) => (

@@ -8,9 +8,13 @@ const browser = setupBrowser();
 const PERSON = { name: 'Lea Hoffmann', email: 'lea.hoffmann@praxis.example' };
 
 describe('„Auskunft” in the back office', { timeout: 120_000 }, () => {
-  it('finds a person by e-mail address, shows each table with its count, and downloads the same as JSON', async () => {
+  it('finds a person by e-mail address, shows each table with its count, downloads the same as JSON, and erases what the dialog says', async () => {
     const license = await bindLicense(browser.server, await createLicense(browser.server), PERSON);
     await recordDownload(browser.server, license);
+    await browser.server.database.db
+      .insertInto('holder_contact_change')
+      .values({ license: license._id, contact: null, email: PERSON.email, expires_at: new Date() })
+      .execute();
     const page = await browser.open('/backend', { token: await adminToken(browser.server) });
     await page.getByRole('link', { name: 'Auskunft' }).click();
     await page.getByRole('heading', { level: 1, name: 'Auskunft über gespeicherte Daten' }).waitFor();
@@ -31,8 +35,9 @@ describe('„Auskunft” in the back office', { timeout: 120_000 }, () => {
     await licenses.getByText(license.key).waitFor();
     await licenses.getByText(PERSON.name).first().waitFor();
     await result.getByRole('region', { name: 'Downloads (1)' }).waitFor();
+    await result.getByRole('region', { name: 'Kontaktänderungen (1)' }).waitFor();
     await result
-      .getByRole('region', { name: 'Kontaktänderungen (0)' })
+      .getByRole('region', { name: 'Importierte Zeilen (0)' })
       .getByText('Keine Einträge.')
       .waitFor();
 
@@ -44,6 +49,22 @@ describe('„Auskunft” in the back office', { timeout: 120_000 }, () => {
     const saved = JSON.parse(await fs.readFile((await file.path())!, 'utf8'));
     const licenseRows = saved.sections.find((section: { kind: string }) => section.kind === 'licenses').rows;
     expect(licenseRows).toEqual([expect.objectContaining({ id: license._id, holder_email: PERSON.email })]);
+
+    // The erasure's dialog says what goes and what stays, from the erasure's preview.
+    await result.getByRole('button', { name: 'Löschen / Anonymisieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Löschen / Anonymisieren' });
+    await dialog.getByText('1 Kontaktänderung(en)').waitFor();
+    await dialog.getByText(/^1 Lizenz\(en\) in Gebrauch mit ihrem Lizenznehmer/).waitFor();
+    await dialog.getByText(/^1 Download\(s\) der Lizenzen/).waitFor();
+    await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
+    await page.getByText('1 Eintrag gelöscht oder anonymisiert.').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+    // The Auskunft, asked again, shows what stays.
+    await result
+      .getByRole('region', { name: 'Kontaktänderungen (0)' })
+      .getByText('Keine Einträge.')
+      .waitFor();
+    await result.getByRole('region', { name: 'Lizenzen und Lizenznehmer (1)' }).waitFor();
   });
 
   it('says so when the portal stores nothing about the person', async () => {
