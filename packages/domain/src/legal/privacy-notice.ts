@@ -16,6 +16,18 @@ export const privacyNotice = {
       'Im lokalen Speicher Ihres Browsers: nach der Anmeldung ein Anmelde-Token (bis Sie sich abmelden oder es abläuft) und die Information, dass Sie den Hinweis zur Speicherung bestätigt haben.',
     ],
   },
+  /** The periods of decision 064 (docs/privacy.md), in the customer's words. */
+  periods: {
+    title: 'Wie lange wir Daten speichern',
+    items: [
+      'Lizenzen, Lizenznehmer, bestellte Upgrades, Shop-Bestellungen, Downloads und der Nachweis gesendeter Mails: solange die Lizenz besteht (Vertrag; Aufbewahrungspflichten nach § 257 HGB und § 147 AO).',
+      'Rechnungs-, Liefer- und Lizenznehmerdaten eines Angebots, das nicht bestellt wurde, mit dem Angebots-PDF und der Angebotsmail: 90 Tage nach Ablauf des Angebots.',
+      'Der Text gesendeter Mails: 180 Tage; Empfänger, Betreff und Status bleiben als Nachweis.',
+      'Protokolleinträge über Änderungen an einer Lizenz: 6 Jahre (§ 257 HGB).',
+      'Angefragte Kontaktänderungen: 7 Tage, nachdem der Bestätigungslink benutzt wurde oder abgelaufen ist.',
+      'Zähler gegen das Erraten von Zugangsdaten: bis zu 365 Tage, nur unter einem Pseudonym statt Ihrer IP-Adresse; Zähler für Angebotsmails mit der IP-Adresse: 24 Stunden.',
+    ],
+  },
   notDone: {
     title: 'Was das Portal nicht tut',
     text: 'Das Portal verwendet keine Cookies zu Werbe- oder Analysezwecken, bindet keine Dienste Dritter ein und verfolgt Ihr Verhalten nicht (kein Tracking).',

@@ -35,6 +35,13 @@ export function PrivacyPage() {
           ))}
         </List>
       </Section>
+      <Section title={privacyNotice.periods.title}>
+        <List spacing="xs">
+          {privacyNotice.periods.items.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      </Section>
       <Section title={privacyNotice.notDone.title}>
         <Text>{privacyNotice.notDone.text}</Text>
       </Section>
