@@ -11,6 +11,21 @@ export const COUNTED_NOUNS = {
   dvd: { one: 'DVD', other: 'DVDs' },
   additionalDvd: { one: 'zusätzliche DVD', other: 'zusätzliche DVDs' },
   entry: { one: 'Eintrag', other: 'Einträge' },
+  /** What an erasure removes or keeps (decision 064), counted in its confirmation dialog. */
+  unorderedSession: { one: 'nie bestellte Upgrade-Session', other: 'nie bestellte Upgrade-Sessions' },
+  orderedSession: { one: 'bestellte Upgrade-Session', other: 'bestellte Upgrade-Sessions' },
+  offerMail: { one: 'Angebotsmail', other: 'Angebotsmails' },
+  mail: { one: 'Mail', other: 'Mails' },
+  contactChange: { one: 'Kontaktänderung', other: 'Kontaktänderungen' },
+  shopOrder: { one: 'Shop-Bestellung', other: 'Shop-Bestellungen' },
+  mailRecord: { one: 'Versand-Aktion', other: 'Versand-Aktionen' },
+  download: { one: 'Download', other: 'Downloads' },
+  /** After „in”: „in 1 importierten Zeile”, „in 3 importierten Zeilen”. */
+  importedRowDative: { one: 'importierten Zeile', other: 'importierten Zeilen' },
+  /** After „in”: „in 1 Protokolleintrag”, „in 3 Protokolleinträgen”. */
+  auditEntryDative: { one: 'Protokolleintrag', other: 'Protokolleinträgen' },
+  /** After „von”: „von 1 deaktivierten Lizenz”, „von 3 deaktivierten Lizenzen”. */
+  disabledLicenseDative: { one: 'deaktivierten Lizenz', other: 'deaktivierten Lizenzen' },
   invalidLine: { one: 'fehlerhafte Zeile', other: 'fehlerhafte Zeilen' },
   starterDocument: { one: 'Startdokument', other: 'Startdokumente' },
   licenseDocument: { one: 'Lizenzdokument', other: 'Lizenzdokumente' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { counted } from '../messages/plurals.ts';
 
 /**
  * „Auskunft” (Art. 15 GDPR): what the portal stores about one person, by the tables' kinds, in
@@ -108,29 +109,28 @@ export const personalDataErasureMessages = {
   nothingToErase: 'Es gibt nichts mehr zu löschen; was gespeichert bleibt, steht unten.',
   cancel: 'Abbrechen',
   confirm: 'Endgültig löschen',
-  done: (count: number) =>
-    count === 1 ? '1 Eintrag gelöscht oder anonymisiert.' : `${count} Einträge gelöscht oder anonymisiert.`,
+  done: (count: number) => `${counted(count, 'entry')} gelöscht oder anonymisiert.`,
   erased: {
     unorderedSessions: (n: number) =>
-      `${n} nie bestellte Upgrade-Session(s): Rechnungs-, Liefer- und Lizenznehmerdaten und das Angebots-PDF (Art, Produkte, Land und Angebotsnummer bleiben für die Statistik)`,
-    offerMails: (n: number) => `${n} Angebotsmail(s) nie bestellter Sessions`,
+      `${counted(n, 'unorderedSession')}: Rechnungs-, Liefer- und Lizenznehmerdaten und das Angebots-PDF (Art, Produkte, Land und Angebotsnummer bleiben für die Statistik)`,
+    offerMails: (n: number) => `${counted(n, 'offerMail')} nie bestellter Sessions`,
     mailTexts: (n: number) =>
-      `der Text von ${n} Mail(s) (Empfänger, Betreff und Status bleiben als Nachweis)`,
-    contactChanges: (n: number) => `${n} Kontaktänderung(en)`,
+      `der Text von ${counted(n, 'mail')} (Empfänger, Betreff und Status bleiben als Nachweis)`,
+    contactChanges: (n: number) => counted(n, 'contactChange'),
     budgetRows: (n: number) => `${n} Zähler für Angebotsmails (mit Client-Adresse)`,
-    importedRows: (n: number) => `Lizenznehmerdaten in ${n} importierten Zeile(n)`,
+    importedRows: (n: number) => `Lizenznehmerdaten in ${counted(n, 'importedRowDative')}`,
     auditValues: (n: number) =>
-      `die Werte in ${n} Protokolleintrag/-einträgen (Aktion, Feld, Zeit und Bearbeiter bleiben)`,
-    disabledHolders: (n: number) => `der Lizenznehmer von ${n} deaktivierten Lizenz(en)`,
+      `die Werte in ${counted(n, 'auditEntryDative')} (Aktion, Feld, Zeit und Bearbeiter bleiben)`,
+    disabledHolders: (n: number) => `der Lizenznehmer von ${counted(n, 'disabledLicenseDative')}`,
   } satisfies Record<ErasedKind, (count: number) => string>,
   kept: {
     holdersInUse: (n: number) =>
-      `${n} Lizenz(en) in Gebrauch mit ihrem Lizenznehmer: die Anmeldung braucht den Namen (erst nach dem Deaktivieren der Lizenz löschbar)`,
+      `${counted(n, 'license')} in Gebrauch mit ihrem Lizenznehmer: die Anmeldung braucht den Namen (erst nach dem Deaktivieren der Lizenz löschbar)`,
     orderedSessions: (n: number) =>
-      `${n} bestellte Upgrade-Session(s) mit Rechnungsadresse: Handels- und Steuerrecht (§ 257 HGB, § 147 AO)`,
-    orders: (n: number) => `${n} Shop-Bestellung(en): Handels- und Steuerrecht (§ 257 HGB, § 147 AO)`,
+      `${counted(n, 'orderedSession')} mit Rechnungsadresse: Handels- und Steuerrecht (§ 257 HGB, § 147 AO)`,
+    orders: (n: number) => `${counted(n, 'shopOrder')}: Handels- und Steuerrecht (§ 257 HGB, § 147 AO)`,
     mailRecords: (n: number) =>
-      `${n} Versand-Aktion(en) ohne Text: Nachweis, dass die Vertragsdokumente gesendet wurden`,
-    downloads: (n: number) => `${n} Download(s) der Lizenzen: ohne Adresse, Teil des Lizenzvertrags`,
+      `${counted(n, 'mailRecord')} ohne Text: Nachweis, dass die Vertragsdokumente gesendet wurden`,
+    downloads: (n: number) => `${counted(n, 'download')} der Lizenzen: ohne Adresse, Teil des Lizenzvertrags`,
   } satisfies Record<KeptKind, (count: number) => string>,
 } as const;

@@ -53,9 +53,9 @@ describe('„Auskunft” in the back office', { timeout: 120_000 }, () => {
     // The erasure's dialog says what goes and what stays, from the erasure's preview.
     await result.getByRole('button', { name: 'Löschen / Anonymisieren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Löschen / Anonymisieren' });
-    await dialog.getByText('1 Kontaktänderung(en)').waitFor();
-    await dialog.getByText(/^1 Lizenz\(en\) in Gebrauch mit ihrem Lizenznehmer/).waitFor();
-    await dialog.getByText(/^1 Download\(s\) der Lizenzen/).waitFor();
+    await dialog.getByText('1 Kontaktänderung', { exact: true }).waitFor();
+    await dialog.getByText(/^1 Lizenz in Gebrauch mit ihrem Lizenznehmer/).waitFor();
+    await dialog.getByText(/^1 Download der Lizenzen/).waitFor();
     await dialog.getByRole('button', { name: 'Endgültig löschen' }).click();
     await page.getByText('1 Eintrag gelöscht oder anonymisiert.').waitFor();
     await expect.poll(() => dialog.count()).toBe(0);

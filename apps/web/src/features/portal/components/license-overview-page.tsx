@@ -25,7 +25,6 @@ export function LicenseOverviewPage({ license }: { license: License }) {
     <Page>
       {license.version === '8' && <UpgradeBanner />}
       <LicenseBox license={license} />
-      <OwnDocument license={license} />
       {license.status === 'unbound' && (
         <>
           <UnboundNotice />
@@ -39,11 +38,13 @@ export function LicenseOverviewPage({ license }: { license: License }) {
               }}
             />
           </Suspense>
+          <OwnDocument license={license} />
         </>
       )}
       {license.status === 'bound' && (
         <>
           <AfterBindingPanel ref={boundPanel} license={license} justBound={justBound} />
+          <OwnDocument license={license} />
           <ContactChangeSection license={license} />
         </>
       )}
