@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { assistantMessages, assistantScreens } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
+import { SuccessBox } from '@/components/ui/success-box';
 
 /**
  * The session is brought up to date, the server confirms it may still be ordered, then the cart
@@ -43,9 +43,7 @@ export function AddToCartStep() {
         </Stack>
       </Modal>
       {snapshot.matches({ add_to_cart: 'handedOver' }) && (
-        <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
-          {assistantScreens.handedOver}
-        </Alert>
+        <SuccessBox>{assistantScreens.handedOver}</SuccessBox>
       )}
     </StepFrame>
   );

@@ -1,17 +1,17 @@
-import { Alert, Button, Code, Group, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Button, Code, Group, Text } from '@mantine/core';
 import { assistantScreens, formatOfferCode } from '@lizenzportal/domain';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
+import { SuccessBox } from '@/components/ui/success-box';
 
 export function OfferCreatedStep() {
   const { snapshot, send } = useAssistant();
   const { session, billing, offerCode } = snapshot.context;
   return (
     <StepFrame title={assistantScreens.offerCreatedTitle}>
-      <Alert color="teal" icon={<IconCircleCheck aria-hidden />} role="status">
+      <SuccessBox>
         {assistantScreens.offerCreatedText(session?.offerNumber ?? '', billing.email ?? '')}
-      </Alert>
+      </SuccessBox>
       {offerCode && (
         <Text>
           {assistantScreens.offerCodeLabel}: <Code fz="lg">{formatOfferCode(offerCode)}</Code>

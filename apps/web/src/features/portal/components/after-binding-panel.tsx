@@ -1,10 +1,10 @@
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { licenseCapabilities, portalMessages, type License } from '@lizenzportal/domain';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { DOWNLOAD_PATH } from '@/lib/paths';
 import { grantedDownloads } from '../capability-labels.ts';
+import { SuccessBox } from '@/components/ui/success-box';
 
 /** One paragraph of the sentences that apply. */
 const sentences = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
@@ -29,15 +29,7 @@ export function AfterBindingPanel({
     (download) => !isDownload || download.key !== 'mainDownload',
   );
   return (
-    <Alert
-      ref={ref}
-      color="green"
-      variant="light"
-      icon={<IconCircleCheck aria-hidden />}
-      title={portalMessages.boundTitle}
-      // The news of a binding: said politely, and the focus moves to it (focusAfterAction).
-      role="status"
-    >
+    <SuccessBox ref={ref} title={portalMessages.boundTitle}>
       <Stack gap="sm">
         {isDownload ? (
           <Text size="sm">
@@ -70,6 +62,6 @@ export function AfterBindingPanel({
           </Group>
         )}
       </Stack>
-    </Alert>
+    </SuccessBox>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import {
   contactChangeMessages,
@@ -9,6 +9,7 @@ import {
 import { lazy, Suspense, useRef, useState } from 'react';
 import { PageLoader } from '@/components/ui/page-loader';
 import { focusAfterAction } from '@/lib/focus-after-action';
+import { SuccessBox } from '@/components/ui/success-box';
 
 /** The form loads when it is opened: a holder who only comes to download does not load it (decision 054). */
 const ContactChangeForm = lazy(async () => ({
@@ -28,16 +29,13 @@ export function ContactChangeSection({ license }: { license: License }) {
   return (
     <Stack>
       {sent && (
-        <Alert
+        <SuccessBox
           ref={sentNote}
-          color="green"
-          variant="light"
-          icon={<IconMailCheck aria-hidden />}
           title={contactChangeMessages.sentTitle}
-          role="status"
+          icon={<IconMailCheck aria-hidden />}
         >
           {contactChangeMessages.sent(sent.email, formatDateTimeToMinute(sent.expiresAt))}
-        </Alert>
+        </SuccessBox>
       )}
       {open ? (
         <Suspense fallback={<PageLoader />}>

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import {
   CONTACT_CHANGE_LINK_HOURS,
   CONTACT_CONFIRMATION_PARAM,
@@ -22,6 +22,7 @@ import { focusAfterAction } from '@/lib/focus-after-action';
 import { HOME_PATH } from '@/lib/paths';
 import { confirmContactChange, readContactChange } from '../api.ts';
 import classes from './license-box.module.css';
+import { SuccessBox } from '@/components/ui/success-box';
 
 /** Whether a failed call refused the link itself (rather than the server or the connection failing). */
 const isLinkRefusal = (error: unknown) =>
@@ -134,16 +135,9 @@ export function ContactConfirmationPage() {
           <Refusal error={change.error} onRetry={() => void change.refetch()} />
         ) : confirmation.isSuccess ? (
           <Stack>
-            <Alert
-              ref={result}
-              color="green"
-              variant="light"
-              icon={<IconCircleCheck aria-hidden />}
-              title={messages.confirmedTitle}
-              role="status"
-            >
+            <SuccessBox ref={result} title={messages.confirmedTitle}>
               {messages.confirmed}
-            </Alert>
+            </SuccessBox>
             <ChangeSummary change={confirmation.data} />
             <Group>
               <Button component={Link} to={HOME_PATH}>

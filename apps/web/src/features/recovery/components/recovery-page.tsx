@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail, isNotEmpty, useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
 import {
@@ -16,6 +16,7 @@ import { errorStatus, failedCall } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import { useRef } from 'react';
 import { requestLicenseDocuments } from '../api.ts';
+import { SuccessBox } from '@/components/ui/success-box';
 
 const EMAIL_LABEL = fieldLabel('email');
 
@@ -51,16 +52,13 @@ export function RecoveryPage() {
       <Paper withBorder p="lg" maw={520}>
         {recovery.isSuccess ? (
           <Stack>
-            <Alert
+            <SuccessBox
               ref={received}
-              color="green"
-              variant="light"
-              icon={<IconMailCheck aria-hidden />}
               title={recoveryMessages.receivedTitle}
-              role="status"
+              icon={<IconMailCheck aria-hidden />}
             >
               {recoveryMessages.received}
-            </Alert>
+            </SuccessBox>
             <Group>
               <Button variant="default" onClick={startOver}>
                 {recoveryMessages.anotherRequest}
