@@ -50,6 +50,37 @@ const outsideOf = (module) => [
     .map(modulePath),
 ];
 
+/**
+ * The domain's floors from the ground up (decision 069, as the server's of decision 031): a folder
+ * imports only folders on floors below its own, none beside it, so that no arrow runs back up and
+ * no two folders import each other. The ground needs nothing; `messages` holds the texts that need
+ * nothing else; `composed-messages` the texts composed from the folders' enums and rules.
+ */
+const DOMAIN_FLOORS = [
+  ['formats', 'countries', 'audit', 'product.ts', 'pages.ts'],
+  ['messages'],
+  ['list-query', 'privacy'],
+  ['delivery'],
+  ['license'],
+  ['auth', 'http', 'legal', 'license-import', 'upgrade-session'],
+  ['downloads', 'pricing'],
+  ['overview', 'settings', 'shop-order'],
+  ['assistant', 'composed-messages'],
+  ['order-generation'],
+  ['index.ts'],
+];
+const domainPath = (entry) => `./packages/domain/src/${entry}`;
+const unplaced = fs
+  .readdirSync('packages/domain/src', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() || !entry.name.endsWith('.test.ts'))
+  .map((entry) => entry.name)
+  .filter((entry) => !DOMAIN_FLOORS.flat().includes(entry));
+if (unplaced.length > 0) {
+  throw new Error(
+    `packages/domain/src/${unplaced.join(', ')}: give it its floor in DOMAIN_FLOORS of eslint.config.js (decision 069).`,
+  );
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -117,8 +148,8 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  // The domain package has no import cycle either (decision 069): its folders' floors are not yet
-  // enforced, but no chain of value imports may return to where it began.
+  // The domain's order (decision 069): each folder imports only the floors below its own, none
+  // beside it, and no chain of value imports returns to where it began. Tests may reach anything.
   {
     files: ['packages/domain/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/domain/src/**/test/**'],
@@ -128,7 +159,30 @@ export default tseslint.config(
       'import-x/extensions': ['.ts', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...DOMAIN_FLOORS.slice(0, -1).map((floor, index) => ({
+              target: floor.map(domainPath),
+              from: DOMAIN_FLOORS.slice(index + 1)
+                .flat()
+                .map(domainPath),
+              message: `The domain's ${floor.join(', ')} must not import what lies above it (decision 069).`,
+            })),
+            ...DOMAIN_FLOORS.flatMap((floor) =>
+              floor.map((entry) => ({
+                target: domainPath(entry),
+                from: floor.filter((other) => other !== entry).map(domainPath),
+                message: `The domain's ${entry} must not import what stands beside it on its floor (decision 069): move one of them down.`,
+              })),
+            ).filter((zone) => zone.from.length > 0),
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   // The web app's order (decision 031): lib, then components, then the features, then the app shell.
   // A feature imports no other feature; a back-office area no other area, only the shared back-office

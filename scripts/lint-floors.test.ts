@@ -129,6 +129,56 @@ checkFloors(
   aboveIt,
 );
 
+/** The domain's refusals (decision 069): a folder importing a floor above it, or one beside it. */
+const names = (name: string) => `(?:[\\w.-]+, )*${name.replace('.', '\\.')}(?:, [\\w.-]+)*`;
+const domainAboveIt = (lower: Floor) =>
+  new RegExp(
+    `zone\\. The domain's ${names(lower.name)} must not import what lies above it \\(decision 069\\)\\.$`,
+  );
+const domainBesideIt = (lower: Floor) =>
+  new RegExp(
+    `zone\\. The domain's ${lower.name} must not import what stands beside it on its floor \\(decision 069\\): move one of them down\\.$`,
+  );
+const inDomain = (folder: string, file: string): Floor => ({
+  name: folder,
+  folder: `packages/domain/src/${folder}`,
+  file: `packages/domain/src/${folder}/${file}`,
+});
+checkFloors(
+  "the domain's floors",
+  [
+    inDomain('formats', 'numbers.ts'),
+    inDomain('messages', 'common.ts'),
+    inDomain('list-query', 'operators.ts'),
+    inDomain('delivery', 'delivery.ts'),
+    inDomain('license', 'enums.ts'),
+    inDomain('upgrade-session', 'enums.ts'),
+    inDomain('pricing', 'money.ts'),
+    inDomain('shop-order', 'shop-status.ts'),
+    inDomain('composed-messages', 'login.ts'),
+    inDomain('order-generation', 'order-generation.ts'),
+    { name: 'index.ts', folder: 'packages/domain/src', file: 'packages/domain/src/index.ts' },
+  ],
+  domainAboveIt,
+);
+checkFloors(
+  "the domain's floors, the countries on the ground",
+  [inDomain('countries', 'countries.ts'), inDomain('messages', 'common.ts')],
+  domainAboveIt,
+);
+test("the domain's folders on one floor import each other neither way: http and upgrade-session", async () => {
+  const http = inDomain('http', 'errors.ts');
+  const session = inDomain('upgrade-session', 'enums.ts');
+  for (const [from, to] of [
+    [http, session],
+    [session, http],
+  ] as const) {
+    const refused = await refusals(`${from.folder}/floor-sample.ts`, to.file);
+    expect(refused, `${from.name} importing ${to.name}`).toHaveLength(1);
+    expect(refused[0]).toMatch(domainBesideIt(from));
+  }
+});
+
 test('the domain package refuses an import cycle: formats/numbers.ts importing messages/plurals.ts, which imports it', async () => {
   const file = path.join(ROOT, 'packages/domain/src/formats/numbers.ts');
   const text = `import '../messages/plurals.ts';\n${fs.readFileSync(file, 'utf8')}`;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { pageDescriptions } from '../../../packages/domain/src/messages/page-descriptions.ts';
+import { pageDescriptions } from '../../../packages/domain/src/composed-messages/page-descriptions.ts';
 
 /** Each entry page's description (decision 022: the assistant has its own). */
 const DESCRIPTIONS: Record<string, string> = {

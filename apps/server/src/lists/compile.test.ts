@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, test } from 'vitest';
 import {
+  operatorRow,
   acceptsApiOperator,
   escapeRegex,
   FILTER_OPERATOR_TABLE,
@@ -169,7 +170,9 @@ describe('a new operator is one row of the operator table', () => {
       expect(operatorsOf(findListField(LICENSE_LIST_FIELDS, 'properties.size')!)).not.toContain(wordStart);
       expect(valueInputOf(name, wordStart)).toBe('text');
       expect(filterValueProblem(name, wordStart, '')).toBe(listMessages.valueRequired(name.label));
-      expect(listMessages.operatorNotAllowed('Größe', wordStart)).toContain('„Wort beginnt mit”');
+      expect(listMessages.operatorNotAllowed('Größe', operatorRow(wordStart).label)).toContain(
+        '„Wort beginnt mit”',
+      );
       const ids = (address: string) => idsFor('license', 'licenses', address);
       expect(await ids('holder.name~wordstart~MÜL')).toEqual(sorted(anna));
       expect(await ids('holder.name~wordstart~üller')).toEqual([]);

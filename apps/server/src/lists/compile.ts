@@ -151,7 +151,7 @@ const NEVER_NULL = new Set<FilterCondition>(['present']);
 function condition(filter: ApiFilter, entity: ListEntity): RawBuilder<boolean> {
   const { field, column } = fieldOf(entity, filter.field);
   if (!acceptsApiOperator(field, filter.operator)) {
-    throw invalid(listMessages.operatorNotAllowed(field.label, filter.operator));
+    throw invalid(listMessages.operatorNotAllowed(field.label, apiOperatorRow(filter.operator).label));
   }
   const { sql: asked } = apiOperatorRow(filter.operator);
   const positive = CONDITIONS[asked.condition]({

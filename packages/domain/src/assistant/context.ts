@@ -6,12 +6,12 @@ import type { License } from '../license/schema.ts';
 import type { Cart } from '../pricing/cart.ts';
 import type { ShopProduct, ShopProductIds } from '../pricing/products.ts';
 import { purchaseCart, shopProducts, type Purchase } from '../pricing/purchase.ts';
-import { HOME_COUNTRY } from '../pricing/vat.ts';
+import { HOME_COUNTRY } from '../countries/countries.ts';
 import type { BillingDraft, Shipping } from '../upgrade-session/address.ts';
 import type { PurchasableClass, PurchaseType } from '../upgrade-session/enums.ts';
 import type { ResellerLicense, UpgradeSession, UpgradeSessionPatch } from '../upgrade-session/schema.ts';
 import type { CreateUpgradeSessionRequest } from '../upgrade-session/schema.ts';
-import { dvdsDeliverableTo } from './countries.ts';
+import { dvdsDeliverableTo } from '../countries/countries.ts';
 import { recommendedClass, totalSeats } from './licenses.ts';
 
 /** The steps of the assistant (customer spec §2), in the order of the spec's table. */

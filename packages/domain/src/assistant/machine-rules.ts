@@ -15,7 +15,12 @@ import {
   type AssistantStep,
 } from './context.ts';
 import { assistantContract, toCallError } from './contract.ts';
-import { dvdsDeliverableTo, isCountryCode, isOtherCountry, type CountryCode } from './countries.ts';
+import {
+  dvdsDeliverableTo,
+  isCountryCode,
+  isOtherCountry,
+  type CountryCode,
+} from '../countries/countries.ts';
 import { licenseRejection, loginLimit } from './licenses.ts';
 import {
   changeResellerLine,

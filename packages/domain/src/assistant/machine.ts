@@ -12,7 +12,7 @@ import {
   type AssistantContext,
   type AssistantStep,
 } from './context.ts';
-import type { CountryCode } from './countries.ts';
+import type { CountryCode } from '../countries/countries.ts';
 import type { SignCartInput } from './contract.ts';
 import { assistantRules } from './machine-rules.ts';
 

@@ -1,7 +1,7 @@
 import { assistantMessages } from '../messages/assistant.ts';
 import { MAX_RESELLER_QUANTITY, MAX_RESELLER_SIZE, type PurchasableClass } from '../upgrade-session/enums.ts';
 import type { ResellerLicense } from '../upgrade-session/schema.ts';
-import { dvdsDeliverableTo } from './countries.ts';
+import { dvdsDeliverableTo } from '../countries/countries.ts';
 
 /** What the reseller editor lets a user set on a line. */
 export interface ResellerLineChanges {

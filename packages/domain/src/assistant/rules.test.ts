@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { assistantMessages } from '../messages/assistant.ts';
 import { isOtherEuCountry } from '../pricing/vat.ts';
-import { countryName, MAIN_COUNTRIES, OTHER_COUNTRIES } from './countries.ts';
+import { countryName } from '../countries/countries.ts';
+import { MAIN_COUNTRIES, OTHER_COUNTRIES } from './countries.ts';
 import { newResellerLine } from './reseller.ts';
 import { parseSeatInput, seatSliderMarks, seatSliderStep } from './seats.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { downloadLinkErrorMessage, downloadMessages, downloadTitle } from '../messages/download.ts';
+import { downloadLinkErrorMessage, downloadMessages, downloadTitle } from './messages.ts';
 
 describe('download-link error catalogue (customer spec §8)', () => {
   const context = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOWNLOAD_PRODUCTS, type DownloadProduct } from '../license/enums.ts';
 import { licenseSchema } from '../license/schema.ts';
 import { onFirstUse } from '../formats/on-first-use.ts';
-import { DOWNLOAD_CARD_TITLES } from '../messages/download.ts';
+import { DOWNLOAD_CARD_TITLES } from './messages.ts';
 import { productTitle } from '../product.ts';
 import { METASEARCH_PLATFORMS, RELEASE_PRODUCTS, type ReleaseProduct } from './catalogue.ts';
 

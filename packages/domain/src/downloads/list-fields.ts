@@ -2,7 +2,7 @@ import { normalizeLicenseKey } from '../formats/license-key.ts';
 import { DOWNLOAD_PRODUCTS } from '../license/enums.ts';
 import { listOptions, type ListField } from '../list-query/fields.ts';
 import { fieldLabel } from '../messages/validation.ts';
-import { METASEARCH_PLATFORM_LABELS } from '../messages/download.ts';
+import { METASEARCH_PLATFORM_LABELS } from './messages.ts';
 import { METASEARCH_PLATFORMS, RELEASE_PRODUCTS } from './catalogue.ts';
 import { DOWNLOAD_OBJECT_LABELS, RELEASE_PRODUCT_LABELS } from './download-record.ts';
 import { defineList } from '../list-query/list-definition.ts';

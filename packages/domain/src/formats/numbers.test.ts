@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listMessages, pagerMessages } from '../messages/back-office.ts';
+import { listMessages, pagerMessages } from '../messages/lists.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

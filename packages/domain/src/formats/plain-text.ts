@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { CONTROL_CHARACTER, LINE_BREAK_OR_CONTROL } from '../messages/validation.ts';
+
+/**
+ * The issue messages of the text rules below: codes, not texts — `describeIssue` words them with
+ * the field's label (messages/validation.ts).
+ */
+export const LINE_BREAK_OR_CONTROL = 'lineBreakOrControl';
+export const CONTROL_CHARACTER = 'controlCharacter';
 
 /**
  * What no name, address or other line of text may hold: control characters (C0 — line breaks and

@@ -1,6 +1,7 @@
 import { assistantMessages } from '../messages/assistant.ts';
 import { GENERIC_SERVER_ERROR } from '../messages/common.ts';
 import { contactChangeMessages } from '../messages/contact-change.ts';
+import { validationMessages } from '../messages/validation.ts';
 import { CONTACT_CHANGE_LINK_HOURS } from '../license/contact-change-link.ts';
 
 /**
@@ -8,7 +9,7 @@ import { CONTACT_CHANGE_LINK_HOURS } from '../license/contact-change-link.ts';
  * The server raises errors by code; the web app reads the code and status from the error envelope.
  */
 export const ERROR_CODES = {
-  VALIDATION_FAILED: { status: 400, message: 'Die Anfrage ist ungültig.' },
+  VALIDATION_FAILED: { status: 400, message: validationMessages.request },
   MALFORMED_REQUEST: { status: 400, message: 'Die Anfrage ist fehlerhaft aufgebaut.' },
   MALFORMED_URL: { status: 400, message: 'Die Adresse der Anfrage ist ungültig.' },
   MALFORMED_JSON: { status: 400, message: 'Die Anfrage enthält kein gültiges JSON.' },

@@ -5,7 +5,7 @@ import { describeIssue } from '../messages/describe-issue.ts';
 import { contactChangeMessages } from '../messages/contact-change.ts';
 import { validationMessages } from '../messages/validation.ts';
 import type { HolderType } from './enums.ts';
-import { HOLDER_FORM_LABELS } from './holder-labels.ts';
+import { HOLDER_FORM_LABELS } from '../messages/holder-labels.ts';
 
 const contactSchema = oneLine(z.string().trim().max(200));
 

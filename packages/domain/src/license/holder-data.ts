@@ -4,7 +4,7 @@ import { oneLine } from '../formats/plain-text.ts';
 import { describeIssue } from '../messages/describe-issue.ts';
 import { validationMessages } from '../messages/validation.ts';
 import { HOLDER_TYPES, type HolderType, type LicenseClass } from './enums.ts';
-import { HOLDER_FORM_LABELS, type HolderFormField } from './holder-labels.ts';
+import { HOLDER_FORM_LABELS, type HolderFormField } from '../messages/holder-labels.ts';
 import { allowedHolderTypes } from './holder-types.ts';
 
 export { HOLDER_FORM_LABELS, type HolderFormField };

@@ -1,7 +1,7 @@
 import { berlinTime } from '../formats/dates.ts';
 import { recordIdSchema } from '../formats/record-id.ts';
 import { validationMessages } from '../messages/validation.ts';
-import { listMessages } from '../messages/back-office.ts';
+import { listMessages } from '../messages/lists.ts';
 import type { ListField } from './fields.ts';
 import { operatorRow, type FilterOperator } from './operators.ts';
 import { searchPatternProblem } from './search-pattern.ts';

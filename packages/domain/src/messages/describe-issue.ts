@@ -1,6 +1,6 @@
 import { z, type core } from 'zod';
-import { ERROR_CODES } from '../http/errors.ts';
-import { CONTROL_CHARACTER, fieldLabel, LINE_BREAK_OR_CONTROL, validationMessages } from './validation.ts';
+import { CONTROL_CHARACTER, LINE_BREAK_OR_CONTROL } from '../formats/plain-text.ts';
+import { fieldLabel, validationMessages } from './validation.ts';
 
 /**
  * The German message of a validation problem, by the catalogue of customer spec §8 and the field's
@@ -11,7 +11,7 @@ export function describeIssue(issue: core.$ZodIssue, fieldLabelOverride?: string
   const path = issue.path.map(String).join('.');
   // A problem of the whole body (not of one field) has no label to name.
   if (fieldLabelOverride === undefined && !path && issue.code !== 'unrecognized_keys') {
-    return ERROR_CODES.VALIDATION_FAILED.message;
+    return validationMessages.request;
   }
   const label = fieldLabelOverride ?? fieldLabel(path);
   switch (issue.code) {

@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as domain from '../index.ts';
 import { formatSeats } from '../license/enums.ts';
 import { assistantMessages } from './assistant.ts';
-import { assistantScreens } from './assistant-screens.ts';
-import { createLicensesMessages, licenseToolbarMessages, listMessages } from './back-office.ts';
+import { assistantScreens } from '../composed-messages/assistant-screens.ts';
+import { createLicensesMessages, licenseToolbarMessages } from '../composed-messages/back-office.ts';
+import { listMessages } from './lists.ts';
 import { deliveryMailTexts } from './deliveries.ts';
 import { documentMessages } from './documents.ts';
 import { counted, COUNTED_NOUNS, nounFor } from './plurals.ts';
 import { licensesOfSize } from './reseller-lines.ts';
-import { orderGenerationErrors } from './shop-orders.ts';
+import { orderGenerationErrors } from '../composed-messages/shop-orders.ts';
 import { upgradeSessionMessages } from './upgrade-session.ts';
 
 const FORMS = Object.values(COUNTED_NOUNS);

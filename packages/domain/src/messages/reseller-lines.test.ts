@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderGenerationNotes } from './shop-orders.ts';
+import { orderGenerationNotes } from '../composed-messages/shop-orders.ts';
 import {
   customerReferenceFact,
   customerReferenceOf,

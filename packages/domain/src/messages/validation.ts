@@ -1,12 +1,10 @@
-import { HOLDER_FORM_LABELS } from '../license/holder-labels.ts';
-import { ADDRESS_FIELD_LABELS } from '../upgrade-session/address-labels.ts';
-
-/** Issue messages of the text rules (`oneLine`, `severalLines`) that `describeIssue` words with the field's label. */
-export const LINE_BREAK_OR_CONTROL = 'lineBreakOrControl';
-export const CONTROL_CHARACTER = 'controlCharacter';
+import { HOLDER_FORM_LABELS } from './holder-labels.ts';
+import { ADDRESS_FIELD_LABELS } from './address-labels.ts';
 
 /** The validation catalogue of the customer spec (§8), word for word. */
 export const validationMessages = {
+  /** A problem of the whole request, not of one field (the API's `VALIDATION_FAILED`). */
+  request: 'Die Anfrage ist ungültig.',
   required: (field: string) => `Bitte machen Sie eine Angabe für „${field}”.`,
   invalid: (field: string) => `Die Angabe für das Feld „${field}” ist ungültig.`,
   confirmed: (field: string) => `Die Wiederholung des Feldes „${field}” stimmt nicht überein.`,

@@ -1,7 +1,11 @@
 import { PROCESSING_FIELDS } from '../delivery/list-fields.ts';
 import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
 import { defineList } from '../list-query/list-definition.ts';
-import { orderPaymentMessages, WITHDRAWAL_LABELS, withdrawalFieldLabel } from '../messages/shop-orders.ts';
+import {
+  orderPaymentMessages,
+  WITHDRAWAL_LABELS,
+  withdrawalFieldLabel,
+} from '../composed-messages/shop-orders.ts';
 import { WITHDRAWALS } from '../shop-order/refunds.ts';
 import type { OrderGeneration } from './order-generation.ts';
 import { PURCHASE_TYPE_LABELS, PURCHASE_TYPES } from '../upgrade-session/enums.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Filter } from '../list-query/address-syntax.ts';
 import { DOWNLOAD_OBJECT_LABELS } from '../downloads/download-record.ts';
 import { DOWNLOAD_PRODUCTS, LICENSE_CLASS_LABELS, LICENSE_CLASSES } from '../license/enums.ts';
-import { overviewMessages } from '../messages/overview.ts';
+import { overviewMessages } from './messages.ts';
 import { PURCHASE_TYPE_LABELS, type PurchaseType } from '../upgrade-session/enums.ts';
 import { filterDate } from './calendar.ts';
 import { OVERVIEW_PERIODS, type Bucket } from './periods.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bucketAxisLabel, bucketLabel } from '../messages/overview.ts';
+import { bucketAxisLabel, bucketLabel } from './messages.ts';
 import { calendarDayOf, isoWeek } from './calendar.ts';
 import { ATTENTION_ITEMS } from './attention.ts';
 import { figureRate, OVERVIEW_FIGURES } from './figures.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { COUNTRY_CODES } from '../assistant/countries.ts';
+import { COUNTRY_CODES } from '../countries/countries.ts';
 import type { CartLineItem } from './cart.ts';
 import { purchaseCart, type Purchase } from './purchase.ts';
 

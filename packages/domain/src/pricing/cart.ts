@@ -1,6 +1,7 @@
 import { divideRounded, type Cents } from './money.ts';
 import { PRODUCTS, type Sku } from './products.ts';
-import { HOME_COUNTRY, vatRate, vatRatePerMille } from './vat.ts';
+import { HOME_COUNTRY } from '../countries/countries.ts';
+import { vatRate, vatRatePerMille } from './vat.ts';
 import { volumeDiscountPercent, volumeFactorPerMille } from './volume-factor.ts';
 
 /**

@@ -1,3 +1,5 @@
+import { HOME_COUNTRY } from '../countries/countries.ts';
+
 /** The VAT rates of customer spec §9 in percent, by ISO country code. */
 export const VAT_RATES: Readonly<Record<string, number>> = {
   BE: 21,
@@ -30,9 +32,6 @@ export const VAT_RATES: Readonly<Record<string, number>> = {
   HU: 27,
   CY: 19,
 };
-
-/** The shop's prices include German VAT; every price is derived from them. */
-export const HOME_COUNTRY = 'DE';
 
 /** Countries of the table that are not in the EU (no tax-free business invoice there). */
 const NON_EU_COUNTRIES = new Set(['CH', 'LI']);

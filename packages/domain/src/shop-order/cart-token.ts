@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PricedOrder } from '../pricing/priced-lines.ts';
 import { SKUS, type ShopProductIds, type Sku } from '../pricing/products.ts';
-import { dvdsDeliverableTo } from '../assistant/countries.ts';
+import { dvdsDeliverableTo } from '../countries/countries.ts';
 import { assistantMessages } from '../messages/assistant.ts';
 import { shopDemoMessages } from '../messages/shop-demo.ts';
 import { licenseRuleMessages } from '../messages/validation.ts';

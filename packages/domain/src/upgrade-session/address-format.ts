@@ -1,4 +1,4 @@
-import { countryName } from '../assistant/countries.ts';
+import { countryName } from '../countries/countries.ts';
 
 /** The parts of an address a letter shows; any may be missing in a draft. */
 export type AddressParts = Partial<

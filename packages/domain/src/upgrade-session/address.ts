@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredEmailSchema } from '../formats/email.ts';
-import { COUNTRY_CODES } from '../assistant/countries.ts';
+import { COUNTRY_CODES } from '../countries/countries.ts';
 import { oneLine, severalLines } from '../formats/plain-text.ts';
 
 /** Reference and note of a billing address (customer spec §3, §9). */

@@ -1,5 +1,5 @@
 import { BOOLEAN_OPTIONS, listOptions, type ListField } from '../list-query/fields.ts';
-import { COUNTRY_CODES, countryName } from '../assistant/countries.ts';
+import { COUNTRY_CODES, countryName } from '../countries/countries.ts';
 import { LICENSE_CLASS_OPTIONS, LICENSE_VERSION_OPTIONS } from '../license/list-fields.ts';
 import {
   PURCHASE_TYPE_LABELS,

@@ -3,7 +3,7 @@ import { CREATABLE_LICENSE_VERSIONS } from '../license/enums.ts';
 import { holderDataSchema } from '../license/holder-data.ts';
 import { assistantMessages } from '../messages/assistant.ts';
 import { licenseRuleMessages, validationMessages } from '../messages/validation.ts';
-import { dvdsDeliverableTo } from '../assistant/countries.ts';
+import { dvdsDeliverableTo } from '../countries/countries.ts';
 import { billingDraftSchema, billingSchema, shippingSchema } from './address.ts';
 import {
   MAX_MERGED_LICENSES,

@@ -1,9 +1,9 @@
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
-import { NEXT_LABEL } from './common.ts';
+import { NEXT_LABEL } from '../messages/common.ts';
 import { loginPageMessages } from './login.ts';
-import { pageTitles } from './navigation.ts';
-import { counted, COUNTED_NOUNS } from './plurals.ts';
-import { CUSTOMER_REFERENCE, resellerLineHeading } from './reseller-lines.ts';
+import { pageTitles } from '../messages/navigation.ts';
+import { counted, COUNTED_NOUNS } from '../messages/plurals.ts';
+import { CUSTOMER_REFERENCE, resellerLineHeading } from '../messages/reseller-lines.ts';
 
 /**
  * The license assistant's screens (customer spec §2): step headings, explanations, buttons and

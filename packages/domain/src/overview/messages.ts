@@ -1,7 +1,7 @@
-import type { CalendarDay } from '../overview/calendar.ts';
-import type { CountedNoun } from './plurals.ts';
-import type { Granularity, OverviewPeriod } from '../overview/periods.ts';
-import { filterDate, isoWeek } from '../overview/calendar.ts';
+import type { CalendarDay } from './calendar.ts';
+import type { CountedNoun } from '../messages/plurals.ts';
+import type { Granularity, OverviewPeriod } from './periods.ts';
+import { filterDate, isoWeek } from './calendar.ts';
 
 /** „pro Woche”: what one bar of a chart stands for, by the period's granularity. */
 const PER: Record<Granularity, string> = { day: 'pro Tag', week: 'pro Woche', month: 'pro Monat' };

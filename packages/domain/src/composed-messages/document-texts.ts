@@ -1,11 +1,11 @@
 import { DOCUMENT_TYPE_LABELS } from '../delivery/delivery.ts';
-import { HOLDER_FORM_LABELS } from '../license/holder-labels.ts';
+import { HOLDER_FORM_LABELS } from '../messages/holder-labels.ts';
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
 import { assistantScreens } from './assistant-screens.ts';
 import { upgradeSessionPageMessages } from './back-office.ts';
-import { PORTAL_NAME } from './common.ts';
-import { deliveryMailTexts } from './deliveries.ts';
-import { fieldLabel } from './validation.ts';
+import { PORTAL_NAME } from '../messages/common.ts';
+import { deliveryMailTexts } from '../messages/deliveries.ts';
+import { fieldLabel } from '../messages/validation.ts';
 
 /** Where a document's reader finds help and more: the vendor's support address and shop. */
 interface VendorContact {

@@ -1,8 +1,8 @@
 import { productTitle } from '../product.ts';
 import type { LicenseVersion, ReleasedVersion } from '../license/enums.ts';
-import type { Download, MetasearchPlatform } from '../downloads/catalogue.ts';
+import type { Download, MetasearchPlatform } from './catalogue.ts';
 import { NOT_FOUND_MESSAGES } from '../http/errors.ts';
-import { NO_CONNECTION_MESSAGE } from './common.ts';
+import { NO_CONNECTION_MESSAGE } from '../messages/common.ts';
 
 export const METASEARCH_PLATFORM_LABELS: Record<MetasearchPlatform, string> = {
   windows: 'Windows',

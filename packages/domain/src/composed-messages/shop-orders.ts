@@ -1,6 +1,6 @@
-import { RETRY_LABEL } from './common.ts';
-import { counted } from './plurals.ts';
-import { customerReferenceFact } from './reseller-lines.ts';
+import { RETRY_LABEL } from '../messages/common.ts';
+import { counted } from '../messages/plurals.ts';
+import { customerReferenceFact } from '../messages/reseller-lines.ts';
 import { groupedDigits } from '../formats/numbers.ts';
 import { PRODUCTS } from '../pricing/products.ts';
 import type { CountedProduct, LinesDifference } from '../shop-order/paid-lines.ts';

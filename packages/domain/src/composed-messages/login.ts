@@ -4,8 +4,8 @@ import {
   NO_CONNECTION_MESSAGE,
   SERVER_ERROR_TRY_LATER,
   UNKNOWN_ERROR,
-} from './common.ts';
-import { pageTitles } from './navigation.ts';
+} from '../messages/common.ts';
+import { pageTitles } from '../messages/navigation.ts';
 
 /**
  * The login error catalogue (customer spec §8, back-office spec §8). A text the API sends itself is
