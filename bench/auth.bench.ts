@@ -194,7 +194,7 @@ async function seed(base: string): Promise<{ key: string; startCode: string }[]>
     const response = await fetch(`${base}/api/v1/license`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ count: 50, generateStarterDocument: false }),
+      body: JSON.stringify({ count: 50, properties: { dvdCount: 0 }, generateStarterDocument: false }),
     });
     licenses.push(
       ...((await response.json()) as { data: { licenses: { key: string; startCode: string }[] } }).data

@@ -152,7 +152,10 @@ export async function run(): Promise<void> {
     writeRealFile(stored, FILE_SIZE);
 
     const [created] = await app.services.licenses.create(
-      licenseCreateSchema().parse({ generateStarterDocument: false, properties: { class: 'pro', size: 5 } }),
+      licenseCreateSchema().parse({
+        generateStarterDocument: false,
+        properties: { class: 'pro', size: 5, dvdCount: 0 },
+      }),
       { typeOfEntry: 'manual', entryReference: 'bench' },
     );
     await app.services.licenses.repository.update(created!._id, {

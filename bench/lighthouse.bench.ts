@@ -156,7 +156,7 @@ async function seed(base: string): Promise<Record<'holder' | 'admin', string>> {
   const { token: admin } = await postJson<{ token: string }>(`${base}/api/v1/auth/admin`, ADMIN);
   const { licenses } = await postJson<{ licenses: { _id: string; key: string; startCode: string }[] }>(
     `${base}/api/v1/license`,
-    { version: '9', count: LICENSES, generateStarterDocument: false },
+    { version: '9', properties: { dvdCount: 0 }, count: LICENSES, generateStarterDocument: false },
     admin,
   );
   const license = licenses[0]!;

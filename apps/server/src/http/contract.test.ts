@@ -110,7 +110,7 @@ test('values the database would refuse get a 400, never a 500', async () => {
     method: 'POST',
     url: '/api/v1/license',
     headers,
-    payload: { notes: 'a\u0000b' },
+    payload: { notes: 'a\u0000b', properties: { dvdCount: 0 } },
   });
   expect(errorOf(nullInNotes).status).toBe(400);
 

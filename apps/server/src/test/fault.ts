@@ -91,6 +91,7 @@ export class PortalClient {
     while (created.length < count) {
       const { licenses } = await this.#request<{ licenses: License[] }>('POST', '/license', {
         count: Math.min(50, count - created.length),
+        properties: { dvdCount: 0 },
         generateStarterDocument,
       });
       created.push(...licenses);

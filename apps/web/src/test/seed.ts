@@ -20,7 +20,11 @@ type LicenseInput = Partial<Omit<LicenseCreate, 'properties'>> & {
  */
 export async function createLicense(server: TestServer, input: LicenseInput = {}): Promise<License> {
   const [license] = await server.app.services.licenses.create(
-    licenseCreateSchema().parse({ generateStarterDocument: false, ...input }),
+    licenseCreateSchema().parse({
+      generateStarterDocument: false,
+      ...input,
+      properties: { dvdCount: 0, ...input.properties },
+    }),
     { typeOfEntry: 'manual', entryReference: 'browser-test' },
   );
   return license!;

@@ -30,8 +30,14 @@ describe('automatic special permissions', () => {
 });
 
 describe('license create body', () => {
-  test('fills the defaults of the back-office spec', () => {
-    expect(licenseCreateSchema().parse({})).toEqual({
+  test('fills the defaults of the back-office spec, but a version 9 license names its DVDs', () => {
+    expect(
+      licenseCreateSchema()
+        .safeParse({})
+        .error?.issues.map((issue) => issue.path.join('.')),
+    ).toEqual(['properties.dvdCount']);
+    expect(licenseCreateSchema().parse({ version: '8' }).properties.dvdCount).toBeNull();
+    expect(licenseCreateSchema().parse({ properties: { dvdCount: 0 } })).toEqual({
       version: '9',
       properties: { class: 'pro', size: 1, type: 'full', delivery: 'download', dvdCount: 0 },
       specialPermissions: [],
@@ -42,6 +48,7 @@ describe('license create body', () => {
   });
 
   test('allows 1 to 50 licenses and no more DVDs than seats', () => {
+    expect(licenseCreateSchema().safeParse({ properties: { dvdCount: 0 } }).success).toBe(true);
     expect(licenseCreateSchema().safeParse({ count: 0 }).success).toBe(false);
     expect(licenseCreateSchema().safeParse({ count: 51 }).success).toBe(false);
     expect(licenseCreateSchema().safeParse({ properties: { size: 2, dvdCount: 3 } }).success).toBe(false);

@@ -126,7 +126,12 @@ export const licenseCreateSchema = onFirstUse(() =>
           size: z.int().min(1).max(MAX_LICENSE_SIZE).default(1),
           type: z.enum(LICENSE_TYPES).default('full'),
           delivery: z.enum(DELIVERIES).default('download'),
-          dvdCount: z.int().min(0).max(MAX_LICENSE_SIZE).default(0),
+          /**
+           * A version 9 license's DVDs (customer spec §3: „dvdCount (version 9)”; back-office spec §4:
+           * the create form requires it): no default, so a client that forgets it is told. Version 8
+           * licenses count their DVDs from class and delivery; theirs is stored as null.
+           */
+          dvdCount: z.int().min(0).max(MAX_LICENSE_SIZE).optional(),
         })
         .prefault({}),
       specialPermissions: z.array(z.enum(SPECIAL_PERMISSIONS)).max(SPECIAL_PERMISSIONS.length).default([]),
@@ -134,14 +139,25 @@ export const licenseCreateSchema = onFirstUse(() =>
       generateStarterDocument: z.boolean().default(true),
       count: z.int().min(1).max(MAX_LICENSES_PER_CREATION).default(1),
     })
-    .refine((body) => body.properties.dvdCount <= body.properties.size, {
+    .refine((body) => body.version !== '9' || body.properties.dvdCount !== undefined, {
+      path: ['properties', 'dvdCount'],
+      message: 'required',
+    })
+    .refine((body) => (body.properties.dvdCount ?? 0) <= body.properties.size, {
       path: ['properties', 'dvdCount'],
       message: licenseRuleMessages.dvdsExceedSize,
     })
     .refine((body) => body.properties.class !== 'personal' || body.properties.size === 1, {
       path: ['properties', 'size'],
       message: licenseRuleMessages.personalIsOneSeat,
-    }),
+    })
+    .transform((body) => ({
+      ...body,
+      properties: {
+        ...body.properties,
+        dvdCount: body.version === '9' ? (body.properties.dvdCount ?? 0) : null,
+      },
+    })),
 );
 export type LicenseCreate = z.infer<ReturnType<typeof licenseCreateSchema>>;
 
@@ -187,6 +203,9 @@ export const licenseUpdateSchema = onFirstUse(() =>
       extensionSKU: optionalText(50),
     })
     .superRefine((license, context) => {
+      if (license.version === '9' && license.properties.dvdCount === null) {
+        context.addIssue({ code: 'custom', path: ['properties', 'dvdCount'], message: 'required' });
+      }
       if (license.status !== 'bound') return;
       for (const field of ['name', 'email', 'holderType'] as const) {
         if (license.holder[field] === null) {

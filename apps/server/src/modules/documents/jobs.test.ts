@@ -12,7 +12,7 @@ test('new licenses get their starter documents from background jobs', async () =
     method: 'POST',
     url: '/api/v1/license',
     headers,
-    payload: { count: 3 },
+    payload: { count: 3, properties: { dvdCount: 0 } },
   });
   const ids: string[] = created.json().data.licenses.map((license: { _id: string }) => license._id);
   for (const id of ids) {
@@ -32,7 +32,7 @@ test('without SMTP_URL a delivery is written as an .eml file to the outbox', asy
       method: 'POST',
       url: '/api/v1/license',
       headers,
-      payload: { generateStarterDocument: false },
+      payload: { generateStarterDocument: false, properties: { dvdCount: 0 } },
     })
   ).json().data.licenses;
   await ctx.app.inject({

@@ -32,7 +32,7 @@ test('documents are made, served, mailed and zipped through S3 storage', { timeo
     method: 'POST',
     url: '/api/v1/license',
     headers,
-    payload: { count: 2, generateStarterDocument: true },
+    payload: { count: 2, properties: { dvdCount: 0 }, generateStarterDocument: true },
   });
   const licenses: { _id: string; key: string }[] = created.json().data.licenses;
   // The job worker renders the starter documents and stores them in the bucket.

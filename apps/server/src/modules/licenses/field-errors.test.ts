@@ -11,7 +11,7 @@ async function editor() {
     method: 'POST',
     url: '/api/v1/license',
     headers,
-    payload: { generateStarterDocument: false },
+    payload: { generateStarterDocument: false, properties: { dvdCount: 0 } },
   });
   const [license] = created.json().data.licenses;
   return {
@@ -91,5 +91,37 @@ describe('a refused license edit names the field by its German label and its pat
     const response = await save({ unbekannt: 1 });
     expect(errorOf(response).status).toBe(400);
     expect(fieldOf(response)).toBeUndefined();
+  });
+});
+
+describe('a version 9 license has its DVD count (customer spec §3: „dvdCount (version 9)”)', () => {
+  test('creating one without it is refused by the field, a version 8 one is not; saving one without it is refused', async () => {
+    const headers = await ctx.adminHeaders();
+    const create = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/license',
+        headers,
+        payload: { generateStarterDocument: false, ...payload },
+      });
+    const without = await create({ version: '9', properties: { class: 'pro', size: 3 } });
+    expect(errorOf(without)).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: validationMessages.required('DVD-Anzahl'),
+    });
+    expect(fieldOf(without)).toBe('properties.dvdCount');
+    const version8 = await create({ version: '8', properties: { class: 'single', size: 1 } });
+    expect(version8.statusCode).toBe(201);
+    expect(version8.json().data.licenses[0].properties.dvdCount).toBeNull();
+    const withDvds = await create({ version: '9', properties: { class: 'pro', size: 3, dvdCount: 2 } });
+    expect(withDvds.json().data.licenses[0].properties.dvdCount).toBe(2);
+
+    const { save } = await editor();
+    const saved = await save({
+      properties: { class: 'pro', type: 'full', size: 1, delivery: 'download', dvdCount: null },
+    });
+    expect(errorOf(saved)).toMatchObject({ status: 400, message: validationMessages.required('DVD-Anzahl') });
+    expect(fieldOf(saved)).toBe('properties.dvdCount');
   });
 });

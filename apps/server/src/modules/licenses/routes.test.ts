@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { errorOf, useTestApp } from '../../test/app.ts';
+import { errorOf, useTestApp, withDvdCount } from '../../test/app.ts';
 
 const ctx = useTestApp();
 
@@ -9,7 +9,7 @@ async function create(payload: Record<string, unknown> = {}) {
     method: 'POST',
     url: '/api/v1/license',
     headers: await ctx.adminHeaders(),
-    payload: { generateStarterDocument: false, ...payload },
+    payload: withDvdCount({ generateStarterDocument: false, ...payload }),
   });
 }
 
@@ -79,7 +79,7 @@ describe('creating licenses', () => {
       method: 'POST',
       url: '/api/v1/license',
       headers: await ctx.adminHeaders(),
-      payload: { count: 3 },
+      payload: { count: 3, properties: { dvdCount: 0 } },
     });
     expect(response.statusCode).toBe(201);
     const ids = response.json().data.licenses.map((license: { _id: string }) => license._id);

@@ -20,7 +20,7 @@ import {
   type OverviewPeriod,
   type WooCommerceOrder,
 } from '@lizenzportal/domain';
-import { errorOf, useTestApp } from '../../test/app.ts';
+import { errorOf, useTestApp, withDvdCount } from '../../test/app.ts';
 import { orderNumbered, paidOrder } from '../shop/test-orders.ts';
 
 const ctx = useTestApp();
@@ -46,7 +46,7 @@ const purchaseType = (type: string) => [{ key: 'purchase_type', value: type }];
 
 async function licenseCreated(at: string, payload: Record<string, unknown>): Promise<string> {
   const [license] = await ctx.app.services.licenses.create(
-    licenseCreateSchema().parse({ generateStarterDocument: false, ...payload }),
+    licenseCreateSchema().parse(withDvdCount({ generateStarterDocument: false, ...payload })),
     { typeOfEntry: 'manual', entryReference: 'overview-test' },
   );
   await sql`update license set created_at = ${berlin(at)} where id = ${license!._id}`.execute(
