@@ -224,7 +224,9 @@ export class ShopOrderIntake {
           orderGeneration: known.id,
         };
       }
-      if (session) await this.#sessions.markPurchased(session.id, order.number, transaction);
+      if (session) {
+        await this.#sessions.markPurchased(session.id, order.number, transaction, order.billing);
+      }
       await this.#queue.send(JOBS.generateOrder, { orderGenerationId: created.id }, { transaction });
       await this.#fetchRefundLines(created.id, NO_REFUNDS, refundStateOfRow(created), transaction);
       this.#log.info({ order: order.number, orderGeneration: created.id }, 'shop order accepted');

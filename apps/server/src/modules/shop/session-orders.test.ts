@@ -371,7 +371,12 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     expect(await deliveriesOf(generation._id)).toMatchObject([
       { occasion: 'order', documentType: 'starter', licenses: generation.licenses },
     ]);
-    expect(await session(reseller._id)).toMatchObject({ status: 'completed', orderId: '3004' });
+    // The reseller gave the assistant no name or e-mail: the order's buyer is the session's.
+    expect(await session(reseller._id)).toMatchObject({
+      status: 'completed',
+      orderId: '3004',
+      billing: { name: 'Erika Mustermann', email: 'verwaltung@foerderzentrum.example', countryCode: 'DE' },
+    });
 
     // The mail says what was ordered per line and whose each key is; so does each starter document.
     const mail = await eventually(
@@ -525,10 +530,12 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
     expect(generation).toMatchObject({ progress: 'completed', upgradeSession: mine._id });
     const [bought] = await Promise.all(generation.licenses.map(license));
     expect(bought!.properties).toMatchObject({ class: 'pro', size: 10, dvdCount: 1 });
+    // The offer's billing stays as the buyer entered it for the offer.
     expect(await session(mine._id)).toMatchObject({
       status: 'completed',
       orderId: '3020',
       productLicense: bought!._id,
+      billing: { name: schoolBilling().name, email: schoolBilling().email },
     });
     // The offer's mail (rendered by the worker) is sent before the app closes.
     await eventually(async () => {

@@ -93,12 +93,26 @@ export class UpgradeSessionRepository {
 
   /**
    * A paid shop order names the session: it becomes `purchased` by that order, unless another
-   * order bought it already (or it is past that).
+   * order bought it already (or it is past that). The order's buyer fills the session's billing
+   * name and e-mail where the assistant asked for none (a cart handed to the shop without an offer,
+   * a reseller's order): the back office then names who bought it. What the session has stays.
    */
-  async markPurchased(id: string, orderId: string, db: Kysely<DB>): Promise<void> {
+  async markPurchased(
+    id: string,
+    orderId: string,
+    db: Kysely<DB>,
+    buyer: { name: string | null; email: string | null } = { name: null, email: null },
+  ): Promise<void> {
+    const missing = (key: 'name' | 'email', value: string | null) =>
+      sql`case when coalesce(billing->>${key}, '') = '' then ${value || null}::text end`;
     await db
       .updateTable('upgrade_session')
-      .set({ status: 'purchased', order_id: orderId, updated_at: sql<Date>`now()` })
+      .set({
+        status: 'purchased',
+        order_id: orderId,
+        billing: sql`billing || jsonb_strip_nulls(jsonb_build_object('name', ${missing('name', buyer.name)}, 'email', ${missing('email', buyer.email)}))`,
+        updated_at: sql<Date>`now()`,
+      })
       .where('id', '=', id)
       .where('order_id', 'is', null)
       .where('status', 'in', ['created', 'offered', 'expired'])

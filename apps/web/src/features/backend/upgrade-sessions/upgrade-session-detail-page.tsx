@@ -54,6 +54,9 @@ export function UpgradeSessionDetailPage() {
                   [label('createdAt'), <DateTimeText key="created" value={session.createdAt} />],
                   [label('updatedAt'), <DateTimeText key="updated" value={session.updatedAt} />],
                   [label('orderId'), session.orderId],
+                  // Who buys: the offer's billing, or the order's buyer for a cart without an offer.
+                  [label('billing.name'), session.billing.name || null],
+                  [label('billing.email'), session.billing.email || null],
                 ]}
               >
                 <PageLink to={backendDeliveriesOfUpgradeSessionPath(session._id)}>
@@ -78,7 +81,6 @@ export function UpgradeSessionDetailPage() {
                     [label('offerNumber'), session.offerNumber],
                     [texts.offerCode, session.offerCode && formatOfferCode(session.offerCode)],
                     [texts.validUntil, <DateTimeText key="valid" value={session.offerValidUntil} />],
-                    [ADDRESS_FIELD_LABELS['billing.email']!, session.billing.email ?? null],
                     [ADDRESS_FIELD_LABELS['billing.reference']!, session.billing.reference ?? null],
                     [ADDRESS_FIELD_LABELS['billing.note']!, session.billing.note ?? null],
                     [texts.billingAddress, formatAddress(session.billing) || null],

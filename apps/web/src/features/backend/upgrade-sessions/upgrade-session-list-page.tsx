@@ -33,8 +33,6 @@ export function UpgradeSessionListPage() {
           <Stack gap="sm" p="sm">
             <Facts
               items={[
-                [label('billing.name'), session.billing.name],
-                [label('billing.email'), session.billing.email],
                 [label('holder.name'), session.holder?.name ?? null],
                 [label('originalLicenses'), session.originalLicenses.length],
               ]}
@@ -50,6 +48,20 @@ export function UpgradeSessionListPage() {
             accessor: 'purchaseType',
             title: label('purchaseType'),
             render: (session) => <SessionKind session={session} />,
+          },
+          {
+            // A reseller's or buyer's name and address: who the session is for, at a glance.
+            accessor: 'billing.name',
+            title: label('billing.name'),
+            render: (session) =>
+              session.billing.name || session.billing.email ? (
+                <Stack gap={0}>
+                  <Text size="sm">{session.billing.name || '-'}</Text>
+                  {session.billing.email && <Text size="xs">{session.billing.email}</Text>}
+                </Stack>
+              ) : (
+                '-'
+              ),
           },
           {
             accessor: 'orderId',

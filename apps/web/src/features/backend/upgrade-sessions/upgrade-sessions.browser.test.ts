@@ -24,6 +24,29 @@ describe('upgrade sessions', () => {
   });
 });
 
+describe('a reseller session bought in the shop', () => {
+  it('names its buyer in the list and in its properties', async () => {
+    const session = await createUpgradeSession(browser.server);
+    // What the intake stores for an order of a session the assistant knew only the country of.
+    await browser.server.app.services.upgradeSessions.repository.markPurchased(
+      session._id,
+      '4711',
+      browser.server.database.db,
+      { name: 'Lehrmittel Huber GmbH', email: 'bestellung@huber.example' },
+    );
+    const page = await browser.open('/backend/upgrade-session', { token: await adminToken(browser.server) });
+    await page.getByRole('columnheader', { name: 'Rechnungsempfänger' }).waitFor();
+    const row = page.locator('tbody').getByRole('row').first();
+    await row.getByText('Lehrmittel Huber GmbH').waitFor();
+    await row.getByText('bestellung@huber.example').waitFor();
+
+    await page.goto(`/backend/upgrade-session/${session._id}`);
+    const properties = page.getByRole('region', { name: 'Eigenschaften' });
+    await properties.getByText('Lehrmittel Huber GmbH').waitFor();
+    await properties.getByText('bestellung@huber.example').waitFor();
+  });
+});
+
 describe('an upgrade session with an offer', () => {
   it('shows its panels, the offer with both addresses, and leads to its deliveries', async () => {
     const sessions = browser.server.app.services.upgradeSessions;
