@@ -12,6 +12,12 @@ import { isImportField } from './fields.ts';
 export const LICENSE_IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
+ * The most licenses one import reads (ten times the real stock): a file with more is refused after
+ * its first pass, which counts them without holding the file, before a row is staged (decision 061).
+ */
+export const LICENSE_IMPORT_MAX_ROWS = 1_000_000;
+
+/**
  * The mapping the page starts with: each column as the last run mapped it (the mapping is
  * remembered for every admin, decision 061), else the field its title names, else not imported.
  * The same format as the command line's `--mapping` file.

@@ -32,6 +32,8 @@ export const licenseImportMessages = {
   jsonNotObject: 'Ein Eintrag ist kein JSON-Objekt (eine Lizenz je Objekt).',
   jsonArrayTooLarge: (megabytes: number) =>
     `Eine JSON-Liste über ${megabytes} MB wird nicht gelesen; bitte als JSON Lines (ein Objekt je Zeile) oder CSV exportieren.`,
+  tooManyRows: (rows: number, limit: number) =>
+    `Die Datei enthält ${counted(rows, 'license')}; ein Import liest höchstens ${counted(limit, 'license')}. Bitte in mehrere Dateien aufteilen.`,
   tooManyFindings: (count: number) =>
     `Weitere ${count.toLocaleString('de-DE')} Befunde sind nicht aufgeführt.`,
 

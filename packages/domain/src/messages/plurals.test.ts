@@ -59,6 +59,7 @@ const COUNTED_TEXTS: {
   { name: 'technical', text: (n) => orderGenerationErrors.technical(n, 'timeout'), noun: 'attemptDative' },
   { name: 'tooManyForAll', text: (n) => listMessages.tooManyForAll(n, true, 1000), noun: 'entry' },
   { name: 'selectAtLeast', text: licenseToolbarMessages.selectAtLeast, noun: 'license' },
+  { name: 'tooManyRows', text: (n) => domain.licenseImportMessages.tooManyRows(n, n), noun: 'license' },
   { name: 'countOutOfRange', text: createLicensesMessages.countOutOfRange, noun: 'license' },
   { name: 'created', text: createLicensesMessages.created, noun: 'license' },
   { name: 'batchSize', text: documentMessages.batchSize, noun: 'license' },

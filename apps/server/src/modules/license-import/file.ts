@@ -4,7 +4,7 @@ import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { licenseImportMessages as messages } from '@lizenzportal/domain';
+import { LICENSE_IMPORT_MAX_ROWS, licenseImportMessages as messages } from '@lizenzportal/domain';
 
 /** What the first pass over a file found: its fingerprint, its encoding and its format. */
 export interface ImportFile {
@@ -17,7 +17,9 @@ export interface ImportFile {
   format: 'csv' | 'json-lines' | 'json-array';
   /** The CSV's separator, read from its head. */
   delimiter: ';' | ',';
-  /** Why the file cannot be read at all (an encoding of neither kind, UTF-16, empty). */
+  /** The rows it holds (a CSV's records but its head, JSON Lines' lines), counted by the first pass; a JSON array's are not. */
+  rows: number | null;
+  /** Why the file cannot be read at all (an encoding of neither kind, UTF-16, empty, too many rows). */
   problem: string | null;
 }
 
@@ -27,6 +29,54 @@ const JSON_ARRAY_LIMIT_BYTES = 64 * 1024 * 1024;
 /** Bytes Windows-1252 leaves undefined: a file holding one is in neither encoding the import reads. */
 const UNDEFINED_IN_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
 const HEAD_BYTES = 64 * 1024;
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * Counts a file's records as its chunks pass: CSV records (a line break inside quotes is part of
+ * a cell; `""` toggles twice) and non-empty lines (JSON Lines). Quotes and line breaks are the
+ * same bytes in UTF-8 and Windows-1252.
+ */
+class RecordCounter {
+  records = 0;
+  lines = 0;
+  #quoted = false;
+  #recordHasText = false;
+  #lineHasText = false;
+
+  add(chunk: Buffer): void {
+    let quoted = this.#quoted;
+    let recordHasText = this.#recordHasText;
+    let lineHasText = this.#lineHasText;
+    for (let index = 0; index < chunk.length; index++) {
+      const byte = chunk[index]!;
+      if (byte === LF || byte === CR) {
+        if (lineHasText) this.lines += 1;
+        lineHasText = false;
+        if (!quoted && recordHasText) {
+          this.records += 1;
+          recordHasText = false;
+        }
+      } else {
+        if (byte === QUOTE) quoted = !quoted;
+        recordHasText = true;
+        lineHasText = true;
+      }
+    }
+    this.#quoted = quoted;
+    this.#recordHasText = recordHasText;
+    this.#lineHasText = lineHasText;
+  }
+
+  end(): void {
+    if (this.#lineHasText) this.lines += 1;
+    if (this.#recordHasText) this.records += 1;
+    this.#lineHasText = false;
+    this.#recordHasText = false;
+  }
+}
 
 /**
  * The first pass over a file: its SHA-256 and size, whether it is UTF-8 (with or without BOM) or
@@ -41,8 +91,10 @@ export async function inspectImportFile(path: string, name: string): Promise<Imp
   let nulByte = false;
   let bytes = 0;
   let head = Buffer.alloc(0);
+  const counter = new RecordCounter();
   for await (const chunk of fs.createReadStream(path) as AsyncIterable<Buffer>) {
     hash.update(chunk);
+    counter.add(chunk);
     bytes += chunk.length;
     if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
     if (isUtf8) {
@@ -62,6 +114,7 @@ export async function inspectImportFile(path: string, name: string): Promise<Imp
       }
     }
   }
+  counter.end();
   if (isUtf8) {
     try {
       utf8.decode();
@@ -77,6 +130,8 @@ export async function inspectImportFile(path: string, name: string): Promise<Imp
   const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
   const delimiter =
     (outsideQuotes.match(/,/g)?.length ?? 0) > (outsideQuotes.match(/;/g)?.length ?? 0) ? ',' : ';';
+  const rows =
+    format === 'csv' ? Math.max(0, counter.records - 1) : format === 'json-lines' ? counter.lines : null;
   let problem: string | null = null;
   if (bytes === 0 || text.trim() === '') problem = messages.emptyFile;
   else if (head[0] === 0xff && head[1] === 0xfe) problem = messages.utf16;
@@ -85,6 +140,8 @@ export async function inspectImportFile(path: string, name: string): Promise<Imp
   else if (!isUtf8 && undefinedByte !== null) problem = messages.notWindows1252(undefinedByte);
   else if (format === 'json-array' && bytes > JSON_ARRAY_LIMIT_BYTES) {
     problem = messages.jsonArrayTooLarge(JSON_ARRAY_LIMIT_BYTES / 1024 / 1024);
+  } else if (rows !== null && rows > LICENSE_IMPORT_MAX_ROWS) {
+    problem = messages.tooManyRows(rows, LICENSE_IMPORT_MAX_ROWS);
   }
   return {
     path,
@@ -94,6 +151,7 @@ export async function inspectImportFile(path: string, name: string): Promise<Imp
     encoding,
     format,
     delimiter,
+    rows,
     problem,
   };
 }

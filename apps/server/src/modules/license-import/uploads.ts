@@ -115,7 +115,8 @@ export class LicenseImportUploads {
         fileName,
         bytes,
         columns,
-        rowsExpected: Math.max(0, file.format === 'csv' ? lines - 1 : lines),
+        // The first pass's count (a CSV's records, JSON Lines' lines); a JSON array's lines.
+        rowsExpected: file.rows ?? lines,
       });
       return this.get(id);
     } finally {
