@@ -46,8 +46,30 @@ const offsetFormat = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
-/** How far Europe/Berlin's wall clock is ahead of UTC at this instant, in milliseconds. */
+const HOUR_MS = 3_600_000;
+/** Offsets by UTC hour: Berlin's clock has changed only at whole UTC hours since 1893. */
+const offsetsByHour = new Map<number, number>();
+const OFFSETS_KEPT = 100_000;
+const HOURS_SINCE_1894 = Date.UTC(1894, 0, 1) / HOUR_MS;
+
+/**
+ * How far Europe/Berlin's wall clock is ahead of UTC at this instant, in milliseconds. Asked for
+ * every date of an import's rows: Intl's answer is remembered per UTC hour (from 1894 on, when
+ * Berlin's clock began to change only at whole hours), up to a bounded number of hours.
+ */
 function berlinOffset(instant: number): number {
+  const hour = Math.floor(instant / HOUR_MS);
+  if (hour < HOURS_SINCE_1894) return intlBerlinOffset(instant);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    offset = intlBerlinOffset(hour * HOUR_MS);
+    if (offsetsByHour.size >= OFFSETS_KEPT) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+function intlBerlinOffset(instant: number): number {
   const part = Object.fromEntries(
     offsetFormat.formatToParts(instant).map((entry) => [entry.type, Number(entry.value)]),
   ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;

@@ -14,7 +14,7 @@ import {
   looksLikeStartCode,
   normalizeStartCode,
 } from './start-code.ts';
-import { formatDate, formatDateTime, formatTime } from './dates.ts';
+import { berlinTime, formatDate, formatDateTime, formatTime } from './dates.ts';
 
 describe('license key', () => {
   test('is upper-cased and stripped of everything but letters and digits', () => {
@@ -84,5 +84,18 @@ describe('dates', () => {
     expect(formatDate('2025-12-31T23:30:00Z')).toBe('01.01.26');
     expect(formatTime('2025-12-31T23:30:05Z')).toBe('00:30:05');
     expect(formatDateTime(new Date('2026-07-01T10:00:00Z'))).toBe('01.07.26 12:00:00');
+  });
+
+  test('a Berlin wall-clock time names its instant every hour of two years, across each change of the clock', () => {
+    const wrong: string[] = [];
+    for (let instant = Date.UTC(2025, 0, 1); instant < Date.UTC(2027, 0, 1); instant += 3_600_000 + 61_000) {
+      const shown = formatDateTime(new Date(instant));
+      const [day, month, year, hour, minute, second] = shown.split(/[. :]/).map(Number);
+      const named = berlinTime(2000 + year!, month!, day!, hour, minute, second);
+      if (formatDateTime(named) !== shown) wrong.push(`${shown} → ${formatDateTime(named)}`);
+    }
+    expect(wrong).toEqual([]);
+    // The hour the clock skips in spring names the time an hour later.
+    expect(berlinTime(2026, 3, 29, 2, 30).toISOString()).toBe('2026-03-29T01:30:00.000Z');
   });
 });

@@ -86,21 +86,34 @@ export function cellText(raw: unknown): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** Each enumerated field's options by their value and German label, lower-cased (read once per field). */
+const optionsByText = new Map<ImportField, Map<string, string>>();
+
+function optionTexts(field: ImportField): Map<string, string> {
+  let texts = optionsByText.get(field);
+  if (!texts) {
+    texts = new Map();
+    // The first option whose value or label reads so wins, as a search through the list would find it.
+    for (const candidate of listField(field).options ?? []) {
+      for (const text of [candidate.value, candidate.label]) {
+        const lower = text.toLocaleLowerCase('de-DE');
+        if (!texts.has(lower)) texts.set(lower, candidate.value);
+      }
+    }
+    optionsByText.set(field, texts);
+  }
+  return texts;
+}
+
 /** An option of an enumerated field, by its value or its German label, in any case. */
 function option(field: ImportField, text: string): CellResult<string> {
-  const options = listField(field).options ?? [];
-  const wanted = text.toLocaleLowerCase('de-DE');
-  const found = options.find(
-    (candidate) =>
-      candidate.value.toLocaleLowerCase('de-DE') === wanted ||
-      candidate.label.toLocaleLowerCase('de-DE') === wanted,
-  );
-  return found
-    ? { value: found.value }
+  const found = optionTexts(field).get(text.toLocaleLowerCase('de-DE'));
+  return found !== undefined
+    ? { value: found }
     : {
         error: messages.unknownValue(
           text,
-          options.map((candidate) => candidate.label),
+          (listField(field).options ?? []).map((candidate) => candidate.label),
         ),
       };
 }

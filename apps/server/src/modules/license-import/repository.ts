@@ -137,12 +137,13 @@ export class LicenseImportRepository {
     const column = <T>(read: (license: ImportedLicense) => T) => rows.map((row) => read(row.license));
     const date = (value: Date | null) => value?.toISOString() ?? null;
     await sql`
-      insert into license_import_row (run, line, id, key, folded_key, start_code, version, status,
+      insert into license_import_row (run, line, id, final_id, key, folded_key, start_code, version, status,
         authentication_code, type_of_entry, entry_reference, holder_type, holder_name, holder_email,
         holder_contact, bound_at, notes, class, type, size, delivery, dvd_count, special_permissions,
         software_downloads, metasearch_downloads, product_sku, extension_sku, successor_id, successor_key,
         created_at, updated_at, note)
-      select ${run}::uuid, line, id, key, translate(key, '01', 'OI'), start_code, version, status,
+      select ${run}::uuid, line, id, coalesce(id, gen_random_uuid()), key, translate(key, '01', 'OI'),
+        start_code, version, status,
         authentication_code, type_of_entry, entry_reference, holder_type, holder_name, holder_email,
         holder_contact, bound_at::timestamptz, notes, class, type, size, delivery, dvd_count,
         case when special_permissions = '' then '{}'::text[] else string_to_array(special_permissions, ',') end,
@@ -257,16 +258,13 @@ export class LicenseImportRepository {
   }
 
   /**
-   * Marks the rows whose key the portal has (they are reported, never changed) and gives every row
-   * the ID its license has or will have: the portal's, the file's, or a new one.
+   * Marks the rows whose key the portal has (they are reported, never changed) and gives them the
+   * portal's ID. Every other row was staged with the ID its license will have: the file's, or a new one.
    */
   async settleIds(run: string, db: Kysely<DB>): Promise<void> {
     await sql`
-      update license_import_row as row set existing = license.id
+      update license_import_row as row set existing = license.id, final_id = license.id
       from license where row.run = ${run} and license.key = row.key`.execute(db);
-    await sql`
-      update license_import_row set final_id = coalesce(existing, id, gen_random_uuid())
-      where run = ${run}`.execute(db);
   }
 
   /** Resolves each successor the file names (by ID or key) to a license of the file or the portal. */

@@ -152,95 +152,110 @@ export class LicenseImportService {
     const carriedEver = new Set<ImportField>();
     let findings: NewFinding[] = [];
     let staged: StagedRow[] = [];
+    // One batch is written while the next is read: on PostgreSQL the server stages as the file is parsed.
+    let writing: Promise<void> = Promise.resolve();
+    const write = async (rows: StagedRow[], found: NewFinding[], rowsRead: number) => {
+      await this.repository.stage(run, rows);
+      await this.repository.addFindings(run, found);
+      await this.repository.progress(run, rowsRead);
+      await options.onProgress?.(rowsRead);
+    };
     const flush = async () => {
-      await this.repository.stage(run, staged);
-      await this.repository.addFindings(run, findings);
+      await writing;
+      writing = write(staged, findings, counts.rowsRead);
+      // Awaited by the next flush or at the end; a failure meanwhile is not unhandled.
+      writing.catch(() => {});
       staged = [];
       findings = [];
-      await this.repository.progress(run, counts.rowsRead);
-      await options.onProgress?.(counts.rowsRead);
     };
     const isJson = file.format !== 'csv';
-    for await (const event of readImportFile(file)) {
-      if (event.type === 'head') {
-        if (isJson) continue;
-        columns = event.columns;
-        const resolved = resolveImportColumns(columns, options.mapping);
-        fields = resolved.fields;
-        carried = new Set(fields.filter((field): field is ImportField => field !== null));
-        for (const field of carried) carriedEver.add(field);
-        findings.push(
-          ...resolved.findings.map((finding) => ({
-            line: 1,
-            column_title: finding.column,
-            kind: finding.kind,
-            message: finding.message,
-          })),
-        );
-        if (resolved.findings.some((finding) => finding.kind === 'error')) break;
-        continue;
-      }
-      if (event.type === 'problem') {
-        findings.push({
-          line: event.line,
-          column_title: event.column,
-          kind: 'error',
-          message: event.message,
-        });
-        counts.rowsRead += event.line > 1 ? 1 : 0;
-        continue;
-      }
-      counts.rowsRead += 1;
-      const cells: Partial<Record<ImportField, unknown>> = {};
-      const titles = new Map<ImportField, string>();
-      if (isJson) {
-        const names = Object.keys(event.cells);
-        const resolved = resolveImportColumns(names, options.mapping);
-        carried = new Set(REQUIRED_IMPORT_FIELDS);
-        resolved.fields.forEach((field, index) => {
-          if (!field) return;
-          carried.add(field);
-          carriedEver.add(field);
-          cells[field] = event.cells[names[index]!];
-          titles.set(field, names[index]!);
-        });
-      } else {
-        fields.forEach((field, index) => {
-          if (!field) return;
-          cells[field] = event.cells[columns[index]!];
-          titles.set(field, columns[index]!);
-        });
-      }
-      const title = (field: ImportField | null) =>
-        field === null ? null : (titles.get(field) ?? (isJson ? field : importFieldTitle(field)));
-      let doubleEncoded = false;
-      for (const [field, value] of Object.entries(cells)) {
-        if (typeof value === 'string' && DOUBLE_ENCODED.test(value)) {
-          const found = DOUBLE_ENCODED.exec(value)![0];
+    try {
+      for await (const event of readImportFile(file)) {
+        if (event.type === 'head') {
+          if (isJson) continue;
+          columns = event.columns;
+          const resolved = resolveImportColumns(columns, options.mapping);
+          fields = resolved.fields;
+          carried = new Set(fields.filter((field): field is ImportField => field !== null));
+          for (const field of carried) carriedEver.add(field);
+          findings.push(
+            ...resolved.findings.map((finding) => ({
+              line: 1,
+              column_title: finding.column,
+              kind: finding.kind,
+              message: finding.message,
+            })),
+          );
+          if (resolved.findings.some((finding) => finding.kind === 'error')) break;
+          continue;
+        }
+        if (event.type === 'problem') {
           findings.push({
             line: event.line,
-            column_title: title(field as ImportField),
+            column_title: event.column,
             kind: 'error',
-            message: messages.doubleEncoded(found),
+            message: event.message,
           });
-          doubleEncoded = true;
+          counts.rowsRead += event.line > 1 ? 1 : 0;
+          continue;
         }
+        counts.rowsRead += 1;
+        const cells: Partial<Record<ImportField, unknown>> = {};
+        const titles = new Map<ImportField, string>();
+        if (isJson) {
+          const names = Object.keys(event.cells);
+          const resolved = resolveImportColumns(names, options.mapping);
+          carried = new Set(REQUIRED_IMPORT_FIELDS);
+          resolved.fields.forEach((field, index) => {
+            if (!field) return;
+            carried.add(field);
+            carriedEver.add(field);
+            cells[field] = event.cells[names[index]!];
+            titles.set(field, names[index]!);
+          });
+        } else {
+          fields.forEach((field, index) => {
+            if (!field) return;
+            cells[field] = event.cells[columns[index]!];
+            titles.set(field, columns[index]!);
+          });
+        }
+        const title = (field: ImportField | null) =>
+          field === null ? null : (titles.get(field) ?? (isJson ? field : importFieldTitle(field)));
+        let doubleEncoded = false;
+        for (const [field, value] of Object.entries(cells)) {
+          if (typeof value === 'string' && DOUBLE_ENCODED.test(value)) {
+            const found = DOUBLE_ENCODED.exec(value)![0];
+            findings.push({
+              line: event.line,
+              column_title: title(field as ImportField),
+              kind: 'error',
+              message: messages.doubleEncoded(found),
+            });
+            doubleEncoded = true;
+          }
+        }
+        const { license, problems } = readImportRow(cells, carried);
+        for (const problem of problems) {
+          findings.push({
+            line: event.line,
+            column_title: title(problem.field),
+            kind: 'error',
+            message: problem.message,
+          });
+        }
+        if (license && !doubleEncoded) {
+          staged.push({ line: event.line, license, note: messages.auditNote(file.name, event.line) });
+        }
+        if (staged.length >= BATCH || findings.length >= BATCH) await flush();
       }
-      const { license, problems } = readImportRow(cells, carried);
-      for (const problem of problems) {
-        findings.push({
-          line: event.line,
-          column_title: title(problem.field),
-          kind: 'error',
-          message: problem.message,
-        });
-      }
-      if (license && !doubleEncoded) {
-        staged.push({ line: event.line, license, note: messages.auditNote(file.name, event.line) });
-      }
-      if (staged.length >= BATCH || findings.length >= BATCH) await flush();
+    } catch (error) {
+      // The batch being written ends before the run is recorded as failed and its rows are dropped.
+      await writing.catch(() => {});
+      throw error;
     }
     await flush();
+    await writing;
     return [...carriedEver].filter(isImportField);
   }
 
