@@ -112,15 +112,23 @@ describe('generating documents', () => {
 });
 
 describe('document URLs', () => {
-  test('answers 404 until the document exists, then a signed URL that serves the PDF', async () => {
+  test('makes a document no job made yet on its first request (404 where the rules allow none), then serves the PDF', async () => {
     const [license] = await createLicenses(ctx.app.services.licenses, 1);
-    expect(errorOf(await documentUrl(license!._id, 'starter'))).toEqual({
+    // An unbound license has no license document: nothing is made.
+    expect(errorOf(await documentUrl(license!._id, 'license'))).toEqual({
       status: 404,
       code: 'NOT_FOUND',
-      message: 'Für diese Lizenz wurde noch kein Startdokument erzeugt.',
+      message: 'Für diese Lizenz wurde noch kein Lizenzdokument erzeugt.',
     });
-    await generate(license!._id, 'starter');
+    expect(license!.starterDocument).toBeNull();
     const response = await documentUrl(license!._id, 'starter');
+    const stored = await ctx.app.services.licenses.repository.findById(license!._id);
+    expect(stored!.starter_document).not.toBeNull();
+    // Asked again, the stored one is signed, not a new one made.
+    expect((await documentUrl(license!._id, 'starter')).statusCode).toBe(200);
+    expect((await ctx.app.services.licenses.repository.findById(license!._id))!.starter_document).toBe(
+      stored!.starter_document,
+    );
     expect(response.statusCode).toBe(200);
     const file = await open(response.json().data.url);
     expect(file.statusCode).toBe(200);

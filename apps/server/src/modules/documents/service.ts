@@ -194,14 +194,21 @@ export class DocumentService {
     );
   }
 
-  /** A signed URL of an owner's document: admins for any, a license user for its own license's. */
+  /**
+   * A signed URL of an owner's document: admins for any, a license user for its own license's.
+   * A document the rules allow but no job has made yet (a license bound a moment ago, whose
+   * license document is still queued) is made now, so the holder's download works at once; one
+   * the rules refuse is not there (404).
+   */
   async documentUrl(kindName: string, ownerId: string, principal: Principal): Promise<string> {
     if (principal.type === 'license' && principal.licenseId !== ownerId) throw new AppError('FORBIDDEN');
     const kind = this.#kinds.get(kindName);
     const { owner } = await this.#loadOne(kind, ownerId);
     const key = kind.storedKey(owner);
-    if (!key) throw new AppError('NOT_FOUND', kind.notGenerated);
-    return this.#urls.sign({ key, name: kind.fileName(owner) });
+    if (key) return this.#urls.sign({ key, name: kind.fileName(owner) });
+    if (kind.refusal(owner)) throw new AppError('NOT_FOUND', kind.notGenerated);
+    const made = await this.make(kindName, ownerId);
+    return this.#urls.sign({ key: made.key, name: kind.fileName(made.owner) });
   }
 
   /** A signed URL of any stored document (back office); named after its owner while it is its current one. */

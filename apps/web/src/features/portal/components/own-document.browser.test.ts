@@ -1,7 +1,14 @@
-import { formatLicenseKey, type License } from '@lizenzportal/domain';
+import {
+  bindingMessages,
+  documentMessages,
+  formatLicenseKey,
+  HOLDER_FORM_LABELS,
+  type License,
+} from '@lizenzportal/domain';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { errorEnvelope } from '@/test/page';
 import { bindLicense, createLicense, licenseToken } from '@/test/seed';
 
 const browser = setupBrowser();
@@ -81,16 +88,49 @@ describe('the own document on „Meine Lizenz”', () => {
     await expectFocused(button);
   }, 120_000);
 
-  it('says in an error box, which takes the focus, why the document cannot be had yet', async () => {
-    // Bound, and the license document still on its way (no job worker here).
+  it('gives the license document right after binding in the page, before any job made it', async () => {
+    const license = await createLicense(browser.server, { properties: { class: 'pro', size: 10 } });
+    const page = await openOverview(license);
+    const form = page.getByRole('form', { name: 'Lizenz binden' });
+    await form.getByLabel(HOLDER_FORM_LABELS.name, { exact: false }).fill('Förderschule am Mühlbach');
+    await form.getByLabel(HOLDER_FORM_LABELS.contact, { exact: false }).fill('Zoë Łukasiewicz');
+    await form
+      .getByRole('textbox', { name: HOLDER_FORM_LABELS.email, exact: true })
+      .fill('sekretariat@foerderschule.example');
+    await form
+      .getByLabel(HOLDER_FORM_LABELS.emailConfirmation, { exact: false })
+      .pressSequentially('sekretariat@foerderschule.example');
+    await form.getByLabel(bindingMessages.authorizedLabel).check();
+    await form.getByLabel(bindingMessages.privacyLabel, { exact: false }).check();
+    await form.getByRole('button', { name: bindingMessages.submit }).click();
+    await page.getByText('Ihre Lizenz ist gebunden').waitFor();
+    // The license document's job is queued, not run (no job worker here): nothing is stored yet.
+    const bound = await browser.server.app.services.licenses.repository.findById(license._id);
+    expect(bound).toMatchObject({ status: 'bound', license_document: null });
+
+    const button = page.getByRole('button', { name: 'Lizenzdokument herunterladen (öffnet in neuem Tab)' });
+    expect(await downloadByKeyboard(page, button)).toEqual({
+      status: 200,
+      contentType: 'application/pdf',
+      name: `Lizenzdokument_${formatLicenseKey(license.key)}.pdf`,
+    });
+    await expectFocused(button);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  }, 120_000);
+
+  it('says in an error box, which takes the focus, why the document cannot be had', async () => {
     const license = await bindLicense(browser.server, await createLicense(browser.server), {
       name: 'Anna Beispiel',
     });
     const page = await openOverview(license);
+    // What the API answers when the license changes while its document is being made.
+    await page.route('**/api/v1/license/*/license-document-url', (route) =>
+      route.fulfill(errorEnvelope(409, 'CONFLICT', documentMessages.changedMeanwhile)),
+    );
     await page.getByRole('button', { name: /^Lizenzdokument herunterladen/ }).click();
     const box = page.getByRole('alert').filter({ hasText: 'Das Dokument konnte nicht geöffnet werden' });
-    await box.getByText('Fehler-Code 404').waitFor();
-    await box.getByText('Für diese Lizenz wurde noch kein Lizenzdokument erzeugt.').waitFor();
+    await box.getByText('Fehler-Code 409').waitFor();
+    await box.getByText(documentMessages.changedMeanwhile).waitFor();
     await expectFocused(box);
   });
 });
