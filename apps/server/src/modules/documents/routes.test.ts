@@ -120,7 +120,7 @@ describe('document URLs', () => {
       code: 'NOT_FOUND',
       message: 'Für diese Lizenz wurde noch kein Lizenzdokument erzeugt.',
     });
-    expect(license!.starterDocument).toBeNull();
+    expect((await ctx.app.services.licenses.repository.findById(license!._id))!.starter_document).toBeNull();
     const response = await documentUrl(license!._id, 'starter');
     const stored = await ctx.app.services.licenses.repository.findById(license!._id);
     expect(stored!.starter_document).not.toBeNull();
