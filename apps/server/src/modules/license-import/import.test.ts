@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import {
   assistantMessages,
   formatLicenseKey,
@@ -452,6 +453,31 @@ describe('importing licenses from a file', { timeout: 60_000 }, () => {
       `Zeile 3: ${messages.different(['Lizenzklasse', 'Name des Lizenznehmers'])}`,
     );
     expect(await ctx.database.db.selectFrom('license').selectAll().orderBy('key').execute()).toEqual(before);
+  });
+
+  test('a run leaves the staging table no larger: the next run writes into the room the last one took', async () => {
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    const rows = Array.from({ length: 3000 }, (_, index) => [
+      `ABCD-EFGH-${alphabet[index % 32]}${alphabet[(index >> 5) % 32]}${alphabet[(index >> 10) % 32]}A`,
+      '123456',
+      '8',
+      'Ungebunden',
+      'Einzellizenz',
+      '',
+    ]);
+    const target = file('dreitausend.csv', csv(rows));
+    const stagingBytes = async () =>
+      Number(
+        (
+          await sql<{ bytes: number }>`select pg_relation_size('license_import_row') as bytes`.execute(
+            ctx.database.db,
+          )
+        ).rows[0]!.bytes,
+      );
+    expect(await importFile(target, { dryRun: true })).toMatchObject({ status: 'checked', imported: 3000 });
+    const afterFirst = await stagingBytes();
+    expect(await importFile(target, { dryRun: true })).toMatchObject({ status: 'checked', imported: 3000 });
+    expect(await stagingBytes()).toBeLessThanOrEqual(afterFirst);
   });
 
   test("an old system's columns are mapped to the portal's fields; JSON imports by the API's field names", async () => {

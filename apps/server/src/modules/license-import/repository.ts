@@ -372,8 +372,13 @@ export class LicenseImportRepository {
     return Number(inserted.numAffectedRows ?? 0);
   }
 
+  /**
+   * Drops a run's staged rows and vacuums the table, so that the next run writes into the space
+   * they took: the embedded database has no autovacuum, and 100,000 staged rows take about 25 MB.
+   */
   async dropStaged(run: string): Promise<void> {
     await this.#db.deleteFrom('license_import_row').where('run', '=', run).execute();
+    await sql`vacuum license_import_row`.execute(this.#db);
   }
 
   /** The run's findings in line order, a page at a time (the report). */

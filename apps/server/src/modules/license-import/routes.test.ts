@@ -3,6 +3,8 @@ import iconv from 'iconv-lite';
 import {
   importFieldTitle,
   licenseImportPageMessages as texts,
+  readImportRow,
+  REQUIRED_IMPORT_FIELDS,
   type LicenseImportRunRequest,
   type LicenseImportUpload,
 } from '@lizenzportal/domain';
@@ -260,7 +262,28 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
       })
       .where('id', '=', file._id)
       .execute();
+    // …and the rows it had staged, which its own end would have dropped.
+    const staged = (run: string) =>
+      ctx.database.db.selectFrom('license_import_row').select('line').where('run', '=', run).execute();
+    await ctx.app.services.licenseImports.repository.stage(stale, [
+      {
+        line: 2,
+        license: readImportRow(
+          {
+            key: 'ABCDEFGHJKMN',
+            startCode: '123456',
+            version: '8',
+            status: 'unbound',
+            'properties.class': 'single',
+          },
+          new Set(REQUIRED_IMPORT_FIELDS),
+        ).license!,
+        note: 'Importiert aus Altbestand.csv, Zeile 2',
+      },
+    ]);
+    expect(await staged(stale)).toEqual([{ line: 2 }]);
     await uploads.work(file._id);
+    expect(await staged(stale)).toEqual([]);
     const state = await current(file._id);
     expect(state.run).toMatchObject({ status: 'checked', rowsRead: 2 });
     expect(await ctx.app.services.licenseImports.repository.findRun(stale)).toMatchObject({
