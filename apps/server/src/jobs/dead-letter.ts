@@ -15,7 +15,8 @@ export async function defineWithDeadLetter(
   deadLetter: JobKind,
   options: QueueOptions & { expireInSeconds: number },
 ): Promise<void> {
-  await queue.define(deadLetter, DEAD_LETTER_QUEUE);
+  // pg-boss moves a job there without a notification: its worker polls every second.
+  await queue.define(deadLetter, DEAD_LETTER_QUEUE, { unnotified: true });
   await queue.define(kind, { retryBackoff: true, ...options, deadLetter: deadLetter.name });
 }
 

@@ -10,10 +10,19 @@ export type QueueOptions = Omit<Queue, 'name'>;
 export type JobHandler<T> = (job: JobWithMetadata<T>) => Promise<void>;
 
 /**
- * How long the worker waits between polls when no notification arrived: a new job wakes it at
- * once (LISTEN/NOTIFY); polling finds the rest (retries after their delay, delayed jobs).
+ * How long the worker waits between polls where notifications do not reach it. A new job wakes a
+ * listening worker at once (LISTEN/NOTIFY); its polls only find the rest: retries after their
+ * delay and delayed jobs (an offer's expiry).
  */
 const POLLING_INTERVAL_SECONDS = 1;
+/**
+ * A listening worker polls a queue as often as its retries can fall due: every retry delay, but
+ * at least every this many seconds (and at most every second). Fifteen queues polled every second
+ * kept the embedded database, which answers one query at a time, about half as long as the
+ * sign-ins it answered meanwhile in the auth bench (issue 42). A retry or a delayed job now starts
+ * up to one such interval after it is due.
+ */
+const MAX_IDLE_POLLING_INTERVAL_SECONDS = 10;
 /** Where a job's data keeps the id of the request that queued it (the handler never sees it). */
 const REQUEST_ID_FIELD = 'requestId';
 /** A job id that never exists. */
@@ -44,6 +53,8 @@ export class JobQueue {
    * job fetched waits its turn there in front of the next web request, so long work fetches less.
    */
   readonly oneConnection: boolean;
+  /** Each defined queue's polling interval while notifications reach its worker. */
+  readonly #idlePolling = new Map<string, number>();
 
   private constructor(boss: PgBoss, log: FastifyBaseLogger, oneConnection: boolean) {
     this.#boss = boss;
@@ -86,10 +97,20 @@ export class JobQueue {
   /**
    * Creates the queue or updates its settings; new jobs wake idle workers at once (NOTIFY), and
    * workers keep a heartbeat on the jobs they run. `expireInSeconds` must bound one attempt.
+   * `unnotified`: jobs arrive without a notification (a dead letter queue's, which pg-boss moves
+   * there itself), so its worker polls every second.
    */
-  async define(kind: JobKind, options: QueueOptions & { expireInSeconds: number }): Promise<void> {
+  async define(
+    kind: JobKind,
+    options: QueueOptions & { expireInSeconds: number },
+    { unnotified = false }: { unnotified?: boolean } = {},
+  ): Promise<void> {
     const { name } = kind;
     const withNotify = { notify: true, heartbeatSeconds: HEARTBEAT_SECONDS, ...options };
+    this.#idlePolling.set(
+      name,
+      unnotified ? POLLING_INTERVAL_SECONDS : idlePollingSeconds(options.retryDelay),
+    );
     const existing = await this.#boss.getQueue(name);
     if (existing) {
       // pg-boss fixes a queue's policy when it creates the queue and refuses any update that names
@@ -182,7 +203,7 @@ export class JobQueue {
         batchSize: BATCH_SIZE,
         burstWhenBatchFull: true,
         pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
-        notifyPollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+        notifyPollingIntervalSeconds: this.#idlePolling.get(name) ?? POLLING_INTERVAL_SECONDS,
         localConcurrency: concurrency,
       },
       async (jobs: JobWithMetadata<T>[]) => {
@@ -204,6 +225,11 @@ export class JobQueue {
     this.#stopping = true;
     await this.#boss.stop({ graceful, timeout: 10_000 });
   }
+}
+
+/** A listening worker's polling interval for a queue whose retries wait `retryDelay` seconds. */
+export function idlePollingSeconds(retryDelay: number | undefined): number {
+  return Math.min(MAX_IDLE_POLLING_INTERVAL_SECONDS, Math.max(POLLING_INTERVAL_SECONDS, retryDelay ?? 0));
 }
 
 /** A stored job's data: the payload its handler gets, and the id of the request that queued it. */
