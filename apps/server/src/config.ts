@@ -133,6 +133,7 @@ const environmentSchema = z
       .default(12 * 3600),
     MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(10),
     MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(15),
+    DELIVERY_ATTACHMENT_LIMIT_MB: z.coerce.number().positive().max(1000).default(10),
     RETENTION_OFFER_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     RETENTION_MAIL_TEXT_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     RETENTION_AUDIT_DAYS: z.coerce.number().int().min(365).max(36_500).default(2190),
@@ -266,6 +267,11 @@ const configSchema = environmentSchema.transform((env) => {
     sessionSeconds: { admin: env.ADMIN_SESSION_SECONDS, license: env.LICENSE_SESSION_SECONDS },
     /** Mail sending retries (with exponential back-off from the delay, up to an hour apart). */
     mailRetry: { retryLimit: env.MAIL_RETRY_LIMIT, retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS },
+    /**
+     * A mail's size (its attachments as encoded, and its text) above which a delivery mails one
+     * signed link to a ZIP of its documents instead of attaching them (decision 070).
+     */
+    deliveryAttachmentLimitBytes: Math.round(env.DELIVERY_ATTACHMENT_LIMIT_MB * 1024 * 1024),
     /** How long a client may take, and how much it may hold open (decision 035). */
     http: {
       /** A request's headers and body must have arrived by then (never the answer: downloads take hours). */

@@ -27,6 +27,7 @@ import {
   defineDeliveryQueues,
   DELIVERY_LIST_ENTITY,
   DeliveryService,
+  documentsLinks,
   type Mailer,
   workDeliveries,
 } from './modules/deliveries/index.ts';
@@ -240,6 +241,11 @@ export async function createServices({
       vendorName: config.vendor.name,
       shopUrl: config.shop.url,
     },
+    links: documentsLinks({
+      secret: jwtSecret,
+      publicUrl: config.publicUrl,
+      attachmentLimitBytes: config.deliveryAttachmentLimitBytes,
+    }),
     log,
   });
   // Offers and contact changes mail addresses a visitor typed: one set of budgets for both.

@@ -133,6 +133,9 @@ export interface DeliveryTable {
   text_content: string;
   error: string | null;
   documents: Generated<string[]>;
+  /** The signed link to a ZIP of the documents, mailed instead of attachments (migration 030, decision 070). */
+  documents_link: Generated<string | null>;
+  documents_link_expires_at: Generated<Date | null>;
   attempts: Generated<number>;
   resent_from: string | null;
   sent_at: Date | null;

@@ -81,12 +81,17 @@ export class FileUrlSigner {
   }
 
   sign(file: SignedFile): string {
+    return this.signed(file).url;
+  }
+
+  /** A signed URL and the moment it expires (what a mail tells its reader). */
+  signed(file: SignedFile): { url: string; expiresAt: Date } {
     const expires = Math.floor(this.#now() / 1000) + this.#lifetimeSeconds;
     const query = new URLSearchParams({ key: file.key, name: file.name });
     if (file.record) query.set('record', file.record);
     query.set('expires', String(expires));
     query.set('signature', this.#signature({ ...file, expires }));
-    return `${this.#publicUrl}/api/v1${this.#route}?${query}`;
+    return { url: `${this.#publicUrl}/api/v1${this.#route}?${query}`, expiresAt: new Date(expires * 1000) };
   }
 
   /**

@@ -74,6 +74,11 @@ export const deliverySchema = z.object({
   content: z.string(),
   error: z.string().nullable(),
   documents: z.array(z.string()),
+  /**
+   * The signed link to a ZIP of the documents, mailed instead of attachments that would have been
+   * too large (decision 070), and until when it is valid; null for a mail with attachments.
+   */
+  documentsLink: z.object({ url: z.url(), expiresAt: z.iso.datetime() }).nullable(),
   attempts: z.int(),
   resentFrom: z.uuid().nullable(),
   sentAt: z.iso.datetime().nullable(),

@@ -34,6 +34,19 @@ export const deliveryMailTexts = {
   licenseWord: (plural: boolean) =>
     plural ? `die ${LICENSE_DOCUMENT.other}` : `das ${LICENSE_DOCUMENT.one}`,
   attached: (documents: string) => `Im Anhang finden Sie ${documents} (PDF).`,
+  /**
+   * A mail whose attachments would pass the size mail servers take (DELIVERY_ATTACHMENT_LIMIT_MB):
+   * one signed link to a ZIP of its documents instead (decision 070).
+   */
+  /** What a mail calls its documents where the kind names none. */
+  documentsWord: 'die Dokumente',
+  documentsLink: {
+    instead: (documents: string) =>
+      `Als Anhänge wären ${documents} (PDF) zu groß für eine E-Mail. Bitte laden Sie die Dokumente über den folgenden Link als ZIP-Archiv herunter.`,
+    action: 'Dokumente als ZIP-Archiv herunterladen',
+    validUntil: (until: string, days: number) =>
+      `Der Link ist ${days} Tage gültig, bis ${until} Uhr. Danach senden wir Ihnen die Dokumente auf Anfrage gern erneut.`,
+  },
   bindingSteps:
     'So geht es weiter: Melden Sie sich im Lizenzportal mit Lizenzschlüssel und Startcode an und binden Sie die Lizenz an den Lizenznehmer. Danach erhalten Sie das Lizenzdokument und können die Software herunterladen.',
   holderNameLogin:
@@ -81,6 +94,23 @@ export const deliveryMailTexts = {
   questions: (supportEmail: string) => `Bei Fragen erreichen Sie uns unter ${supportEmail}.`,
   regards: 'Freundliche Grüße',
   portal: PORTAL_NAME,
+} as const;
+
+/** How many days a delivery's link to the ZIP of its documents is valid (decision 070). */
+export const DELIVERY_LINK_DAYS = 14;
+
+/** The ZIP link's answers (403) past its time and when forged or altered; the back office's words for it. */
+export const deliveryLinkMessages = {
+  expired: `Der Link zu den Dokumenten ist abgelaufen (er ist ${DELIVERY_LINK_DAYS} Tage gültig). Bitte wenden Sie sich an uns, dann senden wir Ihnen die Dokumente erneut.`,
+  invalid:
+    'Der Link zu den Dokumenten ist ungültig. Bitte öffnen Sie ihn genau so, wie er in der E-Mail steht.',
+  /** The archive's name („Dokumente_2026-11-29.zip” once dated). */
+  fileName: 'Dokumente',
+  /** The delivery's detail in the back office. */
+  label: 'Dokumente als ZIP-Archiv',
+  sentAsLink: 'Die Dokumente wurden als Link zu einem ZIP-Archiv gesendet, nicht als Anhänge.',
+  validUntil: (until: string) => `Gültig bis ${until} Uhr`,
+  expiredAt: (until: string) => `Abgelaufen am ${until} Uhr; „Erneut senden” schickt einen neuen Link.`,
 } as const;
 
 /** Why an admin's manual delivery (`POST /license/{id}/delivery`) is refused. */

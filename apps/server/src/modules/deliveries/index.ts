@@ -3,4 +3,4 @@ export { defineDeliveryQueues, workDeliveries } from './jobs.ts';
 export { DELIVERY_LIST_ENTITY } from './list.ts';
 export { createMailer, type Mailer } from './mailer.ts';
 export { deliveryRoutes } from './routes.ts';
-export { DeliveryService } from './service.ts';
+export { DeliveryService, documentsLinks } from './service.ts';

@@ -17,6 +17,10 @@ export function toDelivery(row: DeliveryRow): Delivery {
     content: row.content,
     error: row.error,
     documents: row.documents,
+    documentsLink:
+      row.documents_link && row.documents_link_expires_at
+        ? { url: row.documents_link, expiresAt: row.documents_link_expires_at.toISOString() }
+        : null,
     attempts: row.attempts,
     resentFrom: row.resent_from,
     sentAt: row.sent_at?.toISOString() ?? null,

@@ -85,6 +85,38 @@ export class DeliveryRepository {
     return numUpdatedRows > 0n;
   }
 
+  /**
+   * Records the link to the ZIP an attempt mails instead of attachments, with the documents it names
+   * and the mail's text as sent; false when a newer attempt has claimed the delivery.
+   */
+  async recordDocumentsLink(
+    id: string,
+    attempt: string,
+    link: {
+      url: string;
+      expiresAt: Date;
+      documents: string[];
+      mail: { subject: string; html: string; text: string };
+    },
+  ): Promise<boolean> {
+    const { numUpdatedRows } = await this.#db
+      .updateTable('delivery')
+      .set({
+        documents: link.documents,
+        documents_link: link.url,
+        documents_link_expires_at: link.expiresAt,
+        subject: link.mail.subject,
+        content: link.mail.html,
+        text_content: link.mail.text,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('attempt', '=', attempt)
+      .where('progress', '=', 'in-progress')
+      .executeTakeFirstOrThrow();
+    return numUpdatedRows > 0n;
+  }
+
   /** The mail server took the message: the delivery is complete, whichever attempt says so. */
   async markSent(id: string, documents: string[]): Promise<void> {
     await this.#db

@@ -8,7 +8,8 @@ import { limitedPublic } from '../../http/route-access.ts';
 import type { Guards } from '../../http/guards.ts';
 import type { AuditLog } from '../audit/index.ts';
 import { DELIVERY_LIST_ENTITY } from './list.ts';
-import type { DeliveryService } from './service.ts';
+import { signedFileQuerySchema } from '../../lib/signed-urls.ts';
+import { DELIVERY_DOCUMENTS_ROUTE, type DeliveryService } from './service.ts';
 
 const deliveryEnvelope = dataEnvelope(z.object({ delivery: deliverySchema }));
 const deliveriesEnvelope = dataEnvelope(z.object({ deliveries: z.array(deliverySchema) }));
@@ -72,6 +73,30 @@ export const deliveryRoutes: FastifyPluginAsyncZod<DeliveryRoutesOptions> = asyn
         }),
       );
       return reply.code(201).send({ data: { delivery } });
+    },
+  );
+
+  app.get(
+    DELIVERY_DOCUMENTS_ROUTE,
+    {
+      config: { access: 'signedLink', errors: ['NOT_FOUND'], fileTypes: ['application/zip'] },
+      schema: {
+        tags: ['deliveries'],
+        summary:
+          "A delivery's documents as one ZIP, streamed: the signed link its mail carries instead of attachments too large (no token; the signature is the permission)",
+        querystring: signedFileQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const archive = await deliveries.documentsArchive(request.query);
+      return reply
+        .type('application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${archive.fileName}"; filename*=UTF-8''${encodeURIComponent(archive.fileName)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(archive.stream);
     },
   );
 

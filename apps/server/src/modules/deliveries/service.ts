@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   deliveryFailureMessages,
+  DELIVERY_LINK_DAYS,
+  deliveryLinkMessages,
   manualDeliveryMessages,
   UNRENDERABLE_OCCASIONS,
   type Delivery,
@@ -10,25 +13,61 @@ import {
   type DocumentType,
   type ManualDelivery,
 } from '@lizenzportal/domain';
-import type { DB } from '../../db/schema.ts';
+import type { DB, DeliveryRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { datedFileName } from '../../lib/dated-file-name.ts';
+import { FileUrlSigner, type SignedFileQuery } from '../../lib/signed-urls.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DocumentService } from '../documents/index.ts';
 import type { LicenseRepository } from '../licenses/index.ts';
-import { HandoverInDoubtError, type Mailer } from './mailer.ts';
+import { HandoverInDoubtError, type Mailer, type OutgoingMail } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
-import { renderDeliveryMail, type ContactMailFacts } from './templates.ts';
+import { renderDeliveryMail, type ContactMailFacts, type RenderedMail } from './templates.ts';
 
 /** Recovery mails per address and hour; more requests are answered the same but not sent. */
 const RECOVERIES_PER_HOUR = 3;
 
 /** What a delivery's mail says of its documents, and the documents it attaches (any kind). */
-export type DeliveryDocuments = Pick<DocumentService, 'mailFacts' | 'attachments'>;
+export type DeliveryDocuments = Pick<DocumentService, 'mailFacts' | 'attachments' | 'archive'>;
+
+/** The file route of a delivery's ZIP link, below the API prefix (decision 070). */
+export const DELIVERY_DOCUMENTS_ROUTE = '/delivery-documents';
+
+/**
+ * Mails too large for mail servers: above `attachmentLimitBytes`, a delivery mails a link to a ZIP
+ * of its documents, signed by `signer` (valid DELIVERY_LINK_DAYS), instead of attaching them.
+ */
+export interface DocumentsLinks {
+  signer: FileUrlSigner;
+  attachmentLimitBytes: number;
+}
+
+/** The documents links of a portal: signed with a key derived from its JWT secret, for its address. */
+export function documentsLinks(options: {
+  secret: string;
+  publicUrl: string;
+  attachmentLimitBytes: number;
+}): DocumentsLinks {
+  return {
+    signer: new FileUrlSigner({
+      secret: options.secret,
+      publicUrl: options.publicUrl,
+      route: DELIVERY_DOCUMENTS_ROUTE,
+      lifetimeSeconds: DELIVERY_LINK_DAYS * 86_400,
+    }),
+    attachmentLimitBytes: options.attachmentLimitBytes,
+  };
+}
+
+/** What an attachment adds to a message: base64, 76 characters and a line break per 57 bytes. */
+function encodedSize(bytes: number): number {
+  return Math.ceil(bytes / 57) * 78;
+}
 
 export interface NewDelivery {
   occasion: DeliveryOccasion;
@@ -72,6 +111,7 @@ export class DeliveryService {
   readonly #documents: DeliveryDocuments;
   readonly #mailer: Mailer;
   readonly #settings: DeliverySettings;
+  readonly #links: DocumentsLinks;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
@@ -82,6 +122,7 @@ export class DeliveryService {
     documents: DeliveryDocuments;
     mailer: Mailer;
     settings: DeliverySettings;
+    links: DocumentsLinks;
     log: FastifyBaseLogger;
   }) {
     this.#db = deps.db;
@@ -92,6 +133,7 @@ export class DeliveryService {
     this.#documents = deps.documents;
     this.#mailer = deps.mailer;
     this.#settings = deps.settings;
+    this.#links = deps.links;
     this.#log = deps.log;
   }
 
@@ -104,19 +146,7 @@ export class DeliveryService {
   }
 
   async #create(input: NewDelivery, transaction: Kysely<DB>): Promise<Delivery> {
-    const records = { licenses: input.licenseIds, upgradeSession: input.upgradeSession ?? null };
-    const facts = input.documentType
-      ? await this.#documents.mailFacts(input.documentType, records, this.#settings, transaction)
-      : { licenses: [], offer: null };
-    const mail = renderDeliveryMail({
-      ...facts,
-      contactChange: input.contactChange ?? null,
-      occasion: input.occasion,
-      documentType: input.documentType,
-      recipientName: input.recipientName,
-      note: input.note ?? null,
-      ...this.#settings,
-    });
+    const mail = await this.#render(input, transaction);
     const row = await this.#repository.insert(
       {
         document_type: input.documentType,
@@ -138,6 +168,28 @@ export class DeliveryService {
     );
     await this.#queue.send(JOBS.sendDelivery, { deliveryId: row.id }, { transaction });
     return toDelivery(row);
+  }
+
+  /** The mail of a delivery, read from the records it names (in `db`), with attachments or a link. */
+  async #render(
+    input: Omit<NewDelivery, 'licenseIds'> & { licenseIds: readonly string[] },
+    db: Kysely<DB>,
+    documentsLink: { url: string; expiresAt: Date } | null = null,
+  ): Promise<RenderedMail> {
+    const records = { licenses: [...input.licenseIds], upgradeSession: input.upgradeSession ?? null };
+    const facts = input.documentType
+      ? await this.#documents.mailFacts(input.documentType, records, this.#settings, db)
+      : { licenses: [], offer: null };
+    return renderDeliveryMail({
+      ...facts,
+      contactChange: input.contactChange ?? null,
+      occasion: input.occasion,
+      documentType: input.documentType,
+      recipientName: input.recipientName,
+      note: input.note ?? null,
+      documentsLink,
+      ...this.#settings,
+    });
   }
 
   /** Mails a license's document to the holder it was just bound to, in the binding's transaction. */
@@ -193,8 +245,11 @@ export class DeliveryService {
     }
     try {
       const documents: string[] = [];
-      const attachments = [];
-      // A reseller order's delivery attaches all its licenses' documents, in the licenses' order.
+      let attachments: OutgoingMail['attachments'] = [];
+      // A reseller order's delivery attaches all its licenses' documents, in the licenses' order —
+      // unless together they pass the limit: then none is held, and the mail links to their ZIP.
+      let size = Buffer.byteLength(delivery.content) + Buffer.byteLength(delivery.text_content);
+      let tooLarge = false;
       const current = delivery.document_type
         ? this.#documents.attachments(delivery.document_type, {
             licenses: delivery.licenses,
@@ -203,19 +258,26 @@ export class DeliveryService {
         : [];
       for await (const document of current) {
         documents.push(document.key);
+        size += encodedSize(document.bytes.byteLength);
+        if (!tooLarge && size > this.#links.attachmentLimitBytes) {
+          tooLarge = true;
+          attachments = [];
+        }
+        if (tooLarge) continue;
         attachments.push({
           filename: document.fileName,
           content: document.bytes,
           contentType: 'application/pdf',
         });
       }
+      const mail: RenderedMail = tooLarge
+        ? await this.#linkInstead(delivery, attempt, documents)
+        : { subject: delivery.subject, html: delivery.content, text: delivery.text_content };
       await this.#mailer.send(
         {
           id: delivery.id,
           to: { address: delivery.recipient, name: delivery.recipient_name },
-          subject: delivery.subject,
-          html: delivery.content,
-          text: delivery.text_content,
+          ...mail,
           attachments,
         },
         {
@@ -241,6 +303,51 @@ export class DeliveryService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The mail of a delivery too large to attach its documents: one signed link to their ZIP, valid
+   * DELIVERY_LINK_DAYS. The link, the documents it names and the mail's text are recorded before
+   * the mail is handed over, so the link works once it arrives and the back office shows it.
+   */
+  async #linkInstead(delivery: DeliveryRow, attempt: string, documents: string[]): Promise<RenderedMail> {
+    const link = this.#links.signer.signed({
+      key: delivery.id,
+      name: datedFileName(`${deliveryLinkMessages.fileName}.zip`, new Date()),
+    });
+    const mail = await this.#render(
+      {
+        occasion: delivery.occasion,
+        documentType: delivery.document_type,
+        licenseIds: delivery.licenses,
+        recipient: delivery.recipient,
+        recipientName: delivery.recipient_name,
+        note: delivery.note,
+        upgradeSession: delivery.upgrade_session,
+      },
+      this.#db,
+      link,
+    );
+    if (!(await this.#repository.recordDocumentsLink(delivery.id, attempt, { ...link, documents, mail }))) {
+      throw new Error('a newer attempt has taken over the delivery');
+    }
+    return mail;
+  }
+
+  /**
+   * The ZIP behind a delivery's link: 403 for a forged or expired link (in German), 404 when the
+   * delivery or one of its documents is gone; streamed, a few documents read ahead.
+   */
+  async documentsArchive(query: SignedFileQuery): Promise<{ stream: Readable; fileName: string }> {
+    const verdict = this.#links.signer.verify(query);
+    if (verdict === 'expired') throw new AppError('FORBIDDEN', deliveryLinkMessages.expired);
+    if (verdict === 'invalid') throw new AppError('FORBIDDEN', deliveryLinkMessages.invalid);
+    const delivery = await this.#repository.findById(query.key);
+    if (!delivery || delivery.documents.length === 0) throw notFound('delivery');
+    return {
+      stream: await this.#documents.archive(delivery.documents, delivery.sent_at ?? delivery.updated_at),
+      fileName: query.name,
+    };
   }
 
   /**

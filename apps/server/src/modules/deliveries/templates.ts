@@ -1,6 +1,7 @@
 import {
   contactChangeMessages,
   customerReferenceFact,
+  DELIVERY_LINK_DAYS,
   deliveryMailTexts,
   LICENSE_CLASS_LABELS,
   directLoginUrl,
@@ -37,6 +38,11 @@ export interface MailContext {
   documentType: DocumentType | null;
   /** What the document kind calls the attached documents; without it the mail names none. */
   documentWord?: string;
+  /**
+   * The signed link to a ZIP of the documents, sent instead of attachments that would be too large
+   * for mail servers (decision 070): the mail says so and gives the link before its license list.
+   */
+  documentsLink?: { url: string; expiresAt: Date } | null;
   recipientName: string | null;
   licenses: MailLicense[];
   note: string | null;
@@ -72,7 +78,12 @@ function contactLines(change: ContactMailFacts): string[] {
 }
 
 function partsOf(context: MailContext): Parts {
-  const attached = context.documentWord ? [T.attached(context.documentWord)] : [];
+  const link = context.documentsLink;
+  const attached = link
+    ? [T.documentsLink.instead(context.documentWord ?? T.documentsWord)]
+    : context.documentWord
+      ? [T.attached(context.documentWord)]
+      : [];
   const product = () => productTitle(context.licenses[0]!.version);
   switch (context.occasion) {
     case 'order': {
@@ -86,7 +97,10 @@ function partsOf(context: MailContext): Parts {
     case 'bind':
       return {
         subject: T.bind.subject(product()),
-        intro: [T.bind.bound(context.licenses[0]!.holderName ?? ''), T.bind.attached],
+        intro: [
+          T.bind.bound(context.licenses[0]!.holderName ?? ''),
+          ...(link ? attached : [T.bind.attached]),
+        ],
         outro: [T.holderNameLogin, T.bind.download],
       };
     case 'update': {
@@ -194,6 +208,14 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
   const note = context.note ? [T.note(context.note)] : [];
   const signature = [T.questions(context.supportEmail), T.regards, context.vendorName];
 
+  const download = context.documentsLink && {
+    url: context.documentsLink.url,
+    label: T.documentsLink.action,
+    validUntil: T.documentsLink.validUntil(
+      formatDateTimeToMinute(context.documentsLink.expiresAt),
+      DELIVERY_LINK_DAYS,
+    ),
+  };
   const paragraphs = (texts: string[]): SafeHtml[] => texts.map((text) => html`<p>${text}</p>`);
   const licenseItems = context.licenses.map(
     (license) =>
@@ -215,6 +237,11 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
       >
         <p>${greeting}</p>
         ${paragraphs(parts.intro)}
+        ${
+          download
+            ? html`<p><a href="${download.url}">${download.label}</a><br />${download.validUntil}</p>`
+            : ''
+        }
         ${
           licenseItems.length > 0
             ? html`<ul>
@@ -238,6 +265,7 @@ export function renderDeliveryMail(context: MailContext): RenderedMail {
     greeting,
     '',
     ...parts.intro.flatMap((paragraph) => [paragraph, '']),
+    ...(download ? [`${download.label}: ${download.url}`, download.validUntil, ''] : []),
     ...context.licenses.flatMap((license) => [
       ...licenseLines(context, license).map((line) => `  ${line}`),
       `  ${T.signInDirectly}: ${loginUrl(context, license)}`,

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import {
   documentMessages,
@@ -13,6 +14,7 @@ import { FileNotFoundError, type FileStorage, type StoredFile } from '../../lib/
 import type { Principal } from '../../http/principal.ts';
 import { toLicense } from '../licenses/index.ts';
 import { mapInOrder } from './batch/look-ahead.ts';
+import { zipArchiveStream } from './batch/zip-archive.ts';
 import type { AnyDocumentKind, DeliveredRecords, Loaded, MailFacts } from './kinds/kind.ts';
 import { DOCUMENT_KINDS, newDocumentKey, type DocumentKinds } from './kinds/registry.ts';
 import type { DocumentRenderer } from './render/document-renderer.ts';
@@ -192,6 +194,44 @@ export class DocumentService {
     return mapInOrder(kind.mail.owners(records), ATTACHMENTS_AHEAD, async (id) =>
       this.current(kindName, await this.#loadOne(kind, id)),
     );
+  }
+
+  /**
+   * Stored documents as one ZIP (a delivery's, decision 070), streamed in the keys' order: each is
+   * read when its entry is due (a few ahead), never all at once. Each is named as its owner's
+   * document is now, else by its key. 404 before the first byte when one of them is gone.
+   */
+  async archive(keys: readonly string[], modified: Date): Promise<Readable> {
+    for await (const exists of mapInOrder(keys, ATTACHMENTS_AHEAD * 2, (key) => this.#storage.exists(key))) {
+      if (!exists) throw notFound('document');
+    }
+    const names = await this.#fileNames(keys);
+    const contents = mapInOrder(keys, ATTACHMENTS_AHEAD, async (key) =>
+      buffer((await this.#storage.get(key)).stream),
+    );
+    return zipArchiveStream(names, contents, modified);
+  }
+
+  /** The names of stored documents in an archive: their owners' file names, each once. */
+  async #fileNames(keys: readonly string[]): Promise<string[]> {
+    const stored = keys.map((key) => this.#kinds.ofKey(key));
+    const owners = new Map<string, unknown>();
+    for (const kind of new Set(stored.flatMap((found) => (found ? [found.kind] : [])))) {
+      const ids = stored.flatMap((found) => (found?.kind === kind ? [found.ownerId] : []));
+      for (const { owner } of await this.#repository.load(kind, ids)) {
+        owners.set(`${kind.name}/${kind.id(owner)}`, owner);
+      }
+    }
+    const taken = new Set<string>();
+    return keys.map((key, index) => {
+      const found = stored[index];
+      const owner = found && owners.get(`${found.kind.name}/${found.ownerId}`);
+      const base = found && owner ? found.kind.fileName(owner) : key.slice(key.lastIndexOf('/') + 1);
+      let name = base;
+      for (let copy = 2; taken.has(name); copy++) name = base.replace(/(\.pdf)?$/, ` (${copy})$1`);
+      taken.add(name);
+      return name;
+    });
   }
 
   /**

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { FileUrlSigner } from '../../../lib/signed-urls.ts';
 import { useTestApp } from '../../../test/app.ts';
 import type { Mailer, OutgoingMail } from '../../deliveries/mailer.ts';
-import { DeliveryService } from '../../deliveries/service.ts';
+import { DeliveryService, documentsLinks } from '../../deliveries/service.ts';
 import { BatchDownloadService } from '../batch/batch-download.ts';
 import { brandingFromConfig } from '../render/branding.ts';
 import { DocumentRenderer } from '../render/document-renderer.ts';
@@ -159,6 +159,11 @@ describe('a kind of document registered in one line', () => {
         vendorName: 'Test',
         shopUrl: '',
       },
+      links: documentsLinks({
+        secret: 'test-secret-of-the-documents-links-0123',
+        publicUrl: ctx.config.publicUrl,
+        attachmentLimitBytes: ctx.config.deliveryAttachmentLimitBytes,
+      }),
       log: ctx.app.log,
     });
 

@@ -1,8 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
   backOfficeMessages,
   DELIVERY_LIST_FIELDS,
+  deliveryLinkMessages,
   deliveryPageMessages,
+  formatDateTimeToMinute,
   listFieldLabel,
   recordMessages,
   type Delivery,
@@ -10,7 +12,7 @@ import {
   DELIVERY_LIST,
   UNRENDERABLE_OCCASIONS,
 } from '@lizenzportal/domain';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
@@ -115,6 +117,7 @@ export function DeliveryDetailPage() {
                 </Group>
               )}
               <ActionFailure {...openDocument.failure} />
+              {delivery.documentsLink && <DocumentsLink link={delivery.documentsLink} />}
             </Panel>
             <NotePanel title={label('note')} note={delivery.note} />
             <AuditPanel
@@ -137,5 +140,30 @@ export function DeliveryDetailPage() {
         </Stack>
       )}
     </RecordPage>
+  );
+}
+
+/**
+ * The link a delivery mailed instead of attachments too large (decision 070): the same signed link
+ * to the ZIP of its documents while it is valid, else when it ran out (a resend mails a new one).
+ */
+function DocumentsLink({ link }: { link: NonNullable<Delivery['documentsLink']> }) {
+  // Read once when the page shows it: a link running out while the page is open is refused by the server.
+  const [expired] = useState(() => Date.parse(link.expiresAt) <= Date.now());
+  const until = formatDateTimeToMinute(link.expiresAt);
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{deliveryLinkMessages.sentAsLink}</Text>
+      {expired ? (
+        <Text size="sm">{deliveryLinkMessages.expiredAt(until)}</Text>
+      ) : (
+        <Group gap="xs">
+          <Anchor href={link.url} size="sm">
+            {deliveryLinkMessages.label}
+          </Anchor>
+          <Text size="sm">{deliveryLinkMessages.validUntil(until)}</Text>
+        </Group>
+      )}
+    </Stack>
   );
 }
