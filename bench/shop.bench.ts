@@ -18,8 +18,8 @@ import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/databa
 import { simulatedWooCommerceOrder } from '../apps/server/src/modules/shop/simulated-order.ts';
 import { assertRunning, startPortal, startReferenceServer, stop } from './lib/processes.ts';
 
-const SECRET = 'benchWebhookSecret01234567890123';
-const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+export const SECRET = 'benchWebhookSecret01234567890123';
+export const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 /** `SHOP_BENCH_ORDERS` raises it to look for trouble under more load. */
 const SMALL_ORDERS = Number(process.env.SHOP_BENCH_ORDERS ?? 1_000);
 const CONNECTIONS = 20;
@@ -52,7 +52,7 @@ function order(number: number, lines: { sku: string; productId: number; quantity
   });
 }
 
-const signed = (body: string) => ({
+export const signed = (body: string) => ({
   'content-type': 'application/json',
   'x-wc-webhook-signature': crypto.createHmac('sha256', SECRET).update(body).digest('base64'),
 });
@@ -89,8 +89,8 @@ async function postOrders(url: string, first: number): Promise<Throughput> {
   };
 }
 
-async function adminToken(): Promise<string> {
-  const response = await fetch(`${PORTAL}/api/v1/auth/admin`, {
+export async function adminToken(portal = PORTAL): Promise<string> {
+  const response = await fetch(`${portal}/api/v1/auth/admin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
@@ -103,7 +103,11 @@ async function adminToken(): Promise<string> {
  * lines, LARGE_ORDER_LICENSES licenses in all, and the paid order the shop makes of its cart —
  * built by `/shop-demo`'s own simulated-order builder from the products the assistant hands over.
  */
-async function resellerOrder(): Promise<string> {
+export async function resellerOrder(
+  portal = PORTAL,
+  licenses = LARGE_ORDER_LICENSES,
+  orderId = 900_001,
+): Promise<string> {
   const line = (
     uid: string,
     licenseClass: 'pro' | 'personal',
@@ -119,11 +123,11 @@ async function resellerOrder(): Promise<string> {
     quantity,
   });
   const resellerLicenses = [
-    line('1', 'pro', 3, 1, LARGE_ORDER_LICENSES / 2),
-    line('2', 'pro', 25, 2, LARGE_ORDER_LICENSES / 5),
-    line('3', 'personal', 1, 0, LARGE_ORDER_LICENSES - LARGE_ORDER_LICENSES / 2 - LARGE_ORDER_LICENSES / 5),
+    line('1', 'pro', 3, 1, licenses / 2),
+    line('2', 'pro', 25, 2, licenses / 5),
+    line('3', 'personal', 1, 0, licenses - licenses / 2 - licenses / 5),
   ];
-  const response = await fetch(`${PORTAL}/api/v1/upgrade-session`, {
+  const response = await fetch(`${portal}/api/v1/upgrade-session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -152,7 +156,7 @@ async function resellerOrder(): Promise<string> {
       billing: { name: 'Medienzentrum Musterstadt', email: 'einkauf@example.com', countryCode: 'DE' },
       purchaseType: 'reseller',
     },
-    { id: 900_001, productIds: DEFAULT_SHOP_PRODUCT_IDS, paidAt: new Date() },
+    { id: orderId, productIds: DEFAULT_SHOP_PRODUCT_IDS, paidAt: new Date() },
   );
   return JSON.stringify(order);
 }
