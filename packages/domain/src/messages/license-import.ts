@@ -80,6 +80,8 @@ export const licenseImportMessages = {
   unchanged: 'unverändert: die Lizenz ist im Portal, genau so.',
   different: (fields: readonly string[]) =>
     `abweichend: die Lizenz ist im Portal und bleibt, wie sie ist; anders in der Datei: ${fields.join(', ')}.`,
+  /** A finding that quoted a person's data, after „Löschen / Anonymisieren” (decision 064). */
+  erasedOnRequest: 'Der Wortlaut dieses Befunds wurde auf Anfrage gelöscht (Art. 17 DSGVO).',
 } as const;
 
 /** The state of an import run as the back office and the command line name it. */

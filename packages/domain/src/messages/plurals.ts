@@ -20,8 +20,9 @@ export const COUNTED_NOUNS = {
   shopOrder: { one: 'Shop-Bestellung', other: 'Shop-Bestellungen' },
   mailRecord: { one: 'Versand-Aktion', other: 'Versand-Aktionen' },
   download: { one: 'Download', other: 'Downloads' },
-  /** After „in”: „in 1 importierten Zeile”, „in 3 importierten Zeilen”. */
-  importedRowDative: { one: 'importierten Zeile', other: 'importierten Zeilen' },
+  importedRow: { one: 'importierte Zeile', other: 'importierte Zeilen' },
+  /** After „von”: „von 1 Befund eines Imports”, „von 3 Befunden von Importen”. */
+  importFindingDative: { one: 'Befund eines Imports', other: 'Befunden von Importen' },
   /** After „in”: „in 1 Protokolleintrag”, „in 3 Protokolleinträgen”. */
   auditEntryDative: { one: 'Protokolleintrag', other: 'Protokolleinträgen' },
   /** After „von”: „von 1 deaktivierten Lizenz”, „von 3 deaktivierten Lizenzen”. */

@@ -14,6 +14,7 @@ export const PERSONAL_DATA_KINDS = [
   'downloads',
   'offerMails',
   'importedRows',
+  'importFindings',
   'auditEntries',
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
@@ -29,6 +30,11 @@ const storedRowSchema = z.record(z.string(), z.unknown());
 
 export const personalDataReportSchema = z.object({
   person: z.string(),
+  /**
+   * The e-mail addresses searched beside the person asked about (lower case): those of the
+   * licenses found by it and of their contact changes (decision 064).
+   */
+  alsoSearched: z.array(z.string()),
   searchedAt: z.string(),
   sections: z.array(z.object({ kind: z.enum(PERSONAL_DATA_KINDS), rows: z.array(storedRowSchema) })),
 });
@@ -45,12 +51,18 @@ export const personalDataMessages = {
   intro:
     'Alles, was das Portal über eine Person speichert (Art. 15 DSGVO): Lizenzen, Upgrade-Sessions und Angebote, Shop-Bestellungen, Mails mit ihrem Text, Downloads, Kontaktänderungen und Protokolleinträge.',
   personLabel: 'E-Mail-Adresse oder Name',
-  personDescription: 'Groß- und Kleinschreibung spielt keine Rolle; ein Name wird vollständig verglichen.',
+  personDescription:
+    'Groß- und Kleinschreibung spielt keine Rolle; ein Name wird vollständig verglichen. Gesucht wird auch unter den E-Mail-Adressen der Lizenzen, die so gefunden werden.',
   personTooShort: 'Bitte geben Sie eine E-Mail-Adresse oder einen Namen mit mindestens 3 Zeichen ein.',
   search: 'Auskunft erstellen',
   searching: 'Auskunft wird erstellt …',
   download: 'Als JSON herunterladen',
   resultTitle: (person: string) => `Gespeicherte Daten zu „${person}”`,
+  /** What the lookup covered beyond the term asked: the addresses of the licenses it found. */
+  alsoSearched: (addresses: readonly string[]) =>
+    `Auch gesucht unter den E-Mail-Adressen der gefundenen Lizenzen und ihrer Kontaktänderungen: ${addresses.join(', ')}.`,
+  onlySearched: (person: string) =>
+    `Gesucht nach „${person}”; die gefundenen Lizenzen nennen keine weitere E-Mail-Adresse.`,
   nothingFound: 'Zu dieser Angabe speichert das Portal keine Daten.',
   sectionEmpty: 'Keine Einträge.',
   /** A section's heading with its count. */
@@ -67,6 +79,7 @@ export const personalDataMessages = {
     downloads: 'Downloads',
     offerMails: 'Versandzähler für Angebotsmails',
     importedRows: 'Importierte Zeilen',
+    importFindings: 'Befunde von Importen',
     auditEntries: 'Protokolleinträge',
   } satisfies Record<PersonalDataKind, string>,
 } as const;
@@ -82,6 +95,7 @@ export const ERASED_KINDS = [
   'contactChanges',
   'budgetRows',
   'importedRows',
+  'importFindings',
   'auditValues',
   'disabledHolders',
 ] as const;
@@ -118,7 +132,10 @@ export const personalDataErasureMessages = {
       `der Text von ${counted(n, 'mail')} (Empfänger, Betreff und Status bleiben als Nachweis)`,
     contactChanges: (n: number) => counted(n, 'contactChange'),
     budgetRows: (n: number) => `${n} Zähler für Angebotsmails (mit Client-Adresse)`,
-    importedRows: (n: number) => `Lizenznehmerdaten in ${counted(n, 'importedRowDative')}`,
+    importedRows: (n: number) =>
+      `${counted(n, 'importedRow')} eines Imports, die er noch nicht übernommen hat (sie werden nicht importiert)`,
+    importFindings: (n: number) =>
+      `der Wortlaut von ${counted(n, 'importFindingDative')} (Lauf, Zeile und Art bleiben)`,
     auditValues: (n: number) =>
       `die Werte in ${counted(n, 'auditEntryDative')} (Aktion, Feld, Zeit und Bearbeiter bleiben)`,
     disabledHolders: (n: number) => `der Lizenznehmer von ${counted(n, 'disabledLicenseDative')}`,

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import {
   ERASED_KINDS,
   KEPT_KINDS,
+  licenseImportMessages,
   type ErasedKind,
   type KeptKind,
   type PersonalDataErasure,
@@ -27,7 +28,8 @@ export async function erasePersonalData(
   now: Date,
 ): Promise<{ outcome: Omit<PersonalDataErasure, 'dryRun'>; offerDocuments: string[] }> {
   const { report, ids } = await readPersonalData(transaction, person);
-  const term = person.trim().toLowerCase();
+  // The term asked and the e-mail addresses of the person's licenses (what the Auskunft searched).
+  const terms = ids.terms;
   const rowsOf = (kind: string) => report.sections.find((section) => section.kind === kind)!.rows;
   const sessions = rowsOf('upgradeSessions');
   const unordered = sessions.filter(
@@ -63,17 +65,25 @@ export async function erasePersonalData(
   erased.contactChanges = affected(
     await sql`
       delete from holder_contact_change
-      where lower(email) = ${term} or lower(contact) = ${term} or license = any(${ids.licenses}::uuid[])`.execute(
-      transaction,
-    ),
+      where lower(email) = any(${terms}::text[]) or lower(contact) = any(${terms}::text[])
+        or license = any(${ids.licenses}::uuid[])`.execute(transaction),
   );
   erased.budgetRows = affected(
-    await sql`delete from offer_mail where lower(recipient) = ${term}`.execute(transaction),
+    await sql`delete from offer_mail where lower(recipient) = any(${terms}::text[])`.execute(transaction),
   );
+  // A run's staged rows (emptied when it ends): a row naming the person is not imported. Their
+  // authentication code is the holder name of a bound row, so the row goes whole.
   erased.importedRows = affected(
     await sql`
-      update license_import_row set holder_name = null, holder_email = null, holder_contact = null
-      where lower(holder_email) = ${term} or lower(holder_name) = ${term} or lower(holder_contact) = ${term}`.execute(
+      delete from license_import_row
+      where lower(holder_email) = any(${terms}::text[]) or lower(holder_name) = any(${terms}::text[])
+        or lower(holder_contact) = any(${terms}::text[])`.execute(transaction),
+  );
+  // A run's report keeps its findings' line and kind; a finding that quoted the person loses its words.
+  erased.importFindings = affected(
+    await sql`
+      update license_import_finding set message = ${licenseImportMessages.erasedOnRequest}
+      where exists (select from unnest(${terms}::text[]) t where strpos(lower(message), '„' || t || '”') > 0)`.execute(
       transaction,
     ),
   );

@@ -23,6 +23,7 @@ export const SEARCHED_COLUMNS = [
   'license_import_row.holder_email',
   'license_import_row.holder_name',
   'license_import_row.holder_contact',
+  'license_import_finding.message',
   'audit_entry.changes',
 ] as const;
 
@@ -64,30 +65,55 @@ export interface PersonalRows {
   sessions: string[];
   orderGenerations: string[];
   deliveries: string[];
+  /**
+   * What the person was looked for by, lower case: the term asked and the e-mail addresses of the
+   * licenses it found and of their contact changes (decision 064: what a lookup covers).
+   */
+  terms: string[];
 }
 
 type Row = Record<string, unknown>;
 
-/** Reads everything stored about one person, by e-mail address or name (compared without case). */
+/**
+ * Reads everything stored about one person, by e-mail address or name (compared without case).
+ * The licenses found by it lend their e-mail addresses, and those of their contact changes, to
+ * the search: a name finds the mails, offers, orders and imported rows that carry only the e-mail
+ * address of the person's licenses (one step: an address found so does not lend its names).
+ */
 export async function readPersonalData(
   db: Kysely<DB>,
   person: string,
 ): Promise<{ report: PersonalDataReport; ids: PersonalRows }> {
   const term = person.trim().toLowerCase();
-  // A JSON document names the person when one of its string values is the term.
-  const names = (column: RawBuilder<unknown>) =>
-    sql<boolean>`strpos(lower(${column}::text), ${`"${term}"`}) > 0`;
   const rows = async (query: RawBuilder<{ row: Row }>) => (await query.execute(db)).rows.map((r) => r.row);
   const ids = (list: Row[]) => list.map((row) => row['id'] as string);
 
+  const { rows: addressRows } = await sql<{ address: string }>`
+    select lower(l.holder_email) as address from license l
+    where (lower(l.holder_email) = ${term} or lower(l.holder_name) = ${term} or lower(l.holder_contact) = ${term})
+      and l.holder_email is not null
+    union
+    select lower(c.email) from holder_contact_change c join license l on l.id = c.license
+    where lower(l.holder_email) = ${term} or lower(l.holder_name) = ${term} or lower(l.holder_contact) = ${term}`.execute(
+    db,
+  );
+  const addresses = [...new Set(addressRows.map((row) => row.address))]
+    .filter((address) => address !== term)
+    .sort();
+  const terms = [term, ...addresses];
+  const matches = (column: RawBuilder<unknown>) => sql<boolean>`lower(${column}) = any(${terms}::text[])`;
+  // A JSON document names the person when one of its string values is a term.
+  const names = (column: RawBuilder<unknown>) =>
+    sql<boolean>`exists (select from unnest(${terms}::text[]) t where strpos(lower(${column}::text), '"' || t || '"') > 0)`;
+
   const licenses = await rows(sql`
     select to_jsonb(l) as row from license l
-    where lower(l.holder_email) = ${term} or lower(l.holder_name) = ${term} or lower(l.holder_contact) = ${term}
+    where ${matches(sql`l.holder_email`)} or ${matches(sql`l.holder_name`)} or ${matches(sql`l.holder_contact`)}
     order by l.created_at`);
   const licenseIds = ids(licenses);
   const contactChanges = await rows(sql`
     select to_jsonb(c) as row from holder_contact_change c
-    where lower(c.email) = ${term} or lower(c.contact) = ${term} or c.license = any(${licenseIds}::uuid[])
+    where ${matches(sql`c.email`)} or ${matches(sql`c.contact`)} or c.license = any(${licenseIds}::uuid[])
     order by c.created_at`);
   const upgradeSessions = await rows(sql`
     select to_jsonb(s) as row from upgrade_session s
@@ -103,7 +129,7 @@ export async function readPersonalData(
   const orderIds = ids(orderGenerations);
   const deliveries = await rows(sql`
     select to_jsonb(d) as row from delivery d
-    where lower(d.recipient) = ${term} or lower(d.recipient_name) = ${term}
+    where ${matches(sql`d.recipient`)} or ${matches(sql`d.recipient_name`)}
       or d.licenses && ${licenseIds}::uuid[] or d.upgrade_session = any(${sessionIds}::uuid[])
       or d.order_generation = any(${orderIds}::uuid[])
     order by d.created_at`);
@@ -111,11 +137,16 @@ export async function readPersonalData(
   const downloads = await rows(sql`
     select to_jsonb(d) as row from download d where d.license = any(${licenseIds}::uuid[]) order by d.created_at`);
   const offerMails = await rows(sql`
-    select to_jsonb(m) as row from offer_mail m where lower(m.recipient) = ${term} order by m.sent_at`);
+    select to_jsonb(m) as row from offer_mail m where ${matches(sql`m.recipient`)} order by m.sent_at`);
   const importedRows = await rows(sql`
     select to_jsonb(r) as row from license_import_row r
-    where lower(r.holder_email) = ${term} or lower(r.holder_name) = ${term} or lower(r.holder_contact) = ${term}
+    where ${matches(sql`r.holder_email`)} or ${matches(sql`r.holder_name`)} or ${matches(sql`r.holder_contact`)}
     order by r.run, r.line`);
+  // A finding quotes the value it is about („…”): an address or a name the file held.
+  const importFindings = await rows(sql`
+    select to_jsonb(f) as row from license_import_finding f
+    where exists (select from unnest(${terms}::text[]) t where strpos(lower(f.message), '„' || t || '”') > 0)
+    order by f.run, f.line`);
   const auditEntries = await rows(sql`
     select to_jsonb(a) as row from audit_entry a
     where a.entity_id = any(${[...licenseIds, ...deliveryIds, ...orderIds]}::uuid[]) or ${names(sql`a.changes`)}
@@ -130,14 +161,22 @@ export async function readPersonalData(
     downloads,
     offerMails,
     importedRows,
+    importFindings,
     auditEntries,
   };
   return {
     report: {
       person: person.trim(),
+      alsoSearched: addresses,
       searchedAt: new Date().toISOString(),
       sections: PERSONAL_DATA_KINDS.map((kind) => ({ kind, rows: found[kind] })),
     },
-    ids: { licenses: licenseIds, sessions: sessionIds, orderGenerations: orderIds, deliveries: deliveryIds },
+    ids: {
+      licenses: licenseIds,
+      sessions: sessionIds,
+      orderGenerations: orderIds,
+      deliveries: deliveryIds,
+      terms,
+    },
   };
 }

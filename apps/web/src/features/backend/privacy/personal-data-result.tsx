@@ -49,6 +49,11 @@ export function PersonalDataResult({
           {!nothing && <PersonalDataErasureAction person={report.person} onErased={onErased} />}
         </Group>
       </Group>
+      <Text>
+        {report.alsoSearched.length > 0
+          ? texts.alsoSearched(report.alsoSearched)
+          : texts.onlySearched(report.person)}
+      </Text>
       {nothing && <Alert color="blue">{texts.nothingFound}</Alert>}
       {report.sections.map(({ kind, rows }) => (
         <Panel key={kind} title={texts.section(texts.kinds[kind], rows.length)}>

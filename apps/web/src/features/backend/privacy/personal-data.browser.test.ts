@@ -67,6 +67,18 @@ describe('„Auskunft” in the back office', { timeout: 120_000 }, () => {
     await result.getByRole('region', { name: 'Lizenzen und Lizenznehmer (1)' }).waitFor();
   });
 
+  it('a name also searches the e-mail addresses of the licenses it finds, and says which', async () => {
+    await bindLicense(browser.server, await createLicense(browser.server), PERSON);
+    const page = await browser.open('/backend/personal-data', { token: await adminToken(browser.server) });
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse oder Name' }).fill(PERSON.name);
+    await page.getByRole('button', { name: 'Auskunft erstellen' }).click();
+    await page
+      .getByText(
+        `Auch gesucht unter den E-Mail-Adressen der gefundenen Lizenzen und ihrer Kontaktänderungen: ${PERSON.email}.`,
+      )
+      .waitFor();
+  });
+
   it('says so when the portal stores nothing about the person', async () => {
     const page = await browser.open('/backend/personal-data', { token: await adminToken(browser.server) });
     await page.getByRole('textbox', { name: 'E-Mail-Adresse oder Name' }).fill('Niemand Bekanntes');
