@@ -1,3 +1,17 @@
+import { counted } from '../messages/plurals.ts';
+
+/** How long the portal keeps what, in days, as configured (`RETENTION_*`; the settings carry them). */
+export interface PrivacyNoticePeriods {
+  offerDays: number;
+  mailTextDays: number;
+  auditDays: number;
+}
+
+/** A period in days as the notice says it: whole years as years („6 Jahre”), else days („90 Tage”). */
+export function retentionPeriod(days: number): string {
+  return days % 365 === 0 ? counted(days / 365, 'year') : counted(days, 'day');
+}
+
 /**
  * `/datenschutz`: what the portal stores and why – and what it does not do. Legal content, kept
  * whole here (not screen wording): the page only lays it out and fills in the vendor and the
@@ -16,14 +30,17 @@ export const privacyNotice = {
       'Im lokalen Speicher Ihres Browsers: nach der Anmeldung ein Anmelde-Token (bis Sie sich abmelden oder es abläuft) und die Information, dass Sie den Hinweis zur Speicherung bestätigt haben.',
     ],
   },
-  /** The periods of decision 064 (docs/privacy.md), in the customer's words. */
+  /**
+   * The periods of decision 064 (docs/privacy.md), in the customer's words, with the ones this
+   * portal is configured with (`RETENTION_*`, from the settings).
+   */
   periods: {
     title: 'Wie lange wir Daten speichern',
-    items: [
+    items: ({ offerDays, mailTextDays, auditDays }: PrivacyNoticePeriods) => [
       'Lizenzen, Lizenznehmer, bestellte Upgrades, Shop-Bestellungen, Downloads und der Nachweis gesendeter Mails: solange die Lizenz besteht (Vertrag; Aufbewahrungspflichten nach § 257 HGB und § 147 AO).',
-      'Rechnungs-, Liefer- und Lizenznehmerdaten eines Angebots, das nicht bestellt wurde, mit dem Angebots-PDF und der Angebotsmail: 90 Tage nach Ablauf des Angebots.',
-      'Der Text gesendeter Mails: 180 Tage; Empfänger, Betreff und Status bleiben als Nachweis.',
-      'Protokolleinträge über Änderungen an einer Lizenz: 6 Jahre (§ 257 HGB).',
+      `Rechnungs-, Liefer- und Lizenznehmerdaten eines Angebots, das nicht bestellt wurde, mit dem Angebots-PDF und der Angebotsmail: ${retentionPeriod(offerDays)} nach Ablauf des Angebots.`,
+      `Der Text gesendeter Mails: ${retentionPeriod(mailTextDays)}; Empfänger, Betreff und Status bleiben als Nachweis.`,
+      `Protokolleinträge über Änderungen an einer Lizenz: ${retentionPeriod(auditDays)} (§ 257 HGB).`,
       'Angefragte Kontaktänderungen: 7 Tage, nachdem der Bestätigungslink benutzt wurde oder abgelaufen ist.',
       'Zähler gegen das Erraten von Zugangsdaten: bis zu 365 Tage, nur unter einem Pseudonym statt Ihrer IP-Adresse; Zähler für Angebotsmails mit der IP-Adresse: 24 Stunden.',
     ],

@@ -11,6 +11,9 @@ export const COUNTED_NOUNS = {
   dvd: { one: 'DVD', other: 'DVDs' },
   additionalDvd: { one: 'zusätzliche DVD', other: 'zusätzliche DVDs' },
   entry: { one: 'Eintrag', other: 'Einträge' },
+  /** A retention period on /datenschutz (decision 064). */
+  day: { one: 'Tag', other: 'Tage' },
+  year: { one: 'Jahr', other: 'Jahre' },
   /** What an erasure removes or keeps (decision 064), counted in its confirmation dialog. */
   unorderedSession: { one: 'nie bestellte Upgrade-Session', other: 'nie bestellte Upgrade-Sessions' },
   orderedSession: { one: 'bestellte Upgrade-Session', other: 'bestellte Upgrade-Sessions' },

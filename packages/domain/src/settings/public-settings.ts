@@ -15,6 +15,15 @@ export const publicSettingsSchema = z.object({
   /** Whether `/shop-demo` may simulate paid orders of its cart (outside production only). */
   shopDemoOrders: z.boolean(),
   /** The shop's product id of each SKU, for the cart the assistant hands to the shop. */
+  /**
+   * How long this portal keeps personal data, in days (`RETENTION_*`, decision 064): what
+   * /datenschutz tells its visitors.
+   */
+  retention: z.object({
+    offerDays: z.number().int(),
+    mailTextDays: z.number().int(),
+    auditDays: z.number().int(),
+  }),
   shopProductIds: z.object(
     Object.fromEntries(SKUS.map((sku) => [sku, z.number()])) as Record<Sku, z.ZodNumber>,
   ),

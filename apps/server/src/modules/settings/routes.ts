@@ -3,7 +3,7 @@ import { publicSettingsSchema, type PortalSettings } from '@lizenzportal/domain'
 import type { Config } from '../../config.ts';
 import { dataEnvelope } from '../../http/envelope.ts';
 
-/** What the web app needs to know of the configuration (no secrets): vendor, links, shop. */
+/** What the web app needs to know of the configuration (no secrets): vendor, links, shop, retention periods. */
 export function publicSettings(config: Config): PortalSettings {
   return {
     vendorName: config.vendor.name,
@@ -16,6 +16,7 @@ export function publicSettings(config: Config): PortalSettings {
     privacyUrl: config.links.privacy,
     shopProductIds: config.shop.productIds,
     shopDemoOrders: !config.isProduction,
+    retention: config.retention,
   };
 }
 

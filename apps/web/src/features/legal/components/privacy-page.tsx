@@ -35,13 +35,16 @@ export function PrivacyPage() {
           ))}
         </List>
       </Section>
-      <Section title={privacyNotice.periods.title}>
-        <List spacing="xs">
-          {privacyNotice.periods.items.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
-      </Section>
+      {/* The periods this portal is configured with: the served page carries them from the start. */}
+      {settings && (
+        <Section title={privacyNotice.periods.title}>
+          <List spacing="xs">
+            {privacyNotice.periods.items(settings.retention).map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </Section>
+      )}
       <Section title={privacyNotice.notDone.title}>
         <Text>{privacyNotice.notDone.text}</Text>
       </Section>
