@@ -14,6 +14,8 @@ import {
   contactChangeMessages,
   HOLDER_FORM_LABELS,
   importFieldTitle,
+  personalDataErasureMessages,
+  personalDataMessages,
   type License,
 } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
@@ -216,6 +218,32 @@ async function checkedImportWithError(): Promise<string> {
   return upload._id;
 }
 
+/**
+ * The Auskunft after a search that found rows (a bound license with its download, a contact change
+ * and a mail): every table's section, the rows as facts, the download and the erasure's button.
+ */
+async function personalDataResult() {
+  const person = { name: LONG_HOLDER, email: 'foerderzentrum@example.com' };
+  const license = await bindLicense(browser.server, await createLicense(browser.server), {
+    ...person,
+    holderType: 'organization',
+    contact: 'Erika Mustermann',
+  });
+  await recordDownload(browser.server, license);
+  await requestContactChange(browser.server, license, {
+    contact: 'Erika Mustermann',
+    email: 'neu@example.com',
+  });
+  const page = await openForSweep('/backend/personal-data', await adminToken(browser.server));
+  await page.getByRole('textbox', { name: personalDataMessages.personLabel }).fill(person.email);
+  await page.getByRole('button', { name: personalDataMessages.search }).click();
+  await page
+    .getByRole('region', { name: personalDataMessages.resultTitle(person.email) })
+    .getByRole('region', { name: personalDataMessages.section(personalDataMessages.kinds.licenses, 1) })
+    .waitFor();
+  return page;
+}
+
 interface ErrorState {
   name: string;
   open: () => Promise<Page>;
@@ -264,6 +292,24 @@ const ERROR_STATES: ErrorState[] = [
     },
     provoke: async (page) => {
       await page.getByRole('button', { name: contactChangeMessages.confirm }).waitFor();
+    },
+  },
+  {
+    name: 'Auskunft with rows',
+    open: personalDataResult,
+    provoke: async (page) => {
+      await page.getByRole('button', { name: personalDataMessages.download }).waitFor();
+    },
+  },
+  {
+    name: 'erasure confirmation dialog open',
+    open: personalDataResult,
+    provoke: async (page) => {
+      await page.getByRole('button', { name: personalDataErasureMessages.action }).click();
+      await page
+        .getByRole('dialog', { name: personalDataErasureMessages.action })
+        .getByRole('button', { name: personalDataErasureMessages.confirm })
+        .waitFor();
     },
   },
   {

@@ -222,7 +222,7 @@ export async function waitForPage(page: Page): Promise<string[]> {
 /**
  * Every element the keyboard reaches, focused in turn (which scrolls it into view as Tab does),
  * must not be covered by a fixed or sticky element (WCAG 2.4.11): one line per covered element,
- * naming what covers it. The page is left with its focus and scroll position reset.
+ * naming what covers it. Covered means painted over: where the two meet, the cover is on top. The page is left with its focus and scroll position reset.
  */
 export async function obscuredFocus(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -250,7 +250,13 @@ export async function obscuredFocus(page: Page): Promise<string[]> {
         const over = cover.getBoundingClientRect();
         const overlaps =
           over.left < box.right && box.left < over.right && over.top < box.bottom && box.top < over.bottom;
-        if (overlaps) problems.push(`obscured-focus: ${describe(element)} is covered by ${describe(cover)}`);
+        if (!overlaps) continue;
+        // Whether the cover paints over the element there (a modal's overlay lies below its dialog).
+        const x = (Math.max(over.left, box.left) + Math.min(over.right, box.right)) / 2;
+        const y = (Math.max(over.top, box.top) + Math.min(over.bottom, box.bottom)) / 2;
+        const top = document.elementFromPoint(x, y);
+        if (top && (element.contains(top) || !cover.contains(top))) continue;
+        problems.push(`obscured-focus: ${describe(element)} is covered by ${describe(cover)}`);
       }
     }
     (document.activeElement as HTMLElement | null)?.blur();

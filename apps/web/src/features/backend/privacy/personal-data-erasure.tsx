@@ -1,8 +1,9 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { personalDataErasureMessages as texts, type PersonalDataErasure } from '@lizenzportal/domain';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 import { PageLoader } from '@/components/ui/page-loader';
 import { apiRequest } from '@/lib/api';
 import { ActionFailure } from '../components/action-failure.tsx';
@@ -21,7 +22,7 @@ export function PersonalDataErasureAction({ person, onErased }: { person: string
       <Button variant="light" color="red" onClick={dialog.open}>
         {texts.action}
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title={texts.action} size="lg">
+      <ModalDialog opened={opened} onClose={dialog.close} title={texts.action} size="lg">
         {opened && (
           <ErasureDialogBody
             person={person}
@@ -32,7 +33,7 @@ export function PersonalDataErasureAction({ person, onErased }: { person: string
             }}
           />
         )}
-      </Modal>
+      </ModalDialog>
     </>
   );
 }
