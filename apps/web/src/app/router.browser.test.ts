@@ -11,6 +11,8 @@ import { setupBrowser } from '@/test/browser';
 import { adminToken } from '@/test/seed';
 
 const browser = setupBrowser();
+/** The license list's request for its rows. */
+const LIST_REQUEST = /\/api\/v1\/license\?/;
 
 /**
  * Opens `address` with the page's own script held back until `frame` (and the loader in the
@@ -104,5 +106,32 @@ describe('a lazily loaded page (decision 058)', () => {
     // Lighthouse counts a request that ended before the largest paint as one the paint waited for.
     expect(firstPaint).toBeDefined();
     expect(pageScript).toBeGreaterThan(firstPaint!);
+  });
+  it('asks for the list’s rows while the page’s files load, and only once (issue 42)', async () => {
+    const listRequests: string[] = [];
+    let rowsAskedWhileLoading = false;
+    const page = await browser.open('/backend/license', {
+      token: await adminToken(browser.server),
+      cookieConsent: false,
+      prepare: async (page) => {
+        page.on('request', (request) => {
+          if (LIST_REQUEST.test(request.url())) listRequests.push(request.url());
+        });
+        await page.route(/\/assets\/license-list-page-[^/]+\.js$/, async (route) => {
+          try {
+            await page.waitForRequest(LIST_REQUEST, { timeout: 5000 });
+            rowsAskedWhileLoading = true;
+          } catch {
+            // Not asked for without the page: the page's script goes on, the test fails below.
+          } finally {
+            await route.continue();
+          }
+        });
+      },
+    });
+    await page.getByRole('table').waitFor();
+    expect(rowsAskedWhileLoading).toBe(true);
+    // The page took the early answer: no second request for the same rows.
+    expect(listRequests).toHaveLength(1);
   });
 });

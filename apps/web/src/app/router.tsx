@@ -189,9 +189,18 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'license',
-                ...lazyPage(titled(pageTitles.licenses), async () => ({
-                  Component: (await import('@/features/backend/licenses/license-list-page')).LicenseListPage,
-                })),
+                ...lazyPage(titled(pageTitles.licenses), async () => {
+                  // The rows' request goes beside the page's files, not after them (issue 42).
+                  // A failed load of it fails the page's own import too, which reports it.
+                  import('@/features/backend/licenses/license-list-early').then(
+                    (early) => early.startLicenseListEarly(),
+                    () => {},
+                  );
+                  return {
+                    Component: (await import('@/features/backend/licenses/license-list-page'))
+                      .LicenseListPage,
+                  };
+                }),
               },
               {
                 path: 'license/create',
