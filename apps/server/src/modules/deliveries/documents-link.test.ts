@@ -36,13 +36,16 @@ async function recoveryOfThree(email: string) {
     payload: { email },
   });
   expect(answer.statusCode).toBe(202);
-  const mail = await eventually(() =>
-    smtp.received.find(
-      (received) =>
-        received.to &&
-        received.text?.includes(formatLicenseKey(licenses[0]!.key)) &&
-        received.subject === 'Ihre Lizenzdokumente',
-    ),
+  const mail = await eventually(
+    () =>
+      smtp.received.find(
+        (received) =>
+          received.to &&
+          received.text?.includes(formatLicenseKey(licenses[0]!.key)) &&
+          received.subject === 'Ihre Lizenzdokumente',
+      ),
+    // The recovery job, then the delivery's job with three documents rendered: slow on a busy machine.
+    45_000,
   );
   return { licenses, mail };
 }
@@ -106,7 +109,7 @@ describe('a delivery too large for attachments', () => {
       licenses.map((license) => `Lizenzdokument_${formatLicenseKey(license.key)}.pdf`).sort(),
     );
     for (const entry of entries) expect(entry.data.subarray(0, 5).toString()).toBe('%PDF-');
-  });
+  }, 60_000);
 
   test('an expired, altered or forged link is refused with a German 403', async () => {
     const { mail } = await recoveryOfThree('verwaltung@am-wall.example');
@@ -142,7 +145,7 @@ describe('a delivery too large for attachments', () => {
       vi.restoreAllMocks();
     }
     expect((await download(path)).statusCode).toBe(200);
-  });
+  }, 60_000);
 
   test('below the limit the documents stay attachments, without a link', async () => {
     const license = await ctx.bindLicense(await ctx.createLicense(), {
@@ -169,5 +172,5 @@ describe('a delivery too large for attachments', () => {
       return current.progress === 'completed' ? current : undefined;
     });
     expect(delivery.documentsLink).toBeNull();
-  });
+  }, 60_000);
 });
