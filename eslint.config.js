@@ -148,6 +148,25 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  // A module's face hands on its services and types, never a repository (decision 069): other
+  // modules call the service, so each table is written by the module it belongs to.
+  {
+    files: ['apps/server/src/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportSpecifier[exported.name=/Repository$/]',
+          message:
+            "A module's face exports its services and types, not a repository: other modules call its service (decision 069).",
+        },
+        {
+          selector: 'ExportAllDeclaration',
+          message: "A module's face names what it hands on (decision 031).",
+        },
+      ],
+    },
+  },
   // The domain's order (decision 069): each folder imports only the floors below its own, none
   // beside it, and no chain of value imports returns to where it began. Tests may reach anything.
   {

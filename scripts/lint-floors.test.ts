@@ -185,3 +185,22 @@ test('the domain package refuses an import cycle: formats/numbers.ts importing m
   const [result] = await eslint.lintText(text, { filePath: file });
   expect(result!.messages.filter((message) => message.ruleId === 'import-x/no-cycle')).toHaveLength(1);
 });
+
+test("a server module's face exporting a repository is refused, one exporting its service is not", async () => {
+  const face = path.join(ROOT, 'apps/server/src/modules/licenses/index.ts');
+  const faceRefusals = async (text: string) => {
+    const [result] = await eslint.lintText(text, { filePath: face });
+    return result!.messages
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+  };
+  expect(await faceRefusals("export { LicenseService } from './service.ts';\n")).toEqual([]);
+  for (const text of [
+    "export { LicenseRepository } from './repository.ts';\n",
+    "export { type LicenseRepository } from './repository.ts';\n",
+  ]) {
+    expect(await faceRefusals(text), text).toEqual([
+      "A module's face exports its services and types, not a repository: other modules call its service (decision 069).",
+    ]);
+  }
+});

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
-import { createOrResetAdmin, resolveJwtSecret } from './modules/auth/index.ts';
+import { resolveJwtSecret } from './modules/auth/index.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoReleases } from './seed/demo-releases.ts';
 import { listenForMetrics } from './modules/metrics/index.ts';
@@ -34,6 +34,7 @@ async function start(): Promise<void> {
   // Demo data first: it is only added to an empty database, and the initial admin would fill it.
   if (!config.isProduction) {
     const overview = await seedDemoData({
+      db: database.db,
       licenses,
       admins,
       documents: documents.documents,
@@ -46,7 +47,7 @@ async function start(): Promise<void> {
 
   if (config.initialAdmin) {
     const { username, password } = config.initialAdmin;
-    const outcome = await createOrResetAdmin(admins, username, password);
+    const outcome = await admins.createOrReset(username, password);
     const done = {
       created: 'created',
       updated: 'password reset (its sessions ended)',

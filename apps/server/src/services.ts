@@ -14,7 +14,7 @@ import { createFileStorage } from './lib/storage/create-file-storage.ts';
 import type { FileStorage } from './lib/storage/file-storage.ts';
 import { AuditLog } from './modules/audit/index.ts';
 import {
-  AdminRepository,
+  AdminAccounts,
   AuthService,
   createGuards,
   SignInThrottle,
@@ -42,7 +42,6 @@ import {
   DOWNLOAD_FILE_ROUTE,
   DOWNLOAD_LINK_SECONDS,
   DOWNLOAD_LIST_ENTITY,
-  DownloadRepository,
   DownloadService,
   ProductReleases,
 } from './modules/downloads/index.ts';
@@ -50,10 +49,8 @@ import { FileUrlSigner } from './lib/signed-urls.ts';
 import {
   defineOrderGenerationQueues,
   ORDER_GENERATION_LIST_ENTITY,
-  OrderGenerationRepository,
   OrderGenerationService,
   OrderGenerator,
-  OrderUndoer,
   workOrderGenerations,
 } from './modules/order-generations/index.ts';
 import {
@@ -61,7 +58,7 @@ import {
   OFFER_CODE_POLICY,
   MailBudgets,
   UPGRADE_SESSION_LIST_ENTITY,
-  UpgradeSessionRepository,
+  SessionOrders,
   UpgradeSessionService,
   UpgradeSessionTokens,
   workUpgradeSessions,
@@ -73,7 +70,6 @@ import {
   RefundLineFetcher,
   ShopOrderIntake,
   ShopReconciliation,
-  ShopRecordRepository,
   WooCommerceClient,
   workReconciliation,
   workRefundLines,
@@ -90,11 +86,7 @@ import {
   workRetention,
   PersonalData,
 } from './modules/privacy/index.ts';
-import {
-  ContactChangeRepository,
-  ContactChanges,
-  ContactChangeTokens,
-} from './modules/contact-changes/index.ts';
+import { ContactChanges, ContactChangeTokens } from './modules/contact-changes/index.ts';
 
 /** Everything the routes and the job worker use, built once per process. */
 export interface Services {
@@ -106,7 +98,7 @@ export interface Services {
   guards: Guards;
   /** The back office's audit trail of admin changes. */
   audit: AuditLog;
-  admins: AdminRepository;
+  admins: AdminAccounts;
   auth: AuthService;
   licenses: LicenseService;
   /** The import of existing licenses from a file (decision 061). */
@@ -131,7 +123,7 @@ export interface Services {
     /** Asks the shop which lines a refund returned (says so on the generation without REST credentials). */
     refundLines: RefundLineFetcher;
     /** The reconciliation's state and the orders left to the shop (decision 030). */
-    records: ShopRecordRepository;
+    records: ShopOrderIntake['records'];
     /** When this process started: a reconciliation that never ran since is overdue after a while. */
     startedAt: Date;
   };
@@ -199,27 +191,19 @@ export async function createServices({
   const tokens = new TokenService(jwtSecret, config.sessionSeconds);
   const audit = new AuditLog(db);
   const licenses = new LicenseService(db, queue, audit);
-  const admins = new AdminRepository(db);
+  const admins = new AdminAccounts(db);
   const auth = new AuthService({
-    licenses: licenses.repository,
-    admins,
+    db,
+    licenses,
     tokens,
     throttle: new SignInThrottle(db, { pseudonyms, onRefusal }),
   });
-  const upgradeSessionRepository = new UpgradeSessionRepository(db);
-  const orderGenerationRepository = new OrderGenerationRepository(db);
+  const sessionOrders = new SessionOrders(db);
   const orderGenerations = new OrderGenerationService({
-    repository: orderGenerationRepository,
-    licenses: licenses.repository,
+    licenses,
     db,
     queue,
-    undoer: new OrderUndoer({
-      repository: orderGenerationRepository,
-      licenses: licenses.repository,
-      sessions: upgradeSessionRepository,
-      queue,
-      productIds: config.shop.productIds,
-    }),
+    undo: { sessions: sessionOrders, productIds: config.shop.productIds },
   });
   const storage = createFileStorage(config);
   const documents = createDocumentModule({ config, db, storage, jwtSecret });
@@ -230,8 +214,8 @@ export async function createServices({
   });
   const deliveries = new DeliveryService({
     db,
-    licenses: licenses.repository,
-    orderGenerations: orderGenerations.repository,
+    licenses,
+    orderGenerations,
     queue,
     documents: documents.documents,
     mailer,
@@ -252,8 +236,7 @@ export async function createServices({
   const mailBudgets = new MailBudgets();
   const upgradeSessions = new UpgradeSessionService({
     db,
-    repository: upgradeSessionRepository,
-    licenses: licenses.repository,
+    licenses,
     signInTokens: tokens,
     tokens: new UpgradeSessionTokens(jwtSecret),
     shopProductIds: config.shop.productIds,
@@ -271,7 +254,7 @@ export async function createServices({
   const orderGenerator = new OrderGenerator({
     db,
     repository: orderGenerations.repository,
-    sessions: upgradeSessions.repository,
+    sessions: sessionOrders,
     tokens: upgradeSessions.tokens,
     licenses,
     deliveries,
@@ -280,16 +263,14 @@ export async function createServices({
     cartTokens,
     log,
   });
-  const shopRecords = new ShopRecordRepository(db);
   const intake = new ShopOrderIntake({
     db,
-    generations: orderGenerations.repository,
-    sessions: upgradeSessions.repository,
+    generations: orderGenerations,
+    sessions: sessionOrders,
     tokens: upgradeSessions.tokens,
     queue,
     productIds: config.shop.productIds,
     cartTokens,
-    records: shopRecords,
     refunds: config.shop.refundAction === 'withdraw' ? { undoer: orderGenerations.undoer, audit } : null,
     log,
   });
@@ -304,23 +285,22 @@ export async function createServices({
     webhookSecret: config.shop.webhookSecret ?? keptSecret(config.dataDir, 'shop-webhook-secret'),
     cartTokens,
     reconciliation: shopApi
-      ? new ShopReconciliation({ client: shopApi, intake, records: shopRecords, log })
+      ? new ShopReconciliation({ client: shopApi, intake, records: intake.records, log })
       : null,
     refundLines: new RefundLineFetcher({
       db,
-      generations: orderGenerations.repository,
+      generations: orderGenerations,
       client: shopApi,
       productIds: config.shop.productIds,
       log,
     }),
-    records: shopRecords,
+    records: intake.records,
     startedAt: new Date(),
   };
   const releases = new ProductReleases(db, storage);
   const downloads = new DownloadService({
     db,
     releases,
-    repository: new DownloadRepository(db),
     storage,
     urls: new FileUrlSigner({
       secret: jwtSecret,
@@ -373,11 +353,10 @@ export async function createServices({
     licenses,
     licenseImports,
     licenseImportUploads,
-    binding: new LicenseBinding({ db, licenses: licenses.repository, queue, deliveries }),
+    binding: new LicenseBinding({ db, queue, deliveries }),
     contactChanges: new ContactChanges({
       db,
-      repository: new ContactChangeRepository(),
-      licenses: licenses.repository,
+      licenses,
       audit,
       deliveries,
       budgets: mailBudgets,

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { AdminRepository, hashPassword } from '../modules/auth/index.ts';
+import { AdminAccounts } from '../modules/auth/index.ts';
 import { formatDateTime } from '@lizenzportal/domain';
 import { runCommand, withDatabase } from './command.ts';
 
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   }
 
   return withDatabase(loadConfig(), async (database) => {
-    const admins = new AdminRepository(database.db);
+    const admins = new AdminAccounts(database.db);
     const password = values.password ?? crypto.randomBytes(12).toString('base64url');
     switch (command) {
       case 'list': {
@@ -56,12 +56,12 @@ async function main(): Promise<number> {
           console.log(`Admin "${name}" exists already; use "reset" to set a new password.`);
           return 1;
         }
-        await admins.upsert(name!, await hashPassword(password));
+        await admins.create(name!, password);
         console.log(`Admin "${name}" created.${values.password ? '' : ` Password: ${password}`}`);
         return 0;
       }
       case 'reset': {
-        if (!(await admins.updatePassword(name!, await hashPassword(password)))) {
+        if (!(await admins.resetPassword(name!, password))) {
           console.log(`There is no admin "${name}". Existing admins: npm run admin -- list`);
           return 1;
         }

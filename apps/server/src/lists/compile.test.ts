@@ -94,7 +94,11 @@ async function seedLicenses(): Promise<Licenses> {
     await ctx.createLicense({ properties: { class: 'server', size: 3 }, notes: "a;b 'c'" }),
     { name: "Bernd O'Brien", email: 'bernd@praxis.test' },
   );
-  await ctx.app.services.licenses.repository.update(bernd._id, { status: 'disabled' });
+  await ctx.database.db
+    .updateTable('license')
+    .set({ status: 'disabled' })
+    .where('id', '=', bernd._id)
+    .execute();
   // Berlin time: the 15th of January begins at 23:00 UTC the day before.
   await setCreatedAt('license', anna._id, '2026-01-14T23:30:00Z');
   await setCreatedAt('license', single._id, '2026-02-01T12:00:00Z');

@@ -6,7 +6,12 @@ const ctx = useTestApp();
 
 test('fills an empty database once with an admin and licenses of every kind, with their documents', async () => {
   const { admins, licenses, documents } = ctx.app.services;
-  const overview = await seedDemoData({ admins, licenses, documents: documents.documents });
+  const overview = await seedDemoData({
+    db: ctx.database.db,
+    admins,
+    licenses,
+    documents: documents.documents,
+  });
   expect(overview).toContain(`user "${DEMO_ADMIN.username}", password "${DEMO_ADMIN.password}"`);
 
   const { rows: all } = await licenses.list({
@@ -30,12 +35,15 @@ test('fills an empty database once with an admin and licenses of every kind, wit
   const login = await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/admin', payload: DEMO_ADMIN });
   expect(login.statusCode).toBe(200);
 
-  expect(await seedDemoData({ admins, licenses, documents: documents.documents })).toBeUndefined();
+  expect(
+    await seedDemoData({ db: ctx.database.db, admins, licenses, documents: documents.documents }),
+  ).toBeUndefined();
 });
 
 test('with an initial admin configured, no demo admin is made and the overview names that admin', async () => {
   const { admins, licenses, documents } = ctx.app.services;
   const overview = await seedDemoData({
+    db: ctx.database.db,
     admins,
     licenses,
     documents: documents.documents,

@@ -1,8 +1,9 @@
 import { formatLicenseKey, formatStartCode, type License, type LicenseCreate } from '@lizenzportal/domain';
-import { type AdminRepository, createOrResetAdmin } from '../modules/auth/index.ts';
+import type { AdminAccounts } from '../modules/auth/index.ts';
 import { type LicenseService, toLicense } from '../modules/licenses/index.ts';
 import type { DocumentService } from '../modules/documents/index.ts';
-import type { LicenseRowUpdate } from '../db/schema.ts';
+import { type Kysely, sql } from 'kysely';
+import type { DB, LicenseRowUpdate } from '../db/schema.ts';
 
 export const DEMO_ADMIN = { username: 'admin', password: 'demo-passwort' } as const;
 
@@ -102,13 +103,15 @@ function demoCreateInput(demo: DemoLicense): LicenseCreate {
  * of ADMIN_USERNAME, created by the caller) no demo admin is made.
  */
 export async function seedDemoData(deps: {
+  /** The demo's later states (bound, disabled, updated) are written as they are, as fixtures. */
+  db: Kysely<DB>;
   licenses: LicenseService;
-  admins: AdminRepository;
+  admins: AdminAccounts;
   documents: DocumentService;
   initialAdmin?: string | undefined;
 }): Promise<string | undefined> {
   if ((await deps.admins.count()) > 0) return undefined;
-  if (!deps.initialAdmin) await createOrResetAdmin(deps.admins, DEMO_ADMIN.username, DEMO_ADMIN.password);
+  if (!deps.initialAdmin) await deps.admins.createOrReset(DEMO_ADMIN.username, DEMO_ADMIN.password);
   const adminName = deps.initialAdmin ?? DEMO_ADMIN.username;
   const created: Record<string, License> = {};
   const lines: string[] = [];
@@ -118,7 +121,14 @@ export async function seedDemoData(deps: {
       entryReference: adminName,
     });
     await deps.documents.generateStarterDocument(license!._id);
-    const changed = demo.then && (await deps.licenses.repository.update(license!._id, demo.then(created)));
+    const changed =
+      demo.then &&
+      (await deps.db
+        .updateTable('license')
+        .set({ ...demo.then(created), updated_at: sql<Date>`now()` })
+        .where('id', '=', license!._id)
+        .returningAll()
+        .executeTakeFirst());
     if (changed?.status === 'bound') await deps.documents.generateLicenseDocument(changed.id);
     const current = changed ? toLicense(changed) : license!;
     created[demo.label] = current;

@@ -8,7 +8,7 @@ import {
   type LoginResponse,
   type UpgradeSession,
 } from '@lizenzportal/domain';
-import { createOrResetAdmin, newPurchaseRequest, type TestServer } from '@lizenzportal/server/testing';
+import { newPurchaseRequest, type TestServer } from '@lizenzportal/server/testing';
 
 type LicenseInput = Partial<Omit<LicenseCreate, 'properties'>> & {
   properties?: Partial<LicenseCreate['properties']>;
@@ -62,7 +62,7 @@ export async function disableLicense(server: TestServer, license: License): Prom
 export const ADMIN = { username: 'verwaltung', password: 'ein-sicheres-passwort' } as const;
 
 export async function createAdmin(server: TestServer): Promise<void> {
-  await createOrResetAdmin(server.app.services.admins, ADMIN.username, ADMIN.password);
+  await server.app.services.admins.createOrReset(ADMIN.username, ADMIN.password);
 }
 
 async function post(server: TestServer, path: string, body: unknown): Promise<Response> {

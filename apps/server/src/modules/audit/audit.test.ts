@@ -33,7 +33,7 @@ describe('saving a license edited from an older revision', () => {
     const second = await put(loaded, { notes: 'Von Admin B' });
     expect(errorOf(second)).toMatchObject({ status: 409, code: 'LICENSE_CHANGED' });
     expect(errorOf(second).message).toContain('Die Lizenz wurde inzwischen geändert');
-    const stored = await ctx.app.services.licenses.repository.findById(loaded._id);
+    const stored = await ctx.app.services.licenses.findById(loaded._id);
     expect(stored?.notes).toBe('Von Admin A');
   });
 
@@ -42,7 +42,7 @@ describe('saving a license edited from an older revision', () => {
     await ctx.bindLicense(loaded, { name: 'Förderschule am Stadtpark' });
     const stale = await put(loaded, { notes: 'Alte Fassung' });
     expect(errorOf(stale).status).toBe(409);
-    const stored = await ctx.app.services.licenses.repository.findById(loaded._id);
+    const stored = await ctx.app.services.licenses.findById(loaded._id);
     expect(stored).toMatchObject({ status: 'bound', notes: null });
   });
 

@@ -12,27 +12,29 @@ import {
 } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { customerView, type CustomerLicenseRow, type LicenseRepository } from '../licenses/index.ts';
-import type { AdminRepository } from './admin-repository.ts';
+import { customerView, type CustomerLicenseRow, type LicenseService } from '../licenses/index.ts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { AdminRepository } from './admin-repository.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from '../../http/principal.ts';
 import type { SignInThrottle } from './throttle.ts';
 import type { TokenService } from './tokens.ts';
 
 export class AuthService {
-  readonly #licenses: LicenseRepository;
+  readonly #licenses: LicenseService;
   readonly #admins: AdminRepository;
   readonly #tokens: TokenService;
   readonly #throttle: SignInThrottle;
 
   constructor(deps: {
-    licenses: LicenseRepository;
-    admins: AdminRepository;
+    db: Kysely<DB>;
+    licenses: LicenseService;
     tokens: TokenService;
     throttle: SignInThrottle;
   }) {
     this.#licenses = deps.licenses;
-    this.#admins = deps.admins;
+    this.#admins = new AdminRepository(deps.db);
     this.#tokens = deps.tokens;
     this.#throttle = deps.throttle;
   }

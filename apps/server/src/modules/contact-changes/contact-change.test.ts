@@ -87,7 +87,7 @@ const confirm = (token: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/contact-change/confirm', payload: { token } });
 
 async function holderOf(license: License) {
-  const row = await ctx.app.services.licenses.repository.findById(license._id);
+  const row = await ctx.app.services.licenses.findById(license._id);
   return { contact: row!.holder_contact, email: row!.holder_email, name: row!.holder_name };
 }
 
@@ -115,15 +115,14 @@ describe('a holder changes the contact by a confirmation link', () => {
     expect(await holderOf(license)).toMatchObject(OLD);
 
     const documentBefore = await eventually(
-      async () =>
-        (await ctx.app.services.licenses.repository.findById(license._id))?.license_document ?? undefined,
+      async () => (await ctx.app.services.licenses.findById(license._id))?.license_document ?? undefined,
     );
     const confirmed = await confirm(token);
     expect(confirmed.statusCode).toBe(200);
     expect(await holderOf(license)).toEqual({ ...NEW, name: 'Förderschule am Stadtpark' });
     // The license document names the contact: a new one is made.
     const documentOf = async () =>
-      (await ctx.app.services.licenses.repository.findById(license._id))?.license_document ?? undefined;
+      (await ctx.app.services.licenses.findById(license._id))?.license_document ?? undefined;
     await eventually(async () => {
       const current = await documentOf();
       return current && current !== documentBefore ? current : undefined;

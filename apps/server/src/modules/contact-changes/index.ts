@@ -1,5 +1,4 @@
 /** The public face of the contact-changes module: what the wiring (services.ts, app.ts) imports of it (decision 031). */
-export { ContactChangeRepository } from './repository.ts';
 export { contactChangeRoutes } from './routes.ts';
 export { ContactChanges } from './service.ts';
 export { ContactChangeTokens } from './tokens.ts';

@@ -15,9 +15,9 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
 import { changedFields, type AuditLog } from '../audit/index.ts';
 import type { DeliveryService } from '../deliveries/index.ts';
-import { toLicense, UNRECORDED_FIELDS, type LicenseRepository } from '../licenses/index.ts';
+import { toLicense, UNRECORDED_FIELDS, type LicenseService } from '../licenses/index.ts';
 import type { MailBudgetRefusal, MailBudgets } from '../upgrade-sessions/index.ts';
-import type { ContactChangeRepository, ContactChangeRow } from './repository.ts';
+import { ContactChangeRepository, type ContactChangeRow } from './repository.ts';
 import type { ContactChangeTokens } from './tokens.ts';
 
 const LINK_MS = CONTACT_CHANGE_LINK_HOURS * 3_600_000;
@@ -30,8 +30,7 @@ const CONTACT_MAIL_REFUSAL: MailBudgetRefusal = {
 
 export interface ContactChangeDeps {
   db: Kysely<DB>;
-  repository: ContactChangeRepository;
-  licenses: LicenseRepository;
+  licenses: LicenseService;
   audit: AuditLog;
   deliveries: Pick<DeliveryService, 'create'>;
   budgets: MailBudgets;
@@ -47,10 +46,10 @@ export interface ContactChangeDeps {
  * old address is then told. The holder name, the sign-in credential, never changes here.
  */
 export class ContactChanges {
-  readonly #deps: ContactChangeDeps;
+  readonly #deps: ContactChangeDeps & { repository: ContactChangeRepository };
 
   constructor(deps: ContactChangeDeps) {
-    this.#deps = deps;
+    this.#deps = { ...deps, repository: new ContactChangeRepository() };
   }
 
   /**
@@ -126,10 +125,10 @@ export class ContactChanges {
     const { db, repository, licenses, audit, deliveries, queue } = this.#deps;
     return db.transaction().execute(async (transaction) => {
       const change = await this.#usable(transaction, token, true);
-      const before = this.#bound(await licenses.findByIdForUpdate(change.license, transaction));
-      const after = (await licenses.update(
+      const before = this.#bound(await licenses.findForUpdate(change.license, transaction));
+      const after = (await licenses.changeContact(
         before.id,
-        { holder_contact: change.contact, holder_email: change.email, license_document: null },
+        { holder_contact: change.contact, holder_email: change.email },
         transaction,
       ))!;
       await repository.markConfirmed(transaction, change.id);

@@ -23,7 +23,7 @@ import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { DocumentService } from '../documents/index.ts';
-import type { LicenseRepository } from '../licenses/index.ts';
+import type { LicenseService } from '../licenses/index.ts';
 import { HandoverInDoubtError, type Mailer, type OutgoingMail } from './mailer.ts';
 import { toDelivery } from './mapper.ts';
 import { DeliveryRepository } from './repository.ts';
@@ -105,7 +105,7 @@ export interface DeliverySettings {
 export class DeliveryService {
   readonly #db: Kysely<DB>;
   readonly #repository: DeliveryRepository;
-  readonly #licenses: LicenseRepository;
+  readonly #licenses: LicenseService;
   readonly #orderGenerations: OrderGenerationsKnown;
   readonly #queue: JobQueue;
   readonly #documents: DeliveryDocuments;
@@ -116,7 +116,7 @@ export class DeliveryService {
 
   constructor(deps: {
     db: Kysely<DB>;
-    licenses: LicenseRepository;
+    licenses: LicenseService;
     orderGenerations: OrderGenerationsKnown;
     queue: JobQueue;
     documents: DeliveryDocuments;

@@ -99,7 +99,7 @@ describe('download links', () => {
       size: 1000,
       bytes_sent: 1000,
     });
-    const current = await ctx.app.services.licenses.repository.findById(license._id);
+    const current = await ctx.app.services.licenses.findById(license._id);
     expect(current).toMatchObject({ software_downloads: 1, metasearch_downloads: 0 });
   });
 
@@ -128,7 +128,7 @@ describe('download links', () => {
     expect(resumed.bytes_sent).toBe(1000);
     expect(resumed.completed_at).not.toBeNull();
     expect(rows.filter((row) => row.bytes_sent === 0 && row.completed_at === null)).toHaveLength(2);
-    expect((await ctx.app.services.licenses.repository.findById(license._id))?.software_downloads).toBe(3);
+    expect((await ctx.app.services.licenses.findById(license._id))?.software_downloads).toBe(3);
   });
 
   test('a link only copied (never opened) still downloads hours later, recorded once', async () => {
@@ -149,7 +149,7 @@ describe('download links', () => {
     });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ bytes_sent: 1000, version: '9.2.0' });
-    expect((await ctx.app.services.licenses.repository.findById(license._id))?.software_downloads).toBe(1);
+    expect((await ctx.app.services.licenses.findById(license._id))?.software_downloads).toBe(1);
   });
 
   test('an admin gets a platform installer link of the search product; it downloads, recorded for no license', async () => {
@@ -243,7 +243,7 @@ describe('download links', () => {
     expect(rows).toMatchObject([
       { object: 'metasearch', product: 'metasearch', platform: 'mac', version: '3.4.1' },
     ]);
-    expect((await ctx.app.services.licenses.repository.findById(license._id))?.metasearch_downloads).toBe(1);
+    expect((await ctx.app.services.licenses.findById(license._id))?.metasearch_downloads).toBe(1);
     expect(
       (await linkOf('/api/v1/product/metasearch/platform/linux/download-link', headers)).statusCode,
     ).toBe(404);

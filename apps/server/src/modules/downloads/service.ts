@@ -23,7 +23,7 @@ import type { Principal } from '../../http/principal.ts';
 import { toLicense } from '../licenses/index.ts';
 import { toDownloadRecord } from './mapper.ts';
 import type { ProductReleases } from './releases.ts';
-import type { DownloadRepository } from './repository.ts';
+import { DownloadRepository } from './repository.ts';
 
 /** The file route of download links, below the API prefix. */
 export const DOWNLOAD_FILE_ROUTE = '/download/file';
@@ -41,7 +41,6 @@ export interface LatestVersions {
 export interface DownloadServiceDependencies {
   db: Kysely<DB>;
   releases: ProductReleases;
-  repository: DownloadRepository;
   storage: FileStorage;
   urls: FileUrlSigner;
 }
@@ -61,7 +60,7 @@ export class DownloadService {
   constructor(dependencies: DownloadServiceDependencies) {
     this.#db = dependencies.db;
     this.#releases = dependencies.releases;
-    this.#repository = dependencies.repository;
+    this.#repository = new DownloadRepository(dependencies.db);
     this.#storage = dependencies.storage;
     this.#urls = dependencies.urls;
   }

@@ -39,8 +39,7 @@ describe('the mails of a binding', () => {
     expect(bindMail.attachments.map((attachment) => attachment.filename)).toEqual([documentName]);
     expect(bindMail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
     const stored = await eventually(
-      async () =>
-        (await ctx.app.services.licenses.repository.findById(license._id))?.license_document ?? undefined,
+      async () => (await ctx.app.services.licenses.findById(license._id))?.license_document ?? undefined,
     );
     expect(await ctx.app.services.storage.exists(stored)).toBe(true);
 

@@ -27,7 +27,7 @@ function bind(license: License, headers: Record<string, string>, payload: Record
 }
 
 async function stored(license: License) {
-  return ctx.app.services.licenses.repository.findById(license._id);
+  return ctx.app.services.licenses.findById(license._id);
 }
 
 describe('binding a license to its holder', () => {

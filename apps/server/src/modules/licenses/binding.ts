@@ -11,7 +11,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
-import type { LicenseRepository } from './repository.ts';
+import { LicenseRepository } from './repository.ts';
 import { customerView } from './mapper.ts';
 
 /** The mail of a bound license's document (the deliveries module, which sits above this one). */
@@ -33,14 +33,9 @@ export class LicenseBinding {
   readonly #queue: JobQueue;
   readonly #deliveries: BindingMails;
 
-  constructor(deps: {
-    db: Kysely<DB>;
-    licenses: LicenseRepository;
-    queue: JobQueue;
-    deliveries: BindingMails;
-  }) {
+  constructor(deps: { db: Kysely<DB>; queue: JobQueue; deliveries: BindingMails }) {
     this.#db = deps.db;
-    this.#licenses = deps.licenses;
+    this.#licenses = new LicenseRepository(deps.db);
     this.#queue = deps.queue;
     this.#deliveries = deps.deliveries;
   }

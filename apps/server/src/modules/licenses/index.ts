@@ -2,6 +2,5 @@
 export { LicenseBinding } from './binding.ts';
 export { LICENSE_LIST_ENTITY } from './list.ts';
 export { customerView, type CustomerLicenseRow, toLicense, UNRECORDED_FIELDS } from './mapper.ts';
-export { type LicenseRepository } from './repository.ts';
 export { licenseRoutes } from './routes.ts';
 export { LicenseService } from './service.ts';

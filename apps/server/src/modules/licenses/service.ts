@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import {
   backOfficeMessages,
   generateLicenseKey,
@@ -7,9 +7,10 @@ import {
   withAutomaticPermissions,
   type License,
   type LicenseCreate,
+  type HolderData,
   type LicenseUpdate,
 } from '@lizenzportal/domain';
-import type { DB, LicenseRow, NewLicenseRow } from '../../db/schema.ts';
+import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ListPage } from '../../lists/list-page.ts';
@@ -19,7 +20,13 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Principal } from '../../http/principal.ts';
 import { changedFields, type AuditLog } from '../audit/index.ts';
 import { LICENSE_CSV } from './csv.ts';
-import { customerView, toLicense, toRowUpdate, UNRECORDED_FIELDS } from './mapper.ts';
+import {
+  customerView,
+  type CustomerLicenseRow,
+  toLicense,
+  toRowUpdate,
+  UNRECORDED_FIELDS,
+} from './mapper.ts';
 import { LicenseRepository } from './repository.ts';
 
 export interface CreateOrigin {
@@ -30,10 +37,35 @@ export interface CreateOrigin {
   productSku?: string;
 }
 
+/** What an order's extension changes of a license. */
+type ExtensionChanges = Pick<
+  LicenseRowUpdate,
+  'size' | 'dvd_count' | 'extension_sku' | 'license_document' | 'starter_document'
+>;
+/** What the undo of an extension restores. */
+type ExtensionUndone = Pick<
+  LicenseRowUpdate,
+  | 'size'
+  | 'dvd_count'
+  | 'holder_type'
+  | 'holder_name'
+  | 'holder_email'
+  | 'holder_contact'
+  | 'authentication_code'
+  | 'bound_at'
+  | 'status'
+  | 'license_document'
+  | 'starter_document'
+>;
+
 export class LicenseService {
   readonly #db: Kysely<DB>;
   readonly #queue: JobQueue;
   readonly #audit: AuditLog;
+  /**
+   * The table's statements, for this module's own parts and for tests: other modules call the
+   * named methods below (decision 069), and no face hands the repository on.
+   */
   readonly repository: LicenseRepository;
 
   constructor(db: Kysely<DB>, queue: JobQueue, audit: AuditLog) {
@@ -190,5 +222,83 @@ export class LicenseService {
       });
       return toLicense(updated);
     });
+  }
+
+  // What the other modules read and write of a license: they call these, the table is written in
+  // this module only (decision 069). Each joins the caller's transaction where it names one.
+
+  findById(id: string, db?: Kysely<DB>): Promise<LicenseRow | undefined> {
+    return this.repository.findById(id, db);
+  }
+
+  /** The license, locked until `transaction` ends. */
+  findForUpdate(id: string, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
+    return this.repository.findByIdForUpdate(id, transaction);
+  }
+
+  exists(id: string, db?: Kysely<DB>): Promise<boolean> {
+    return this.repository.exists(id, db);
+  }
+
+  /** A license's status by key, and the order whose undo disabled it (before every sign-in). */
+  statusByKey(key: string): Promise<Pick<LicenseRow, 'status' | 'withdrawn_order'> | undefined> {
+    return this.repository.statusByKey(key);
+  }
+
+  /** The license as its holder sees it, with the client's sign-in throttle state, in one query. */
+  findByKeyForSignIn<State>(
+    key: string,
+    throttle: (subject: RawBuilder<string>) => { join: RawBuilder<unknown>; columns: RawBuilder<State> },
+  ): Promise<(CustomerLicenseRow & State) | undefined> {
+    return this.repository.findByKeyForSignIn(key, throttle);
+  }
+
+  /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */
+  boundToEmail(email: string, db?: Kysely<DB>): Promise<LicenseRow[]> {
+    return this.repository.boundToEmail(email, db);
+  }
+
+  /** The product each license was made as (an order's licenses, to match a refund's lines). */
+  productsOf(ids: readonly string[], db?: Kysely<DB>): Promise<Pick<LicenseRow, 'id' | 'product_sku'>[]> {
+    return this.repository.productsOf(ids, db);
+  }
+
+  /** Binds the license to the holder if it is still unbound (undefined when it was not). */
+  bindIfUnbound(id: string, holder: HolderData, db?: Kysely<DB>): Promise<LicenseRow | undefined> {
+    return this.repository.bindIfUnbound(id, holder, db);
+  }
+
+  /** An order's update replaced the license by `successor`: disabled, naming it. */
+  async supersede(id: string, successor: string, transaction: Kysely<DB>): Promise<void> {
+    await this.repository.update(id, { status: 'disabled', updated_to_license: successor }, transaction);
+  }
+
+  /** The undo of that update: the license is `status` again and names no successor. */
+  async reactivate(id: string, status: 'bound' | 'unbound', transaction: Kysely<DB>): Promise<void> {
+    await this.repository.update(id, { status, updated_to_license: null }, transaction);
+  }
+
+  /** A license the withdrawn order made: disabled, naming the order (its holder is told at sign-in). */
+  async withdraw(id: string, order: string, transaction: Kysely<DB>): Promise<void> {
+    await this.repository.update(id, { status: 'disabled', withdrawn_order: order }, transaction);
+  }
+
+  /** An order's extension: its size, DVDs and extension SKU, and the documents to make anew. */
+  extend(id: string, changes: ExtensionChanges, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
+    return this.repository.update(id, changes, transaction);
+  }
+
+  /** The undo of an extension: the license as it was before it. */
+  async restoreBeforeExtension(id: string, before: ExtensionUndone, transaction: Kysely<DB>): Promise<void> {
+    await this.repository.update(id, before, transaction);
+  }
+
+  /** A confirmed contact change: the holder's contact person and e-mail, the license document anew. */
+  changeContact(
+    id: string,
+    contact: { holder_contact: string | null; holder_email: string | null },
+    transaction: Kysely<DB>,
+  ): Promise<LicenseRow | undefined> {
+    return this.repository.update(id, { ...contact, license_document: null }, transaction);
   }
 }

@@ -17,12 +17,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { CartTokens } from '../../lib/cart-tokens.ts';
 import type { DeliveryService } from '../deliveries/index.ts';
 import type { LicenseService } from '../licenses/index.ts';
-import {
-  json,
-  pricedSession,
-  type UpgradeSessionRepository,
-  type UpgradeSessionTokens,
-} from '../upgrade-sessions/index.ts';
+import { pricedSession, type SessionOrders, type UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
 import {
   OrderProblem,
   planGeneration,
@@ -47,9 +42,9 @@ interface Outcome {
 export class OrderGenerator {
   readonly #db: Kysely<DB>;
   readonly #repository: OrderGenerationRepository;
-  readonly #sessions: UpgradeSessionRepository;
+  readonly #sessions: SessionOrders;
   readonly #tokens: UpgradeSessionTokens;
-  readonly #licenses: Pick<LicenseService, 'create' | 'repository'>;
+  readonly #licenses: Pick<LicenseService, 'create' | 'findById' | 'bindIfUnbound' | 'supersede' | 'extend'>;
   readonly #deliveries: Pick<DeliveryService, 'create'>;
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
@@ -59,9 +54,9 @@ export class OrderGenerator {
   constructor(deps: {
     db: Kysely<DB>;
     repository: OrderGenerationRepository;
-    sessions: UpgradeSessionRepository;
+    sessions: SessionOrders;
     tokens: UpgradeSessionTokens;
-    licenses: Pick<LicenseService, 'create' | 'repository'>;
+    licenses: Pick<LicenseService, 'create' | 'findById' | 'bindIfUnbound' | 'supersede' | 'extend'>;
     deliveries: Pick<DeliveryService, 'create'>;
     queue: JobQueue;
     productIds: ShopProductIds;
@@ -157,11 +152,7 @@ export class OrderGenerator {
     const plan = planGeneration(order, this.#productIds, session && sessionFacts(session), cart);
     const outcome = await this.#carryOut(plan, order, id, transaction);
     if (session) {
-      await this.#sessions.update(
-        session.id,
-        { status: 'completed', product_license: outcome.productLicense },
-        transaction,
-      );
+      await this.#sessions.completed(session.id, outcome.productLicense, transaction);
     }
     // A partial refund that came before this ran: staff decide which licenses go.
     const withdrawal = refunds.refunds.length > 0 ? 'open' : null;
@@ -224,14 +215,10 @@ export class OrderGenerator {
       case 'upgrade': {
         const originals = await this.#originalLicenses(plan.originalLicenses, transaction);
         const [created] = await this.#createLicenses(plan.create, order, false, transaction);
-        const bound = await this.#licenses.repository.bindIfUnbound(created!._id, plan.holder, transaction);
+        const bound = await this.#licenses.bindIfUnbound(created!._id, plan.holder, transaction);
         if (!bound) throw new Error('the license just created is not unbound');
         for (const original of originals) {
-          await this.#licenses.repository.update(
-            original.id,
-            { status: 'disabled', updated_to_license: bound.id },
-            transaction,
-          );
+          await this.#licenses.supersede(original.id, bound.id, transaction);
         }
         await this.#licenseDocumentMailed(bound, recipient, orderGenerationId, transaction);
         return {
@@ -277,7 +264,7 @@ export class OrderGenerator {
   async #originalLicenses(ids: string[], transaction: Kysely<DB>): Promise<LicenseRow[]> {
     const originals: LicenseRow[] = [];
     for (const id of ids) {
-      const license = await this.#licenses.repository.findById(id, transaction);
+      const license = await this.#licenses.findById(id, transaction);
       if (!license) throw new OrderProblem(orderGenerationErrors.originalLicenseMissing(id));
       if (license.status === 'disabled') {
         throw new OrderProblem(orderGenerationErrors.originalLicenseDisabled(license.key));
@@ -299,7 +286,7 @@ export class OrderGenerator {
     order: ShopOrder,
     transaction: Kysely<DB>,
   ): Promise<LicenseRow> {
-    const license = await this.#licenses.repository.findById(plan.licenseId, transaction);
+    const license = await this.#licenses.findById(plan.licenseId, transaction);
     if (!license) throw new OrderProblem(orderGenerationErrors.originalLicenseMissing(plan.licenseId));
     if (
       license.status === 'disabled' ||
@@ -328,8 +315,8 @@ export class OrderGenerator {
         : null,
     };
     const session = order.upgradeSessionId!;
-    await this.#sessions.update(session, { before_extension: json(beforeExtension) }, transaction);
-    const extended = await this.#licenses.repository.update(
+    await this.#sessions.extending(session, beforeExtension, transaction);
+    const extended = await this.#licenses.extend(
       license.id,
       {
         size: plan.size,
@@ -341,7 +328,7 @@ export class OrderGenerator {
       transaction,
     );
     if (extended!.status !== 'unbound' || !plan.holder) return extended!;
-    const bound = await this.#licenses.repository.bindIfUnbound(license.id, plan.holder, transaction);
+    const bound = await this.#licenses.bindIfUnbound(license.id, plan.holder, transaction);
     return bound ?? extended!;
   }
 

@@ -3,7 +3,6 @@ export { OrderGenerator } from './generator.ts';
 export { defineOrderGenerationQueues, workOrderGenerations } from './jobs.ts';
 export { ORDER_GENERATION_LIST_ENTITY } from './list.ts';
 export { orderGrossOf, refundStateOfRow } from './mapper.ts';
-export { OrderGenerationRepository } from './repository.ts';
 export { orderGenerationRoutes } from './routes.ts';
 export { OrderGenerationService } from './service.ts';
-export { OrderUndoer } from './undo.ts';
+export { type OrderUndoer } from './undo.ts';

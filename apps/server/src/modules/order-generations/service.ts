@@ -1,15 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { OrderGeneration, OrderUndo } from '@lizenzportal/domain';
-import type { DB } from '../../db/schema.ts';
+import type { OrderGeneration, OrderRefund, OrderUndo, RefundState, Withdrawal } from '@lizenzportal/domain';
+import type { DB, NewOrderGenerationRow, OrderGenerationRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
-import type { LicenseRepository } from '../licenses/index.ts';
+import type { LicenseService } from '../licenses/index.ts';
 import { toOrderGeneration } from './mapper.ts';
-import type { OrderGenerationRepository } from './repository.ts';
-import type { OrderUndoer, UndoAudit } from './undo.ts';
+import { OrderGenerationRepository } from './repository.ts';
+import { OrderUndoer, type UndoAudit } from './undo.ts';
 
 /** Thrown to roll a preview's transaction back. */
 const ROLLBACK = Symbol('rollback');
@@ -17,23 +17,28 @@ const ROLLBACK = Symbol('rollback');
 /** What the back office does with order generations: the list, one, those of a license, a retry. */
 export class OrderGenerationService {
   readonly repository: OrderGenerationRepository;
-  readonly #licenses: LicenseRepository;
+  readonly #licenses: LicenseService;
   readonly #db: Kysely<DB>;
   readonly #queue: JobQueue;
   readonly undoer: OrderUndoer;
 
   constructor(deps: {
-    repository: OrderGenerationRepository;
-    licenses: LicenseRepository;
+    licenses: LicenseService;
     db: Kysely<DB>;
     queue: JobQueue;
-    undoer: OrderUndoer;
+    /** What the undo needs beyond these: the sessions of orders, the shop's product ids. */
+    undo: Omit<ConstructorParameters<typeof OrderUndoer>[0], 'repository' | 'licenses' | 'queue'>;
   }) {
-    this.repository = deps.repository;
+    this.repository = new OrderGenerationRepository(deps.db);
     this.#licenses = deps.licenses;
     this.#db = deps.db;
     this.#queue = deps.queue;
-    this.undoer = deps.undoer;
+    this.undoer = new OrderUndoer({
+      ...deps.undo,
+      repository: this.repository,
+      licenses: deps.licenses,
+      queue: deps.queue,
+    });
   }
 
   /**
@@ -94,5 +99,55 @@ export class OrderGenerationService {
   async forLicense(licenseId: string): Promise<OrderGeneration[]> {
     if (!(await this.#licenses.exists(licenseId))) throw notFound('license');
     return (await this.repository.forLicense(licenseId)).map(toOrderGeneration);
+  }
+
+  // What the shop's intake and refund lines and the deliveries read and write of a generation:
+  // they call these, the table is written in this module only (decision 069).
+
+  exists(id: string): Promise<boolean> {
+    return this.repository.exists(id);
+  }
+
+  findById(id: string, db?: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
+    return this.repository.findById(id, db);
+  }
+
+  findByOrderNumber(orderNumber: string, db?: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
+    return this.repository.findByOrderNumber(orderNumber, db);
+  }
+
+  /** The generation, locked until `transaction` ends. */
+  lock(id: string, transaction: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
+    return this.repository.lock(id, transaction);
+  }
+
+  /** A paid order's generation, unless its order number has one already: the new row, or undefined. */
+  insertIfNew(row: NewOrderGenerationRow, db?: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
+    return this.repository.insertIfNew(row, db);
+  }
+
+  /** What the shop said about the order's money going back, and what staff still have to do. */
+  recordRefunds(
+    id: string,
+    state: RefundState,
+    withdrawal: Withdrawal | null,
+    transaction: Kysely<DB>,
+  ): Promise<void> {
+    return this.repository.recordRefunds(id, state, withdrawal, transaction);
+  }
+
+  /** The refunds with the lines fetched from the shop, and why lines are missing (null: none is). */
+  recordRefundLines(
+    id: string,
+    refunds: readonly OrderRefund[],
+    problem: string | null,
+    transaction: Kysely<DB>,
+  ): Promise<void> {
+    return this.repository.recordRefundLines(id, refunds, problem, transaction);
+  }
+
+  /** Says on the generation why the lines of its refunds could not be fetched. */
+  setRefundLinesProblem(id: string, problem: string): Promise<void> {
+    return this.repository.setRefundLinesProblem(id, problem);
   }
 }

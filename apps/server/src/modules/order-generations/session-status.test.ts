@@ -6,6 +6,7 @@ import { useTestApp } from '../../test/app.ts';
 import { webhookSignature } from '../shop/signature.ts';
 import { orderNumbered } from '../shop/test-orders.ts';
 import { sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
+import { SessionOrders } from '../upgrade-sessions/index.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
 import { OrderGenerator } from './generator.ts';
 
@@ -52,7 +53,7 @@ function generatorWith(during: (transaction: Kysely<DB>) => Promise<void>): Orde
   return new OrderGenerator({
     db: services.database.db,
     repository: services.orderGenerations.repository,
-    sessions: services.upgradeSessions.repository,
+    sessions: new SessionOrders(services.database.db),
     tokens: services.upgradeSessions.tokens,
     licenses: services.licenses,
     deliveries,

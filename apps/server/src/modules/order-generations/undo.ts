@@ -12,8 +12,8 @@ import type { DB, LicenseRow, OrderGenerationRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import type { LicenseRepository } from '../licenses/index.ts';
-import type { UpgradeSessionRepository } from '../upgrade-sessions/index.ts';
+import type { LicenseService } from '../licenses/index.ts';
+import type { SessionOrders } from '../upgrade-sessions/index.ts';
 import { refundStateOfRow } from './mapper.ts';
 import type { OrderGenerationRepository } from './repository.ts';
 
@@ -36,15 +36,15 @@ export type UndoAudit = (
  */
 export class OrderUndoer {
   readonly #repository: OrderGenerationRepository;
-  readonly #licenses: LicenseRepository;
-  readonly #sessions: UpgradeSessionRepository;
+  readonly #licenses: LicenseService;
+  readonly #sessions: SessionOrders;
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
 
   constructor(deps: {
     repository: OrderGenerationRepository;
-    licenses: LicenseRepository;
-    sessions: UpgradeSessionRepository;
+    licenses: LicenseService;
+    sessions: SessionOrders;
     queue: JobQueue;
     /** The shop's product ids of the portal's products: which order lines the refunded ones were. */
     productIds: ShopProductIds;
@@ -118,7 +118,7 @@ export class OrderUndoer {
   }
 
   async #license(id: string, context: Context): Promise<LicenseRow | undefined> {
-    const license = await this.#licenses.findByIdForUpdate(id, context.transaction);
+    const license = await this.#licenses.findForUpdate(id, context.transaction);
     if (!license) context.notUndone.push({ license: id, key: '–', reason: messages.missing(id) });
     return license;
   }
@@ -128,7 +128,7 @@ export class OrderUndoer {
     const license = await this.#license(id, context);
     if (!license || license.status === 'disabled') return;
     const order = context.generation.order_number;
-    await this.#licenses.update(id, { status: 'disabled', withdrawn_order: order }, context.transaction);
+    await this.#licenses.withdraw(id, order, context.transaction);
     await context.audit(context.transaction, {
       entity: 'license',
       entityId: id,
@@ -155,7 +155,7 @@ export class OrderUndoer {
       return;
     }
     const status = license.holder_type ? 'bound' : 'unbound';
-    await this.#licenses.update(id, { status, updated_to_license: null }, context.transaction);
+    await this.#licenses.reactivate(id, status, context.transaction);
     await context.audit(context.transaction, {
       entity: 'license',
       entityId: id,
@@ -176,7 +176,7 @@ export class OrderUndoer {
     const license = await this.#license(id, context);
     if (!license) return;
     const session = context.generation.upgrade_session
-      ? await this.#sessions.findById(context.generation.upgrade_session, context.transaction)
+      ? await this.#sessions.find(context.generation.upgrade_session, context.transaction)
       : undefined;
     const before = beforeExtensionSchema.nullable().safeParse(session?.before_extension ?? null);
     const extended = session?.properties as { size: number; dvdCount: number } | null | undefined;
@@ -216,7 +216,7 @@ export class OrderUndoer {
         ? { license_document: null }
         : { starter_document: null, license_document: null }),
     } as const;
-    await this.#licenses.update(id, restored, context.transaction);
+    await this.#licenses.restoreBeforeExtension(id, restored, context.transaction);
     if (status !== 'disabled') {
       await this.#queue.send(
         JOBS.generateDocument,

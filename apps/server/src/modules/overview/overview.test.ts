@@ -126,11 +126,15 @@ async function seed(): Promise<void> {
     properties: { class: 'personal', size: 1 },
   });
   const successor = await licenseCreated('2026-03-11 14:00', { properties: { class: 'pro', size: 4 } });
-  const { repository } = ctx.app.services.licenses;
+  const { db } = ctx.database;
   for (const updated of [multiple, server]) {
-    await repository.update(updated, { status: 'disabled', updated_to_license: successor });
+    await db
+      .updateTable('license')
+      .set({ status: 'disabled', updated_to_license: successor })
+      .where('id', '=', updated)
+      .execute();
   }
-  await repository.update(personal, { status: 'disabled' });
+  await db.updateTable('license').set({ status: 'disabled' }).where('id', '=', personal).execute();
 
   await offer('2026-03-17 09:00', 'offered');
   const expiring = await offer('2026-02-02 09:00', 'offered');

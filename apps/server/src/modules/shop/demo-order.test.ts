@@ -86,7 +86,7 @@ describe('the simulated order of /shop-demo', () => {
       }, JOBS_MS);
       expect(generation).toMatchObject({ order: answer.order, progress: 'completed', error: null });
       expect(generation.licenses).toHaveLength(1);
-      const license = await ctx.app.services.licenses.repository.findById(generation.licenses[0]!);
+      const license = await ctx.app.services.licenses.findById(generation.licenses[0]!);
       expect(license).toMatchObject({ class: 'pro', size: 10, dvd_count: 1, entry_reference: answer.order });
 
       const [delivery] = await eventually(async () => {

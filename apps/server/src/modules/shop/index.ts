@@ -10,7 +10,6 @@ export {
 } from './reconciliation.ts';
 export { defineRefundLineQueues, RefundLineFetcher, workRefundLines } from './refund-lines.ts';
 export { replayOrderFile } from './replay.ts';
-export { ShopRecordRepository } from './repository.ts';
 export { shopRoutes } from './routes.ts';
 export { shopStatusRoutes } from './status-routes.ts';
 export { WooCommerceClient } from './woocommerce-client.ts';

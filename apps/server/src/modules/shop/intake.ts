@@ -26,7 +26,7 @@ import type { AuditLog } from '../audit/index.ts';
 import {
   orderGrossOf,
   refundStateOfRow,
-  type OrderGenerationRepository,
+  type OrderGenerationService,
   type OrderUndoer,
 } from '../order-generations/index.ts';
 
@@ -35,9 +35,9 @@ interface AutomaticUndo {
   undoer: OrderUndoer;
   audit: AuditLog;
 }
-import type { UpgradeSessionRepository, UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
+import type { SessionOrders, UpgradeSessionTokens } from '../upgrade-sessions/index.ts';
 import { paymentColumns } from './payment.ts';
-import type { ShopRecordRepository } from './repository.ts';
+import { ShopRecordRepository } from './repository.ts';
 
 /**
  * What became of a received order: a new generation, one that existed (the order came again),
@@ -53,25 +53,25 @@ export type IntakeOutcome = 'created' | 'known' | 'noted' | 'not-paid' | 'ignore
  */
 export class ShopOrderIntake {
   readonly #db: Kysely<DB>;
-  readonly #generations: OrderGenerationRepository;
-  readonly #sessions: UpgradeSessionRepository;
+  readonly #generations: OrderGenerationService;
+  readonly #sessions: SessionOrders;
   readonly #tokens: UpgradeSessionTokens;
   readonly #queue: JobQueue;
   readonly #productIds: ShopProductIds;
   readonly #cartTokens: Pick<CartTokens, 'verify'>;
-  readonly #records: ShopRecordRepository;
+  /** The shop's own records: orders it ignored, the reconciliation's state (shown on its status page). */
+  readonly records: ShopRecordRepository;
   readonly #refunds: AutomaticUndo | null;
   readonly #log: FastifyBaseLogger;
 
   constructor(deps: {
     db: Kysely<DB>;
-    generations: OrderGenerationRepository;
-    sessions: UpgradeSessionRepository;
+    generations: OrderGenerationService;
+    sessions: SessionOrders;
     tokens: UpgradeSessionTokens;
     queue: JobQueue;
     productIds: ShopProductIds;
     cartTokens: Pick<CartTokens, 'verify'>;
-    records: ShopRecordRepository;
     /** `SHOP_REFUND_ACTION=withdraw`: full refunds undo their order at once; null: staff decide. */
     refunds?: AutomaticUndo | null;
     log: FastifyBaseLogger;
@@ -83,7 +83,7 @@ export class ShopOrderIntake {
     this.#queue = deps.queue;
     this.#productIds = deps.productIds;
     this.#cartTokens = deps.cartTokens;
-    this.#records = deps.records;
+    this.records = new ShopRecordRepository(deps.db);
     this.#refunds = deps.refunds ?? null;
     this.#log = deps.log;
   }
@@ -165,7 +165,7 @@ export class ShopOrderIntake {
   async #ignore(order: ShopOrder): Promise<{ outcome: IntakeOutcome; orderGeneration: string | null }> {
     const known = await this.#generations.findByOrderNumber(order.number);
     if (known) return { outcome: 'known', orderGeneration: known.id };
-    await this.#records.recordIgnoredOrder(order);
+    await this.records.recordIgnoredOrder(order);
     this.#log.info(
       { order: order.number, lines: orderLinesText(order.lines) },
       'shop order without a product of the portal left to the shop',
@@ -225,7 +225,7 @@ export class ShopOrderIntake {
         };
       }
       if (session) {
-        await this.#sessions.markPurchased(session.id, order.number, transaction, order.billing);
+        await this.#sessions.purchased(session.id, order.number, transaction, order.billing);
       }
       await this.#queue.send(JOBS.generateOrder, { orderGenerationId: created.id }, { transaction });
       await this.#fetchRefundLines(created.id, NO_REFUNDS, refundStateOfRow(created), transaction);

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import { defineWithDeadLetter, lastErrorOf } from '../../jobs/dead-letter.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { refundStateOfRow, type OrderGenerationRepository } from '../order-generations/index.ts';
+import { refundStateOfRow, type OrderGenerationService } from '../order-generations/index.ts';
 import { ShopApiError, type WooCommerceClient } from './woocommerce-client.ts';
 
 /** Tries of one fetch: with back-off from 30 s to an hour, about a day before it gives up. */
@@ -20,7 +20,7 @@ const RETRY_LIMIT = 30;
  */
 export class RefundLineFetcher {
   readonly #db: Kysely<DB>;
-  readonly #generations: OrderGenerationRepository;
+  readonly #generations: OrderGenerationService;
   /** Null when the shop's REST key is not configured. */
   readonly #client: WooCommerceClient | null;
   readonly #productIds: ShopProductIds;
@@ -28,7 +28,7 @@ export class RefundLineFetcher {
 
   constructor(deps: {
     db: Kysely<DB>;
-    generations: OrderGenerationRepository;
+    generations: OrderGenerationService;
     client: WooCommerceClient | null;
     productIds: ShopProductIds;
     log: FastifyBaseLogger;

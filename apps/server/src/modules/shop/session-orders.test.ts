@@ -316,7 +316,7 @@ describe('orders of upgrade sessions', { timeout: 60_000 }, () => {
         properties: { class: 'pro', size: 8, dvdCount: 0 },
       }),
     );
-    await ctx.app.services.licenses.repository.update(original._id, { size: 5 });
+    await ctx.database.db.updateTable('license').set({ size: 5 }).where('id', '=', original._id).execute();
     const generation = await generated(
       sessionOrder(3003, { sessionId: extension._id, sessionToken: token }, 'extension', [
         { sku: 'M9-PRO', quantity: 4 },

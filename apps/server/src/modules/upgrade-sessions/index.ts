@@ -4,7 +4,7 @@ export { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 export { pricedSession, sessionPurchase, toUpgradeSession } from './mapper.ts';
 export { OFFER_CODE_POLICY } from './offer-code-policy.ts';
 export { MAIL_BUDGETS, type MailBudgetRefusal, MailBudgets } from './mail-budgets.ts';
-export { json, UpgradeSessionRepository } from './repository.ts';
 export { upgradeSessionRoutes } from './routes.ts';
+export { SessionOrders } from './session-orders.ts';
 export { UpgradeSessionService } from './service.ts';
 export { UpgradeSessionTokens } from './tokens.ts';

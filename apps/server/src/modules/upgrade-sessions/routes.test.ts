@@ -140,7 +140,11 @@ describe('creating an upgrade session', () => {
   test('a disabled license cannot be updated', async () => {
     const [license] = await v8Licenses(1);
     const token = await accessTokenOf(license!);
-    await ctx.app.services.licenses.repository.update(license!._id, { status: 'disabled' });
+    await ctx.database.db
+      .updateTable('license')
+      .set({ status: 'disabled' })
+      .where('id', '=', license!._id)
+      .execute();
     const response = await createSession(upgradeOf([license!], [token]));
     expect(response.statusCode).toBe(403);
   });

@@ -29,7 +29,7 @@ import type { ListRequest } from '../../lists/list-request.ts';
 import { JOBS } from '../../jobs/catalogue.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { SignInThrottle, ThrottleState, TokenService } from '../auth/index.ts';
-import { type LicenseRepository, toLicense } from '../licenses/index.ts';
+import { type LicenseService, toLicense } from '../licenses/index.ts';
 import {
   pricedSession,
   sessionCart,
@@ -40,7 +40,7 @@ import {
 } from './mapper.ts';
 import { OFFER_CODE_SUBJECT } from './offer-code-policy.ts';
 import type { MailBudgetRefusal, MailBudgets } from './mail-budgets.ts';
-import { json, type UpgradeSessionRepository } from './repository.ts';
+import { json, UpgradeSessionRepository } from './repository.ts';
 import type { UpgradeSessionTokens } from './tokens.ts';
 
 /** An offer over a mail budget (decision 034): the answer names when the next one can be made. */
@@ -61,8 +61,7 @@ export interface OfferMails {
 
 export interface UpgradeSessionServiceDependencies {
   db: Kysely<DB>;
-  repository: UpgradeSessionRepository;
-  licenses: LicenseRepository;
+  licenses: LicenseService;
   /** Verifies the access tokens (sign-in tokens) that prove the original licenses. */
   signInTokens: Pick<TokenService, 'verify'>;
   tokens: UpgradeSessionTokens;
@@ -88,7 +87,7 @@ export class UpgradeSessionService {
   readonly repository: UpgradeSessionRepository;
   readonly tokens: UpgradeSessionTokens;
   readonly #db: Kysely<DB>;
-  readonly #licenses: LicenseRepository;
+  readonly #licenses: LicenseService;
   readonly #signInTokens: Pick<TokenService, 'verify'>;
   readonly #shopProductIds: ShopProductIds;
   readonly #deliveries: OfferMails;
@@ -97,7 +96,7 @@ export class UpgradeSessionService {
   readonly #mailBudgets: MailBudgets;
 
   constructor(dependencies: UpgradeSessionServiceDependencies) {
-    this.repository = dependencies.repository;
+    this.repository = new UpgradeSessionRepository(dependencies.db);
     this.tokens = dependencies.tokens;
     this.#db = dependencies.db;
     this.#licenses = dependencies.licenses;

@@ -44,6 +44,7 @@ it('a newcomer signs in with a demo start code, binds, gets the mail, signs in b
   const { app, config } = browser.server;
   // The demo data a fresh portal prints on its first start, and its sample product files.
   const overview = await seedDemoData({
+    db: app.services.database.db,
     licenses: app.services.licenses,
     admins: app.services.admins,
     documents: app.services.documents.documents,

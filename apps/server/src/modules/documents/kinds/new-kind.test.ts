@@ -148,7 +148,7 @@ describe('a kind of document registered in one line', () => {
     const { services } = ctx.app;
     const deliveries = new DeliveryService({
       db: ctx.database.db,
-      licenses: services.licenses.repository,
+      licenses: services.licenses,
       orderGenerations: services.orderGenerations.repository,
       queue: services.queue,
       documents,
