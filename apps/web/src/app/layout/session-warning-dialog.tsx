@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { formatTime, sessionMessages, type LoginResponse } from '@lizenzportal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { renewSession, useSignOut } from '@/lib/auth';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /**
  * The dialog shortly before a sign-in ends, announced and answered by keyboard: stay signed in (a
@@ -29,7 +30,7 @@ export function SessionWarningDialog({
   });
   return (
     // Closed without an answer: the sign-in still ends at its time.
-    <Modal opened={opened} onClose={onClose} title={sessionMessages.expiringTitle}>
+    <ModalDialog opened={opened} onClose={onClose} title={sessionMessages.expiringTitle}>
       <Stack>
         <Text>{sessionMessages.expiring(formatTime(new Date(expiresAt)))}</Text>
         {extend.isError && (
@@ -46,6 +47,6 @@ export function SessionWarningDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ModalDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { assistantMessages, assistantScreens } from '@lizenzportal/domain';
 import { ErrorBox } from '@/components/ui/error-box';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
 import { SuccessBox } from '@/components/ui/success-box';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /**
  * The session is brought up to date, the server confirms it may still be ordered, then the cart
@@ -25,7 +26,7 @@ export function AddToCartStep() {
           onRetry={() => send({ type: 'RETRY' })}
         />
       )}
-      <Modal
+      <ModalDialog
         opened={notAvailable}
         onClose={() => send({ type: 'RESET' })}
         title={assistantMessages.offerNotAvailableTitle}
@@ -41,7 +42,7 @@ export function AddToCartStep() {
             <Button onClick={() => send({ type: 'RESET' })}>{assistantScreens.restart}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
       {snapshot.matches({ add_to_cart: 'handedOver' }) && (
         <SuccessBox>{assistantScreens.handedOver}</SuccessBox>
       )}

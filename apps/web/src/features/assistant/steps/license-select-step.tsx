@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   assistantMessages,
   assistantScreens,
@@ -10,6 +10,7 @@ import {
 import { useAssistant } from '../assistant-context.ts';
 import { ChoiceButton } from '../choice-button.tsx';
 import { StepFrame } from '../step-frame.tsx';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** Personal or pro, with the recommendation of an update; an update to personal asks first. */
 export function LicenseSelectStep() {
@@ -56,7 +57,7 @@ export function LicenseSelectStep() {
           onClick={() => send({ type: 'PRO' })}
         />
       </Stack>
-      <Modal
+      <ModalDialog
         opened={snapshot.can({ type: 'CONFIRM' })}
         onClose={() => send({ type: 'CANCEL' })}
         title={assistantMessages.personalOnlyTitle}
@@ -71,7 +72,7 @@ export function LicenseSelectStep() {
             <Button onClick={() => send({ type: 'CONFIRM' })}>{assistantMessages.personalOnlyConfirm}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
     </StepFrame>
   );
 }

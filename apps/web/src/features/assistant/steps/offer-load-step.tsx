@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   assistantMessages,
   assistantScreens,
@@ -14,6 +14,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormSubmitButton } from '@/components/ui/form-submit-button';
 import { useAssistant } from '../assistant-context.ts';
 import { StepFrame } from '../step-frame.tsx';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** An offer reloaded by its code (grouped `abc def ghi`, case kept); an ordered one cannot be. */
 export function OfferLoadStep() {
@@ -79,7 +80,7 @@ export function OfferLoadStep() {
           </FormSubmitButton>
         </Stack>
       </form>
-      <Modal
+      <ModalDialog
         opened={snapshot.can({ type: 'CLOSE' })}
         onClose={() => send({ type: 'CLOSE' })}
         title={assistantMessages.offerNotAvailableTitle}
@@ -91,7 +92,7 @@ export function OfferLoadStep() {
             <Button onClick={() => send({ type: 'CLOSE' })}>{assistantScreens.close}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
     </StepFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, Group, List, SimpleGrid, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconInfoCircle } from '@tabler/icons-react';
 import {
@@ -15,6 +15,7 @@ import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
 import { LicenseKeyLine, LicenseLine } from '../license-line.tsx';
 import { StepFrame } from '../step-frame.tsx';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -103,14 +104,14 @@ export function SummaryStep() {
           </Button>
         </Group>
       </Group>
-      <Modal
+      <ModalDialog
         opened={requirementsOpen}
         onClose={requirements.close}
         title={assistantScreens.systemRequirements}
         centered
       >
         <Text>{assistantScreens.systemRequirementsText}</Text>
-      </Modal>
+      </ModalDialog>
     </StepFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Menu, Modal, Switch, Text } from '@mantine/core';
+import { Button, Group, Loader, Menu, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconFileImport, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import {
@@ -16,6 +16,7 @@ import { BACKEND_LICENSE_IMPORT_PATH } from '@/lib/paths';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { useListState } from '../lists/use-list-state.ts';
 import { receivedText, useFileDownload } from '../components/use-file-download.ts';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** The form loads when the dialog opens: the list's first screen does not show it (decision 055). */
 const CreateLicensesForm = lazy(async () => ({
@@ -162,7 +163,7 @@ export function LicenseListToolbar({
           {texts.exportList}
         </Button>
       </Group>
-      <Modal
+      <ModalDialog
         opened={creating}
         onClose={createModal.close}
         title={backOfficeMessages.createLicenses}
@@ -171,7 +172,7 @@ export function LicenseListToolbar({
         <Suspense fallback={<PageLoader />}>
           <CreateLicensesForm onCreated={createModal.close} />
         </Suspense>
-      </Modal>
+      </ModalDialog>
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { orderUndoMessages as texts, type OrderGeneration, type OrderUndo } from '@lizenzportal/domain';
@@ -7,6 +7,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { apiRequest } from '@/lib/api';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { useRecordAction } from '../components/use-record-action.ts';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** Whether the generation offers „Bestellung rückabwickeln”: completed, and refunded or withdrawn in the shop (decision 066). */
 export function offersUndo(generation: OrderGeneration): boolean {
@@ -29,9 +30,9 @@ export function OrderUndo({ path, generation }: { path: string; generation: Orde
       <Button variant="light" color="red" onClick={dialog.open}>
         {texts.action}
       </Button>
-      <Modal opened={opened} onClose={dialog.close} title={texts.action} size="lg">
+      <ModalDialog opened={opened} onClose={dialog.close} title={texts.action} size="lg">
         {opened && <UndoDialogBody path={path} generation={generation} onDone={dialog.close} />}
-      </Modal>
+      </ModalDialog>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   DOWNLOAD_CARD_TITLES,
   downloadMessages,
@@ -17,6 +17,7 @@ import { DownloadLink } from './download-link.tsx';
 import { MainDownload } from './main-download.tsx';
 import { MultistepInstaller, OneClickInstallers } from './metasearch-installers.tsx';
 import { TermsAcceptance } from './terms-acceptance.tsx';
+import { ModalDialog } from '@/components/ui/modal-dialog';
 
 /** The address remembers accepted terms, so reloading the page does not ask again. */
 const TERMS_ACCEPTED = 'didAcceptTerms';
@@ -102,7 +103,7 @@ export function DownloadPage() {
           </Card>
         ))}
       </SimpleGrid>
-      <Modal
+      <ModalDialog
         opened={open !== null}
         onClose={() => setOpen(null)}
         title={open ? DOWNLOAD_CARD_TITLES[open] : ''}
@@ -123,7 +124,7 @@ export function DownloadPage() {
             fetchUrl={() => fetchLicenseDownloadUrl(license._id, 'release-notes')}
           />
         )}
-      </Modal>
+      </ModalDialog>
     </Page>
   );
 }
