@@ -10,10 +10,12 @@ import {
   bindingErrorMessage,
   bindingMessages,
   directLoginErrorMessage,
+  documentTexts,
   downloadLinkErrorMessage,
   downloadMessages,
   ERROR_CODES,
   errorCodeTag,
+  fieldLabel,
   GENERIC_SERVER_ERROR,
   holderProblems,
   licenseStatusErrorMessage,
@@ -21,11 +23,14 @@ import {
   manualLoginErrorMessage,
   NO_CONNECTION_MESSAGE,
   NO_CONNECTION_TAG,
+  orderPaymentMessages,
   RECOVERY_FAILED_TITLE,
   RETRY_LABEL,
+  shopDemoMessages,
   simpleLoginErrorMessage,
   type HolderFormValues,
 } from '@lizenzportal/domain';
+import * as domain from '@lizenzportal/domain';
 
 /**
  * The German texts of both specs' error catalogues (customer-portal.md §8, back-office.md §8) and
@@ -441,6 +446,119 @@ const BACK_OFFICE: Row[] = [
     shown: [backOfficeMessages.noUpgradeSessions],
   },
 ];
+
+/**
+ * One vocabulary (issue 38, decision 067): the class, the type and the tax are each called one
+ * thing in the assistant, the shop page, the offer PDF, the mails and the back office.
+ */
+const VOCABULARY: Row[] = [
+  {
+    where: 'the class of a license: reseller editor, back office field, import column (TERMS.licenseClass)',
+    portal: 'Lizenzklasse',
+    shown: [assistantScreens.resellerClass, fieldLabel('properties.class')],
+  },
+  {
+    where: 'the type of a license, Vollversion or Update: back office, „Meine Lizenz” (TERMS.licenseType)',
+    portal: 'Lizenzart',
+    shown: [fieldLabel('properties.type')],
+  },
+  {
+    where: 'the tax row: assistant cart, offer PDF, shop page (vatWithRate)',
+    portal: 'MwSt. 19 %',
+    shown: [
+      assistantScreens.totalVat('19 %'),
+      documentTexts.offer.vat('19 %'),
+      `${shopDemoMessages.vat} 19 %`,
+    ],
+  },
+  {
+    where: 'an order’s amounts in the back office and its mails (orderPaymentMessages.amounts)',
+    portal: '513,00 € (netto 431,09 €, MwSt. 81,91 €)',
+    shown: [orderPaymentMessages.amounts('513,00 €', '431,09 €', '81,91 €')],
+  },
+  {
+    where: 'a price in the product choice (assistantScreens.unitPrice)',
+    portal: '90,00 € inkl. MwSt. je Arbeitsplatz',
+    shown: [assistantScreens.unitPrice('90,00 €', 'seat')],
+  },
+  {
+    where: 'the totals: assistant cart, offer PDF, shop page (TERMS.net, TERMS.gross)',
+    portal: 'Summe netto / Gesamtbetrag',
+    shown: [
+      `${assistantScreens.totalNet} / ${assistantScreens.totalGross}`,
+      `${documentTexts.offer.totalNet} / ${documentTexts.offer.totalGross}`,
+      `${shopDemoMessages.net} / ${shopDemoMessages.total}`,
+    ],
+  },
+  {
+    where: 'the cart’s columns in the assistant and the offer PDF (decision 067)',
+    portal:
+      'Artikel | Menge | Einzelpreis | Summe | Summe netto | Listenpreis 90,00 € − Mengenrabatt 38,70 €',
+    shown: [
+      [
+        assistantScreens.columnItem,
+        assistantScreens.columnQuantity,
+        assistantScreens.columnPrice,
+        assistantScreens.columnSum,
+        assistantScreens.columnNet,
+        assistantScreens.itemDiscount('90,00 €', '38,70 €'),
+      ].join(' | '),
+      [
+        documentTexts.offer.columnItem,
+        documentTexts.offer.columnQuantity,
+        documentTexts.offer.columnPrice,
+        documentTexts.offer.columnSum,
+        documentTexts.offer.columnNet,
+        documentTexts.offer.itemDiscount('90,00 €', '38,70 €'),
+      ].join(' | '),
+    ],
+  },
+  {
+    where: 'under the cart and the offer PDF’s positions: what the shown prices include (shownPricesNote)',
+    portal:
+      'Listenpreis, Mengenrabatt, Einzelpreis und Summe sind Preise des Shops einschließlich 19 % deutscher MwSt.; die Summe netto ist die Summe ÷ 1,19, auf den Cent gerundet.',
+    shown: [
+      assistantScreens.shownPricesNote('19 %', '1,19'),
+      documentTexts.offer.shownPricesNote('19 %', '1,19'),
+    ],
+  },
+];
+
+/** Every text the domain exports, found through its objects (functions called with samples). */
+function domainTexts(): string[] {
+  const texts: string[] = [];
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (typeof value === 'function' && value.length <= 3) {
+      try {
+        visit((value as (...args: unknown[]) => unknown)('19 %', '1,19', 'x'));
+      } catch {
+        // Not a text function.
+      }
+    } else if (value && typeof value === 'object' && !seen.has(value)) {
+      seen.add(value);
+      Object.values(value).forEach(visit);
+    }
+  };
+  Object.values(domain).forEach(visit);
+  return texts;
+}
+
+describe('one vocabulary', () => {
+  test.each(VOCABULARY.map((row) => [row.where, row] as const))('%s', (_where, row) => {
+    for (const shown of row.shown) expect(shown).toBe(row.portal);
+  });
+
+  test('no text calls the tax „Umsatzsteuer” or „Mehrwertsteuer”, nor a net unit price „Preis netto”', () => {
+    const texts = domainTexts();
+    expect(texts.length).toBeGreaterThan(1000);
+    const stray = texts.filter((text) =>
+      /Umsatzsteuer(?!-Identifikationsnummer)|Mehrwertsteuer|Preis netto|Listenpreis netto/.test(text),
+    );
+    expect(stray).toEqual([]);
+  });
+});
 
 const SPECS = {
   'customer-portal.md': [...CUSTOMER_PORTAL, ...VALIDATION],

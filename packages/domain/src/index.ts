@@ -36,6 +36,7 @@ export * from './messages/address-labels.ts';
 export * from './messages/upgrade-session.ts';
 export * from './messages/assistant.ts';
 export * from './messages/shop-demo.ts';
+export * from './messages/vocabulary.ts';
 
 export * from './list-query/operators.ts';
 export * from './list-query/api-syntax.ts';
@@ -88,6 +89,7 @@ export * from './pricing/volume-factor.ts';
 export * from './pricing/vat.ts';
 export * from './pricing/products.ts';
 export * from './pricing/cart.ts';
+export * from './pricing/shown-prices.ts';
 export * from './pricing/purchase.ts';
 export * from './pricing/priced-lines.ts';
 

@@ -1,5 +1,6 @@
 import { OFFER_VALIDITY_DAYS } from '../upgrade-session/enums.ts';
 import { NEXT_LABEL } from '../messages/common.ts';
+import { TERMS, vatWithRate } from '../messages/vocabulary.ts';
 import { loginPageMessages } from './login.ts';
 import { pageTitles } from '../messages/navigation.ts';
 import { counted, COUNTED_NOUNS } from '../messages/plurals.ts';
@@ -26,7 +27,7 @@ export const assistantScreens = {
   resellerOrderText: 'Für Händler: mehrere Lizenzen für Ihre Kunden in einer Bestellung.',
 
   countryTitle: 'Wohin geht die Rechnung?',
-  countryText: 'Preise, Mehrwertsteuer und Versand hängen vom Land der Rechnungsadresse ab.',
+  countryText: `Preise, ${TERMS.vat} und Versand hängen vom Land der Rechnungsadresse ab.`,
   otherCountry: 'Anderes Land',
   otherCountryTitle: 'Anderes Land wählen',
   countryLabel: 'Land',
@@ -79,7 +80,7 @@ export const assistantScreens = {
   choosePro: 'Pro-Lizenz wählen',
   /** A license's price in the product choice: gross for the billing country, per what it is sold by. */
   unitPrice: (price: string, unit: 'license' | 'seat') =>
-    `${price} inkl. MwSt. je ${COUNTED_NOUNS[unit].one}`,
+    `${price} ${TERMS.vatIncluded} je ${COUNTED_NOUNS[unit].one}`,
 
   seatsTitle: 'Wie viele Arbeitsplätze brauchen Sie?',
   /** An extension asks for the license's new total, not for the seats to add. */
@@ -143,7 +144,7 @@ export const assistantScreens = {
   resellerLine: (reference: string) => `Lizenz „${reference}”`,
   /** A reseller line's licenses and their size, in its editor and over its items in the cart. */
   resellerLineHeading,
-  resellerClass: 'Lizenzart',
+  resellerClass: TERMS.licenseClass,
   resellerSize: 'Größe (Arbeitsplätze)',
   resellerQuantity: 'Anzahl Lizenzen',
   resellerDvds: 'DVDs je Lizenz',
@@ -165,17 +166,23 @@ export const assistantScreens = {
   extendedLicense: 'Lizenz, die Sie erweitern',
   countryOfInvoice: 'Land der Rechnung',
   cartCaption: 'Warenkorb',
-  // The cart's columns and totals, the same words on screen and in the offer PDF: list price per
-  // unit, volume discount, the unit price after it, and the line's sum.
+  // The cart's columns and totals, the same words on screen and in the offer PDF (decision 067):
+  // the shop's prices with German VAT — list price, the volume discount per item, the unit price
+  // after it, unit price × quantity — then the line's net, which the totals add up.
   columnItem: 'Artikel',
   columnQuantity: 'Menge',
-  columnListPrice: 'Listenpreis netto',
-  columnDiscount: 'Rabatt',
-  columnPrice: 'Preis netto',
-  columnNet: 'Summe netto',
-  totalNet: 'Summe netto',
-  totalVat: (rate: string) => `Umsatzsteuer ${rate}`,
-  totalGross: 'Gesamtbetrag',
+  columnPrice: 'Einzelpreis',
+  /** Under an item's title, where a volume discount applies: how its unit price comes about. */
+  itemDiscount: (listPrice: string, discount: string) =>
+    `Listenpreis ${listPrice} − ${TERMS.volumeDiscount} ${discount}`,
+  columnSum: 'Summe',
+  columnNet: TERMS.net,
+  totalNet: TERMS.net,
+  totalVat: vatWithRate,
+  totalGross: TERMS.gross,
+  /** Under the cart: what the shown prices include and how the net follows from them. */
+  shownPricesNote: (rate: string, divisor: string) =>
+    `Listenpreis, ${TERMS.volumeDiscount}, Einzelpreis und Summe sind Preise des Shops einschließlich ${rate} deutscher ${TERMS.vat}; die Summe netto ist die Summe ÷ ${divisor}, auf den Cent gerundet.`,
   createOffer: 'Angebot erstellen',
   systemRequirements: 'Systemanforderungen',
   toCart: 'In den Warenkorb',

@@ -110,10 +110,11 @@ export const documentTexts = {
     // The line items' columns and totals: the words of the assistant's cart.
     columnItem: assistantScreens.columnItem,
     columnQuantity: assistantScreens.columnQuantity,
-    columnListPrice: assistantScreens.columnListPrice,
-    columnDiscount: assistantScreens.columnDiscount,
+    itemDiscount: assistantScreens.itemDiscount,
     columnPrice: assistantScreens.columnPrice,
+    columnSum: assistantScreens.columnSum,
     columnNet: assistantScreens.columnNet,
+    shownPricesNote: assistantScreens.shownPricesNote,
     totalNet: assistantScreens.totalNet,
     vat: assistantScreens.totalVat,
     totalGross: assistantScreens.totalGross,

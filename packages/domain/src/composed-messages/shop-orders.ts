@@ -1,4 +1,5 @@
 import { RETRY_LABEL } from '../messages/common.ts';
+import { TERMS } from '../messages/vocabulary.ts';
 import { counted } from '../messages/plurals.ts';
 import { customerReferenceFact } from '../messages/reseller-lines.ts';
 import { groupedDigits } from '../formats/numbers.ts';
@@ -135,7 +136,7 @@ export const orderPaymentMessages = {
   paidTwiceFor: 'Doppelt bezahlt? (erste Bestellung)',
   paidTwice: 'Doppelt bezahlt?',
   /** „513,00 € (netto 431,09 €, MwSt. 81,91 €)”. */
-  amounts: (gross: string, net: string, tax: string) => `${gross} (netto ${net}, MwSt. ${tax})`,
+  amounts: (gross: string, net: string, tax: string) => `${gross} (netto ${net}, ${TERMS.vat} ${tax})`,
   /** A currency other than the portal's: the amounts are shown as the shop sent them. */
   otherCurrency: (currency: string) => `in ${currency}, nicht in Euro`,
   explanation:

@@ -1,4 +1,5 @@
 import { CUSTOMER_REFERENCE } from './reseller-lines.ts';
+import { TERMS } from './vocabulary.ts';
 
 /** `/shop-demo`, the stand-in for the vendor's shop page (development), and its simulated orders. */
 export const shopDemoMessages = {
@@ -15,10 +16,10 @@ export const shopDemoMessages = {
   productId: 'Produkt-ID',
   quantity: 'Menge',
   customerReference: CUSTOMER_REFERENCE,
-  net: 'Netto',
-  vat: 'MwSt.',
-  total: 'Gesamt',
-  volumeDiscount: 'Mengenrabatt',
+  net: TERMS.net,
+  vat: TERMS.vat,
+  total: TERMS.gross,
+  volumeDiscount: TERMS.volumeDiscount,
   upgradeSession: 'Upgrade-Session',
   fromOffer: 'aus einem Angebot',
   simulateOrder: 'Bestellung simulieren',

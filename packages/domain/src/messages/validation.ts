@@ -1,5 +1,6 @@
 import { HOLDER_FORM_LABELS } from './holder-labels.ts';
 import { ADDRESS_FIELD_LABELS } from './address-labels.ts';
+import { TERMS } from './vocabulary.ts';
 
 /** The validation catalogue of the customer spec (§8), word for word. */
 export const validationMessages = {
@@ -31,8 +32,8 @@ export const FIELD_LABELS: Record<string, string> = {
   password: 'Passwort',
   version: 'Version',
   status: 'Status',
-  'properties.class': 'Lizenzklasse',
-  'properties.type': 'Lizenzart',
+  'properties.class': TERMS.licenseClass,
+  'properties.type': TERMS.licenseType,
   'properties.size': 'Größe',
   'properties.delivery': 'Auslieferung',
   'properties.dvdCount': 'DVD-Anzahl',

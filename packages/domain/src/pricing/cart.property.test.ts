@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { COUNTRY_CODES } from '../countries/countries.ts';
 import type { CartLineItem } from './cart.ts';
+import { divideRounded } from './money.ts';
+import { shownLineItems } from './shown-prices.ts';
 import { purchaseCart, type Purchase } from './purchase.ts';
 
 const country = fc.oneof(fc.constantFrom(...COUNTRY_CODES), fc.constantFrom('DE', 'AT', 'CH', 'FI'));
@@ -132,5 +134,57 @@ describe('cart properties', () => {
         expect(unitGross(seats + 1)).toBeLessThanOrEqual(unitGross(seats));
       }),
     );
+  });
+});
+
+/**
+ * Decision 067: every row the cart and the offer PDF show adds up, in every country and size — the
+ * arithmetic a buyer can do with the figures in front of them, to the cent.
+ */
+describe('the shown prices add up', () => {
+  test('list price − discount = unit price, unit price × quantity = sum, sum ÷ 1.19 = net, and the nets = the total net', () => {
+    fc.assert(
+      fc.property(purchase, country, (purchaseValue, countryCode) => {
+        const cart = purchaseCart(purchaseValue, countryCode);
+        const shown = shownLineItems(cart).flat();
+        for (const line of shown) {
+          expect(line.listPrice - line.discount).toBe(line.unitPrice);
+          expect(line.unitPrice * line.quantity).toBe(line.sum);
+          expect(divideRounded(line.sum * 100, 119)).toBe(line.net);
+        }
+        expect(shown.reduce((total, line) => total + line.net, 0)).toBe(cart.totals.net);
+        expect(cart.totals.net + cart.totals.vat).toBe(cart.totals.gross);
+      }),
+    );
+  });
+
+  test('in Germany the sums add up to the amount to pay', () => {
+    fc.assert(
+      fc.property(purchase, (purchaseValue) => {
+        const cart = purchaseCart(purchaseValue, 'DE');
+        const sums = shownLineItems(cart)
+          .flat()
+          .reduce((total, line) => total + line.sum, 0);
+        expect(sums).toBe(cart.totals.gross);
+      }),
+    );
+  });
+
+  test('41 pro seats (issue 38): 26,10 € × 41 = 1.070,10 €, net 899,24 €', () => {
+    const cart = purchaseCart({ purchaseType: 'new', licenseClass: 'pro', seatCount: 41, dvdCount: 0 }, 'DE');
+    expect(shownLineItems(cart)).toEqual([
+      [
+        {
+          sku: 'M9-PRO',
+          title: expect.any(String),
+          quantity: 41,
+          listPrice: 9000,
+          discount: 6390,
+          unitPrice: 2610,
+          sum: 107010,
+          net: 89924,
+        },
+      ],
+    ]);
   });
 });

@@ -99,7 +99,7 @@ describe('creating an offer', () => {
       '443,70',
       '84,30',
       '528,00',
-      'Umsatzsteuer 19',
+      'MwSt. 19',
       'Symbolsoftware Demo GmbH',
     ]) {
       expect(text).toContain(expected);

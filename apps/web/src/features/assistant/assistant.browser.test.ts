@@ -41,6 +41,50 @@ async function recordShopMessages(page: Page): Promise<() => Promise<ReceivedMes
     );
 }
 
+/** „1.070,10 €”, „−63,90 €” or „–” (none) in cents. */
+function cents(text: string): number {
+  const figure = text.trim();
+  if (figure === '–') return 0;
+  const value = Number(figure.replace(/[−-]/, '').replace(' €', '').replaceAll('.', '').replace(',', '.'));
+  return Math.round(value * 100);
+}
+
+/**
+ * Decision 067, as a buyer checks it with the figures in front of them: on every item row, list
+ * price − discount = unit price and unit price × quantity = sum; the rows' nets add up to the
+ * total net, and net + tax = the amount to pay.
+ */
+async function expectCartAddsUp(assistant: FrameLocator): Promise<void> {
+  const cart = assistant.getByRole('table', { name: assistantScreens.cartCaption });
+  const items = await cart
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows
+        .map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? ''))
+        .filter((cells) => cells.length === 5),
+    );
+  expect(items.length).toBeGreaterThan(0);
+  let nets = 0;
+  for (const cells of items) {
+    const [item, quantity, unitPrice, sum, net] = cells as [string, string, string, string, string];
+    const row = cells.join(' | ');
+    const discounted = /Listenpreis ([\d.,]+ €) − Mengenrabatt ([\d.,]+ €)/.exec(item);
+    if (discounted) expect(cents(discounted[1]!) - cents(discounted[2]!), row).toBe(cents(unitPrice));
+    expect(cents(unitPrice) * Number(quantity.replaceAll('.', '')), row).toBe(cents(sum));
+    expect(Math.round((cents(sum) * 100) / 119), row).toBe(cents(net));
+    nets += cents(net);
+  }
+  const total = async (name: RegExp) =>
+    cents(await cart.getByRole('row', { name }).getByRole('cell').innerText());
+  const [net, vat, gross] = await Promise.all([
+    total(/^Summe netto/),
+    total(/^MwSt\./),
+    total(/^Gesamtbetrag/),
+  ]);
+  expect(nets).toBe(net);
+  expect(net + vat).toBe(gross);
+}
+
 async function totalGross(page: Page): Promise<string> {
   const row = shopCart(page).getByRole('row', { name: /^Gesamt/ });
   return (await row.getByRole('cell').innerText()).trim();
@@ -76,15 +120,20 @@ describe('the license assistant in the shop page', () => {
     await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
 
     await assistant.getByRole('heading', { name: 'Ihre Bestellung im Überblick' }).waitFor();
-    // The offer PDF's columns and words: list price, discount, the discounted price, the line's sum.
+    // The offer PDF's columns and words (decision 067): the shop's prices, German VAT included —
+    // unit price (list price − discount under the title), unit price × quantity — and the net.
+    await assistant.getByRole('row', { name: 'Artikel Menge Einzelpreis Summe Summe netto' }).waitFor();
     await assistant
-      .getByRole('row', { name: 'Artikel Menge Listenpreis netto Rabatt Preis netto Summe netto' })
+      .getByRole('row', {
+        name: 'Pro-Lizenz Version 9 Listenpreis 90,00 € − Mengenrabatt 38,70 € 10 51,30 € 513,00 € 431,09 €',
+      })
       .waitFor();
-    await assistant
-      .getByRole('row', { name: 'Pro-Lizenz Version 9 10 75,63 € 43 % 43,11 € 431,09 €' })
-      .waitFor();
-    await assistant.getByRole('row', { name: /Umsatzsteuer 19 % 84,30 €/ }).waitFor();
+    await assistant.getByRole('row', { name: /MwSt\. 19 % 84,30 €/ }).waitFor();
     await assistant.getByRole('row', { name: /Gesamtbetrag 528,00 €/ }).waitFor();
+    await assistant
+      .getByText(/^Listenpreis, Mengenrabatt, Einzelpreis und Summe sind Preise des Shops/)
+      .waitFor();
+    await expectCartAddsUp(assistant);
     // An invoice to Germany is never tax-free.
     expect(await assistant.getByText(assistantMessages.taxFreeInvoice).count()).toBe(0);
     await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
@@ -150,7 +199,7 @@ describe('the license assistant in the shop page', () => {
     await assistant.getByText(assistantScreens.priceAwaitsSeats).waitFor();
     expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(true);
     await seats.fill('10000');
-    await assistant.getByRole('row', { name: /^Pro-Lizenz Version 9 10\.000/ }).waitFor();
+    await assistant.getByRole('row', { name: /^Pro-Lizenz Version 9 Listenpreis .* 10\.000 / }).waitFor();
     expect(await assistant.getByText(assistantScreens.priceAwaitsSeats).count()).toBe(0);
     expect(await assistant.getByRole('button', { name: 'Weiter', exact: true }).isDisabled()).toBe(false);
   });
@@ -171,8 +220,9 @@ describe('the license assistant in the shop page', () => {
     await choice(assistant, 'Ohne DVD').click();
 
     // 80 € German gross: 67,23 € net plus 20 % Austrian VAT.
-    await assistant.getByRole('row', { name: /Umsatzsteuer 20 % 13,45 €/ }).waitFor();
+    await assistant.getByRole('row', { name: /MwSt\. 20 % 13,45 €/ }).waitFor();
     await assistant.getByRole('row', { name: /Gesamtbetrag 80,68 €/ }).waitFor();
+    await expectCartAddsUp(assistant);
     // Austria is in the EU: a business there may get a tax-free invoice, on conditions.
     await assistant.getByText(assistantMessages.taxFreeInvoice).waitFor();
     await assistant.getByRole('button', { name: 'In den Warenkorb' }).click();
@@ -234,7 +284,8 @@ describe('the license assistant in the shop page', () => {
     }
     await line('Lizenz 1').getByLabel('Größe (Arbeitsplätze)').fill('10');
     await line('Lizenz 1').getByLabel('DVDs je Lizenz').fill('1');
-    await line('Lizenz 2').getByLabel('Lizenzart').click();
+    // The editor's class is the „Lizenzklasse” (Pro or Persönlich), as everywhere else.
+    await line('Lizenz 2').getByLabel('Lizenzklasse').click();
     await assistant.getByRole('option', { name: 'Persönliche Lizenz' }).click();
     await line('Lizenz 2').getByLabel('Anzahl Lizenzen').fill('5');
     // A size out of range stays as typed with the field's error, and the order waits for it.
@@ -261,7 +312,12 @@ describe('the license assistant in the shop page', () => {
       await assistant.getByRole('rowheader', { name: heading, exact: true }).waitFor();
     }
     // 120 seats a license: factor 0.168, whatever the other lines hold.
-    await assistant.getByRole('row', { name: /^Pro-Lizenz Version 9 240 [0-9,]+ € 83 % / }).waitFor();
+    await assistant
+      .getByRole('row', {
+        name: /^Pro-Lizenz Version 9 Listenpreis 90,00 € − Mengenrabatt [0-9,]+ € 240 [0-9,]+ € /,
+      })
+      .waitFor();
+    await expectCartAddsUp(assistant);
     const gross = await assistant
       .getByRole('row', { name: /^Gesamtbetrag/ })
       .getByRole('cell')

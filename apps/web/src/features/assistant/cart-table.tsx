@@ -1,46 +1,56 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   assistantScreens,
   formatMoney,
   formatPercent,
+  SHOWN_PRICES_VAT_RATE,
+  shownLineItem,
   type Cart,
-  type CartLineItem,
+  type ShownLineItem,
 } from '@lizenzportal/domain';
 
-/** Below this width the six columns do not fit: each item's figures stack under its title. */
+/** Below this width the five columns do not fit: each item's figures stack under its title. */
 const COMPACT_QUERY = '(max-width: 36em)';
 
-const discount = (item: CartLineItem) =>
-  item.discountPercent === 0 ? '–' : formatPercent(item.discountPercent);
-
-/** The item's quantity, prices and discount as lines under its title (the compact layout). */
-function ItemFigures({ item }: { item: CartLineItem }) {
-  const { columnQuantity, columnListPrice, columnDiscount, columnPrice } = assistantScreens;
+/** How an item's unit price comes about, where a volume discount applies (decision 067). */
+function ItemDiscount({ item }: { item: ShownLineItem }) {
+  if (item.discount === 0) return null;
   return (
-    <Stack gap={0} component="span">
-      <Text size="xs" component="span">
-        {columnQuantity}: {item.quantity.toLocaleString('de-DE')} · {columnPrice}: {formatMoney(item.itemNet)}
-      </Text>
-      {item.discountPercent > 0 && (
-        <Text size="xs" component="span">
-          {columnListPrice}: {formatMoney(item.itemBaseNet)} · {columnDiscount}: {discount(item)}
-        </Text>
-      )}
-    </Stack>
+    <Text size="xs" component="span" display="block">
+      {assistantScreens.itemDiscount(formatMoney(item.listPrice), formatMoney(item.discount))}
+    </Text>
   );
 }
+
+/** The item's quantity, unit price and sum under its title (the compact layout). */
+function ItemFigures({ item }: { item: ShownLineItem }) {
+  const { columnQuantity, columnPrice, columnSum } = assistantScreens;
+  return (
+    <Text size="xs" component="span" display="block">
+      {columnQuantity}: {item.quantity.toLocaleString('de-DE')} · {columnPrice}: {formatMoney(item.unitPrice)}{' '}
+      · {columnSum}: {formatMoney(item.sum)}
+    </Text>
+  );
+}
+
+/** What the shown prices include and how the net follows from them: „÷ 1,19”. */
+const SHOWN_PRICES_NOTE = assistantScreens.shownPricesNote(
+  formatPercent(SHOWN_PRICES_VAT_RATE),
+  (1 + SHOWN_PRICES_VAT_RATE / 100).toLocaleString('de-DE'),
+);
 
 /**
  * The priced cart (customer spec §3): per group (a reseller line, headed by its customer reference
  * and „2 Lizenzen × 5 Arbeitsplätze”, so that its seat quantity is not read as licenses) its items with list price,
- * volume discount, discounted price and net — the columns of the offer PDF — then net, VAT and gross of the whole cart — all from the domain's
- * pricing function. On a narrow screen the table keeps two columns, item and net, so that the
+ * volume discount, unit price and sum at the shop's prices (German VAT included, so that every row
+ * adds up: decision 067) and the line's net — the columns of the offer PDF — then net, VAT and
+ * gross of the whole cart, all from the domain's pricing function. On a narrow screen the table keeps two columns, item and net, so that the
  * totals are always in view.
  */
 export function CartTable({ cart }: { cart: Cart }) {
   const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
-  const columns = compact ? 2 : 6;
+  const columns = compact ? 2 : 5;
   const grouped = cart.groupedLineItems.length > 1 || cart.groupedLineItems[0]?.customerReference;
   const total = (label: string, amount: number, strong = false) => (
     <Table.Tr>
@@ -64,13 +74,10 @@ export function CartTable({ cart }: { cart: Cart }) {
                 {assistantScreens.columnQuantity}
               </Table.Th>
               <Table.Th scope="col" ta="right">
-                {assistantScreens.columnListPrice}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
-                {assistantScreens.columnDiscount}
-              </Table.Th>
-              <Table.Th scope="col" ta="right">
                 {assistantScreens.columnPrice}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {assistantScreens.columnSum}
               </Table.Th>
             </>
           )}
@@ -94,18 +101,20 @@ export function CartTable({ cart }: { cart: Cart }) {
               </Table.Th>
             </Table.Tr>
           )}
-          {group.lineItems.map((item) => (
+          {group.lineItems.map(shownLineItem).map((item) => (
             <Table.Tr key={item.sku + item.title}>
               <Table.Td>
                 {item.title}
                 {compact && <ItemFigures item={item} />}
+                <ItemDiscount item={item} />
               </Table.Td>
               {!compact && (
                 <>
                   <Table.Td ta="right">{item.quantity.toLocaleString('de-DE')}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.itemBaseNet)}</Table.Td>
-                  <Table.Td ta="right">{discount(item)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(item.itemNet)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(item.unitPrice)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatMoney(item.sum)}
+                  </Table.Td>
                 </>
               )}
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -122,5 +131,20 @@ export function CartTable({ cart }: { cart: Cart }) {
       </Table.Tfoot>
     </Table>
   );
-  return compact ? table : <Table.ScrollContainer minWidth={320}>{table}</Table.ScrollContainer>;
+  const note = (
+    <Text size="xs" mt={4}>
+      {SHOWN_PRICES_NOTE}
+    </Text>
+  );
+  return compact ? (
+    <div>
+      {table}
+      {note}
+    </div>
+  ) : (
+    <div>
+      <Table.ScrollContainer minWidth={320}>{table}</Table.ScrollContainer>
+      {note}
+    </div>
+  );
 }

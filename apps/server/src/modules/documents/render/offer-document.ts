@@ -10,6 +10,8 @@ import {
   OFFER_VALIDITY_DAYS,
   purchaseCart,
   resellerLineHeading,
+  SHOWN_PRICES_VAT_RATE,
+  shownLineItem,
   PURCHASE_TYPE_LABELS,
   type Billing,
   type Cart,
@@ -41,12 +43,19 @@ const { shared, offer: texts } = documentTexts;
 const COLUMNS: TableColumn[] = [
   { header: texts.columnItem, fill: true },
   { header: texts.columnQuantity, align: 'right' },
-  { header: texts.columnListPrice, align: 'right' },
-  { header: texts.columnDiscount, align: 'right' },
   { header: texts.columnPrice, align: 'right' },
+  { header: texts.columnSum, align: 'right' },
   { header: texts.columnNet, align: 'right' },
 ];
+const EMPTY = Array<string>(COLUMNS.length - 1).fill('');
 
+/** What the shown prices include and how the net follows from them (decision 067). */
+const SHOWN_PRICES_NOTE = texts.shownPricesNote(
+  formatPercent(SHOWN_PRICES_VAT_RATE),
+  (1 + SHOWN_PRICES_VAT_RATE / 100).toLocaleString('de-DE'),
+);
+
+/** The cart's rows as the assistant shows them: the shop's prices, so that every row adds up. */
 function cartRows(cart: Cart): TableRow[] {
   const rows: TableRow[] = [];
   for (const group of cart.groupedLineItems) {
@@ -54,23 +63,30 @@ function cartRows(cart: Cart): TableRow[] {
       const heading = group.licenses
         ? resellerLineHeading(group.customerReference, group.licenses.count, group.licenses.size)
         : group.customerReference;
-      rows.push({ cells: [heading, '', '', '', '', ''], bold: true, keepWithNext: true });
+      rows.push({ cells: [heading, ...EMPTY], bold: true, keepWithNext: true });
     }
-    for (const line of group.lineItems) {
+    for (const line of group.lineItems.map(shownLineItem)) {
       rows.push({
         cells: [
           line.title,
           line.quantity.toLocaleString('de-DE'),
-          formatMoney(line.itemBaseNet),
-          line.discountPercent > 0 ? formatPercent(line.discountPercent) : '–',
-          formatMoney(line.itemNet),
+          formatMoney(line.unitPrice),
+          formatMoney(line.sum),
           formatMoney(line.net),
         ],
+        keepWithNext: line.discount > 0,
       });
+      // How the unit price comes about, in a row of its own under the item: short enough never to
+      // wrap (a wrapped cell's lines are read without the space between them).
+      if (line.discount > 0) {
+        rows.push({
+          cells: [texts.itemDiscount(formatMoney(line.listPrice), formatMoney(line.discount)), ...EMPTY],
+        });
+      }
     }
   }
   const total = (label: string, amount: number, bold = false): TableRow => ({
-    cells: [label, '', '', '', '', formatMoney(amount)],
+    cells: [label, ...EMPTY.slice(1), formatMoney(amount)],
     bold,
   });
   rows.push(
@@ -117,6 +133,7 @@ export function renderOfferDocument(
   return builder
     .heading(texts.lineItems)
     .table(COLUMNS, cartRows(offer.cart))
+    .paragraph(SHOWN_PRICES_NOTE, { muted: true })
     .heading(texts.orderHeading)
     .steps(texts.orderSteps(style.branding.shopUrl))
     .credentials([

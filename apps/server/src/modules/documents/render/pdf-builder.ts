@@ -32,7 +32,7 @@ export interface TableRow {
   cells: readonly string[];
   /** Sums and group titles stand out. */
   bold?: boolean;
-  /** A group title: never alone at the foot of a page, it moves to the next with its first row. */
+  /** A group title (or an item with its discount row): never alone at the foot of a page, it moves to the next with the row after it. */
   keepWithNext?: boolean;
 }
 
@@ -298,9 +298,12 @@ export class PdfBuilder {
     const header = columns.map((column) => column.header);
     drawRow(header, FONT.bold, COLOR.muted, 'header');
     rows.forEach((row, index) => {
-      const next = row.keepWithNext ? rows[index + 1] : undefined;
-      // The next row's height and the rule and spacing below a row (see `bottom`).
-      const reserve = next ? rowHeight(next.cells) + 7 : 0;
+      // The rows kept with this one (a chain: a group title, its item, the item's discount row),
+      // each with its height and the rule and spacing below a row (see `bottom`).
+      let reserve = 0;
+      for (let kept = index; rows[kept]?.keepWithNext && rows[kept + 1]; kept++) {
+        reserve += rowHeight(rows[kept + 1]!.cells) + 7;
+      }
       drawRow(row.cells, row.bold ? FONT.bold : FONT.regular, COLOR.text, 'body', reserve);
     });
     table.end();

@@ -275,17 +275,15 @@ describe('what a screen reader reads', () => {
     expect(header!.children.map((cell) => cell.text)).toEqual([
       'Artikel',
       'Menge',
-      'Listenpreis netto',
-      'Rabatt',
-      'Preis netto',
+      'Einzelpreis',
+      'Summe',
       'Summe netto',
     ]);
     expect(first!.children.map((cell) => cell.text)).toEqual([
       'Pro-Lizenz Version 9',
       '10',
-      '75,63 €',
-      '43 %',
-      '43,11 €',
+      '51,30 €',
+      '513,00 €',
       '431,09 €',
     ]);
     const steps = elements.find((element) => element.role === 'L')!;
