@@ -167,6 +167,35 @@ export default tseslint.config(
       ],
     },
   },
+  // A document kind's file is loaded by the render threads for its layout (decision 032): beside
+  // its own folder it imports only the layouts under render/ as code; other modules, the
+  // documents module's services and the database code are types there, and reached with
+  // `await import()` where the kind reads them.
+  {
+    files: ['apps/server/src/modules/documents/kinds/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!render/)',
+              allowTypeImports: true,
+              message:
+                'The render threads load every kind (decision 032): import this as a type, or with `await import()` where the kind reads it.',
+            },
+            {
+              regex: '^kysely$',
+              allowTypeImports: true,
+              message:
+                'The render threads load every kind (decision 032): reach Kysely through the query builder, or with `await import()`.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The domain's order (decision 069): each folder imports only the floors below its own, none
   // beside it, and no chain of value imports returns to where it began. Tests may reach anything.
   {

@@ -27,7 +27,7 @@ function serviceWith(beforeRender: (license: License) => Promise<void> = async (
     storage,
     renderer: {
       render: async (task: RenderTask) => {
-        if ('license' in task) await beforeRender(task.license);
+        if ('license' in task) await beforeRender(task.license as License);
         return renderer.render(task);
       },
     } as DocumentRenderer,

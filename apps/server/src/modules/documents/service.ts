@@ -305,7 +305,8 @@ export class DocumentService {
       loaded,
       key,
       commitWith &&
-        ((transaction, updated) => commitWith(transaction, updated, kind.changes(loaded.owner, updated))),
+        (async (transaction, updated) =>
+          commitWith(transaction, updated, await kind.changes(loaded.owner, updated))),
     );
     if (owner) return { key, bytes, fileName: kind.fileName(owner), owner };
     // Never referenced by any record: remove it before trying again.

@@ -88,17 +88,23 @@ export interface DocumentKind<Owner = unknown, Task extends KindTask = KindTask>
   /** What the document is rendered from, now (`now` is the moment of the rendering). */
   task(db: Kysely<DB>, owner: Owner, now: Date): Promise<Task>;
   /**
-   * Renders the document as a PDF file: the kind's row of `layouts.ts` for the registry's kinds,
-   * which the render threads run without loading the rest of the kind.
+   * Renders the document as a PDF file (its layout). The render threads load the registry for
+   * this and `example` only: a kind's file imports other modules as types, and reaches their
+   * code with `await import()` where it reads them (lint refuses a static import, decision 032).
    */
   render(style: DocumentStyle, task: Task): Promise<Uint8Array>;
+  /**
+   * A task of example data: what a render thread renders once when it starts, so that the first
+   * document of the kind is not a customer's (it costs ten times the next).
+   */
+  example(createdAt: Date): Task;
   /**
    * Points the owner at its new document, in `transaction`, only if it is still the version it was
    * rendered from; the owner as updated, or undefined when it changed meanwhile.
    */
   point(transaction: Kysely<DB>, loaded: Loaded<Owner>, key: string): Promise<Owner | undefined>;
   /** What the audit trail records of the owner's change when an admin makes its document. */
-  changes(before: Owner, after: Owner): AuditChange[];
+  changes(before: Owner, after: Owner): Promise<AuditChange[]>;
   /** The name the owner's document is downloaded and attached under. */
   fileName(owner: Owner): string;
   /** The owner's name in a list of refusals or unknown ids, and its file's name in a ZIP. */

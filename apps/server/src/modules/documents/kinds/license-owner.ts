@@ -3,20 +3,29 @@ import {
   documentMessages,
   formatLicenseKey,
   mayGenerateDocument,
+  type License,
   type LicenseDocumentType,
 } from '@lizenzportal/domain';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DB, LicenseRow } from '../../../db/schema.ts';
-import { changedFields } from '../../audit/index.ts';
-import { toLicense, UNRECORDED_FIELDS } from '../../licenses/index.ts';
-import type { DocumentKind, Loaded, MailLicense, Refusal } from './kind.ts';
-import type { LicenseTask } from './layouts.ts';
+import type { DocumentKind, KindTask, Loaded, MailLicense, Refusal } from './kind.ts';
+
+/** What a license's document is rendered from. */
+export interface LicenseTask<Kind extends LicenseDocumentType> extends KindTask<Kind> {
+  license: License;
+}
 
 /** The license's column that points at its document of a kind. */
 const COLUMN = { starter: 'starter_document', license: 'license_document' } as const;
 
-// JavaScript dates stop at milliseconds; compared as text the version keeps every digit.
-const versionOf = sql<string>`extract(epoch from updated_at)::text`;
+/**
+ * A license row's version: JavaScript dates stop at milliseconds, compared as text it keeps every
+ * digit. Kysely is loaded where it is used, not with this file (the render threads load the kinds).
+ */
+async function versionOf(): Promise<RawBuilder<string>> {
+  const { sql } = await import('kysely');
+  return sql<string>`extract(epoch from updated_at)::text`;
+}
 
 /**
  * What the documents of a license share: the license row read at its exact version (`updated_at`
@@ -27,7 +36,10 @@ const versionOf = sql<string>`extract(epoch from updated_at)::text`;
 export function licenseOwnedKind<Kind extends LicenseDocumentType>(
   name: Kind,
   facts: { refusal: Refusal; documentWord: (plural: boolean) => string },
-): Omit<DocumentKind<LicenseRow, LicenseTask<Kind>>, 'notGenerated' | 'render' | 'fileName' | 'batch'> {
+): Omit<
+  DocumentKind<LicenseRow, LicenseTask<Kind>>,
+  'notGenerated' | 'render' | 'example' | 'fileName' | 'batch'
+> {
   const column = COLUMN[name];
   return {
     name,
@@ -38,7 +50,7 @@ export function licenseOwnedKind<Kind extends LicenseDocumentType>(
       const rows = await db
         .selectFrom('license')
         .selectAll()
-        .select(versionOf.as('row_version'))
+        .select((await versionOf()).as('row_version'))
         .where('id', 'in', ids)
         .execute();
       return rows.map(({ row_version: version, ...owner }) => ({ owner, version }));
@@ -49,16 +61,26 @@ export function licenseOwnedKind<Kind extends LicenseDocumentType>(
       mayGenerateDocument(name, { status: row.status, documentPresent: row[column] !== null })
         ? null
         : facts.refusal,
-    task: async (_db, row, now) => ({ kind: name, license: toLicense(row), createdAt: now }),
-    point: (transaction: Kysely<DB>, { owner, version }: Loaded<LicenseRow>, key: string) =>
+    async task(_db, row, now) {
+      // Loaded where read, not with this file: the render threads load the kinds (decision 032).
+      const { toLicense } = await import('../../licenses/index.ts');
+      return { kind: name, license: toLicense(row), createdAt: now };
+    },
+    point: async (transaction: Kysely<DB>, { owner, version }: Loaded<LicenseRow>, key: string) =>
       transaction
         .updateTable('license')
-        .set({ [column]: key, updated_at: sql<Date>`now()` })
+        .set((eb) => ({ [column]: key, updated_at: eb.fn<Date>('now') }))
         .where('id', '=', owner.id)
-        .where(versionOf, '=', version)
+        .where(await versionOf(), '=', version)
         .returningAll()
         .executeTakeFirst(),
-    changes: (before, after) => changedFields(toLicense(before), toLicense(after), UNRECORDED_FIELDS),
+    async changes(before, after) {
+      const [{ changedFields }, { toLicense, UNRECORDED_FIELDS }] = await Promise.all([
+        import('../../audit/index.ts'),
+        import('../../licenses/index.ts'),
+      ]);
+      return changedFields(toLicense(before), toLicense(after), UNRECORDED_FIELDS);
+    },
     label: (row) => formatLicenseKey(row.key),
     mail: {
       owners: (records) => records.licenses,

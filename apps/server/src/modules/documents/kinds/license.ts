@@ -2,12 +2,13 @@ import {
   DOCUMENT_TYPE_LABELS,
   deliveryMailTexts,
   documentMessages,
+  exampleBoundLicense,
   formatLicenseKey,
 } from '@lizenzportal/domain';
 import type { LicenseRow } from '../../../db/schema.ts';
+import { renderLicenseDocument } from '../render/license-document.ts';
 import type { DocumentKind } from './kind.ts';
-import { LAYOUTS, type LicenseTask } from './layouts.ts';
-import { licenseOwnedKind, unknownLicenses } from './license-owner.ts';
+import { licenseOwnedKind, unknownLicenses, type LicenseTask } from './license-owner.ts';
 
 /** The license document of a bound license: its holder, credentials and properties. */
 export const licenseKind: DocumentKind<LicenseRow, LicenseTask<'license'>> = {
@@ -16,7 +17,8 @@ export const licenseKind: DocumentKind<LicenseRow, LicenseTask<'license'>> = {
     documentWord: deliveryMailTexts.licenseWord,
   }),
   notGenerated: documentMessages.notGenerated(DOCUMENT_TYPE_LABELS.license),
-  render: LAYOUTS.license,
+  render: (style, { license, createdAt }) => renderLicenseDocument(style, license, createdAt),
+  example: (createdAt) => ({ kind: 'license', license: exampleBoundLicense(), createdAt }),
   fileName: (row) => `${DOCUMENT_TYPE_LABELS.license}_${formatLicenseKey(row.key)}.pdf`,
   batch: { fileName: documentMessages.licenseDocumentsFile, unknown: unknownLicenses },
 };

@@ -7,11 +7,14 @@ import {
   purchaseCart,
   type Shipping,
 } from '@lizenzportal/domain';
-import { sql } from 'kysely';
 import type { UpgradeSessionRow } from '../../../db/schema.ts';
-import { sessionPurchase, toUpgradeSession } from '../../upgrade-sessions/index.ts';
-import type { DocumentKind } from './kind.ts';
-import { LAYOUTS, type OfferTask } from './layouts.ts';
+import { exampleOffer, renderOfferDocument, type OfferDocumentData } from '../render/offer-document.ts';
+import type { DocumentKind, KindTask } from './kind.ts';
+
+/** What an offer's document is rendered from. */
+interface OfferTask extends KindTask<'offer'> {
+  offer: OfferDocumentData;
+}
 
 /**
  * The offer of an upgrade session, stored in the session's folder. An offered session never
@@ -45,6 +48,8 @@ export const offerKind: DocumentKind<UpgradeSessionRow, OfferTask> = {
           .execute()
       : [];
     const keys = new Map(licenses.map((license) => [license.id, license.key]));
+    // Loaded where read, not with this file: the render threads load the kinds (decision 032).
+    const { sessionPurchase, toUpgradeSession } = await import('../../upgrade-sessions/index.ts');
     return {
       kind: 'offer',
       createdAt: row.offered_at ?? now,
@@ -62,17 +67,18 @@ export const offerKind: DocumentKind<UpgradeSessionRow, OfferTask> = {
       },
     };
   },
-  render: LAYOUTS.offer,
+  render: (style, { offer, createdAt }) => renderOfferDocument(style, offer, createdAt),
+  example: (createdAt) => ({ kind: 'offer', offer: exampleOffer(createdAt), createdAt }),
   // Unless another rendering stored its PDF first: the same offer, so that one is kept.
   point: (transaction, { owner, version }, key) =>
     transaction
       .updateTable('upgrade_session')
-      .set({ offer_document: key, updated_at: sql<Date>`now()` })
+      .set((eb) => ({ offer_document: key, updated_at: eb.fn<Date>('now') }))
       .where('id', '=', owner.id)
-      .where(sql<boolean>`offer_document is not distinct from ${version}`)
+      .where('offer_document', 'is not distinct from', version)
       .returningAll()
       .executeTakeFirst(),
-  changes: () => [],
+  changes: async () => [],
   fileName: (row) => `${DOCUMENT_TYPE_LABELS.offer}_${row.offer_number}.pdf`,
   label: (row) => row.offer_number!,
   mail: {

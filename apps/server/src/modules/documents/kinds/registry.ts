@@ -1,6 +1,6 @@
 import { licenseKind } from './license.ts';
-import type { AnyDocumentKind } from './kind.ts';
-import type { Layouts } from './layouts.ts';
+import type { DocumentStyle } from '../render/pdf-builder.ts';
+import type { AnyDocumentKind, KindTask } from './kind.ts';
 import { offerKind } from './offer.ts';
 import { starterKind } from './starter.ts';
 
@@ -15,6 +15,12 @@ export function newDocumentKey(kind: AnyDocumentKind, ownerId: string, now: Date
   const stamp = now.toISOString().replace(/[-:.]/g, '');
   return `${kind.folder}/${ownerId}/${kind.name}-${stamp}-${nonce}.pdf`;
 }
+
+/** How a kind's document is laid out: its PDF file, made from its task. */
+export type Layout = (style: DocumentStyle, task: KindTask) => Promise<Uint8Array>;
+
+/** Layouts by kind name: what a renderer renders each kind's tasks with. */
+export type Layouts = Readonly<Record<string, Layout>>;
 
 /** The kinds of documents, found by name: where a kind is registered (decision 032). */
 export class DocumentKinds {
@@ -42,6 +48,13 @@ export class DocumentKinds {
     return Object.fromEntries([...this.#kinds].map(([name, kind]) => [name, kind.render.bind(kind)]));
   }
 
+  /** A task of example data of each kind: what a render thread warms up with. */
+  examples(createdAt: Date): (KindTask & Record<string, unknown>)[] {
+    return [...this.#kinds.values()].map(
+      (kind) => kind.example(createdAt) as KindTask & Record<string, unknown>,
+    );
+  }
+
   /** These kinds and one more: how a test registers a kind of its own. */
   with(kind: AnyDocumentKind): DocumentKinds {
     return new DocumentKinds([...this.#kinds.values(), kind]);
@@ -49,7 +62,8 @@ export class DocumentKinds {
 }
 
 /**
- * Every kind of document the portal makes, one line each. Each renders by its row of `layouts.ts`,
- * which is what the render threads load.
+ * Every kind of document the portal makes, one line each. The render threads load this too, for
+ * the kinds' layouts and examples: a kind's file reaches other modules' code only where it reads
+ * them (decision 032), so the threads load no database code.
  */
 export const DOCUMENT_KINDS = new DocumentKinds([starterKind, licenseKind, offerKind]);

@@ -2,7 +2,6 @@ import { workerData } from 'piscina';
 import type { Branding } from './branding.ts';
 import { DocumentRenderer, type RenderTask } from './document-renderer.ts';
 import { loadUnicodeFonts } from './fonts.ts';
-import { warmUp } from './warm-up.ts';
 
 /** A worker thread of the render pool (`pooled-renderer.ts`): renders one document per task. */
 
@@ -16,7 +15,7 @@ const logo =
   branding.logo && Buffer.from(branding.logo.buffer, branding.logo.byteOffset, branding.logo.byteLength);
 // Fonts are parsed once per thread, when the pool starts it.
 const renderer = new DocumentRenderer({ branding: { ...branding, logo }, fonts: loadUnicodeFonts() });
-await warmUp(renderer);
+await renderer.warmUp();
 
 export default function render(task: RenderTask): Promise<Uint8Array> {
   return renderer.render(task);
