@@ -45,7 +45,11 @@ async function recordShopMessages(page: Page): Promise<() => Promise<ReceivedMes
 function cents(text: string): number {
   const figure = text.trim();
   if (figure === '–') return 0;
-  const value = Number(figure.replace(/[−-]/, '').replace(' €', '').replaceAll('.', '').replace(',', '.'));
+  // formatMoney writes a no-break space before „€”: keep digits and the decimal comma only.
+  const digits = figure.replace(/[^\d,]/g, '').replace(',', '.');
+  const value = Number(digits);
+  // NaN would equal NaN in every comparison below: an unreadable figure fails the test instead.
+  if (digits === '' || !Number.isFinite(value)) throw new Error(`not an amount: „${text}”`);
   return Math.round(value * 100);
 }
 
