@@ -20,9 +20,9 @@ import {
   holderProblems,
   licenseStatusErrorMessage,
   loadOfferErrorMessage,
-  manualLoginErrorMessage,
   NO_CONNECTION_MESSAGE,
   NO_CONNECTION_TAG,
+  originalMessageNote,
   orderPaymentMessages,
   RECOVERY_FAILED_TITLE,
   RETRY_LABEL,
@@ -167,46 +167,36 @@ const CUSTOMER_PORTAL: Row[] = [
     shown: [licenseStatusErrorMessage(403), ERROR_CODES.LICENSE_DISABLED.message],
   },
   {
-    where: 'manual login 401 (manualLoginErrorMessage)',
-    portal:
-      'Ungültige Anmeldedaten. Bitte überprüfen Sie Lizenzschlüssel und Startcode bzw. Lizenznehmer-Namen.',
-    shown: [manualLoginErrorMessage(401)],
-  },
-  {
-    where: 'manual login 410 and direct login 410 (LICENSE_DEACTIVATED)',
+    where: 'login 410 (the manual login is /login’s form) and direct login 410 (LICENSE_DEACTIVATED)',
     portal: 'Diese Lizenz wurde deaktiviert. Bitte wenden Sie sich an den Support.',
     shown: [
-      manualLoginErrorMessage(410),
+      simpleLoginErrorMessage(410, 'holderName'),
       directLoginErrorMessage(410),
       ERROR_CODES.LICENSE_DEACTIVATED.message,
     ],
   },
   {
-    where: 'manual login 423 (manualLoginErrorMessage)',
-    portal:
-      'Diese Lizenz ist bereits gebunden. Bitte wählen Sie „Gebundene Lizenz“ und melden Sie sich mit dem Namen des Lizenznehmers an, oder verwenden Sie den Reiter „Neue Lizenz“ für eine noch ungebundene Lizenz.',
-    shown: [manualLoginErrorMessage(423)],
-  },
-  {
-    where: 'manual login 5xx, direct login 5xx and binding 5xx (SERVER_ERROR_TRY_LATER)',
+    where: 'direct login 5xx and binding 5xx (SERVER_ERROR_TRY_LATER)',
     spec: 'Ein Serverfehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
-    shown: [
-      manualLoginErrorMessage(500),
-      directLoginErrorMessage(503),
-      bindingErrorMessage(500, SAMPLE.email),
-    ],
+    shown: [directLoginErrorMessage(503), bindingErrorMessage(500, SAMPLE.email)],
   },
   {
     where: 'manual login, any other status: „unknown error” (UNKNOWN_ERROR)',
     portal: 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.',
-    shown: [manualLoginErrorMessage(400), simpleLoginErrorMessage(418, 'startCode')],
+    shown: [simpleLoginErrorMessage(400, 'holderName'), simpleLoginErrorMessage(418, 'startCode')],
   },
   {
     where:
       'manual and direct login without an answer, below the tag „Keine Verbindung” (NO_CONNECTION_MESSAGE)',
     portal:
       'Der Server hat nicht geantwortet. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
-    shown: [manualLoginErrorMessage(null), directLoginErrorMessage(null), NO_CONNECTION_MESSAGE],
+    shown: [simpleLoginErrorMessage(null, 'startCode'), directLoginErrorMessage(null), NO_CONNECTION_MESSAGE],
+  },
+  {
+    where:
+      'manual login without an answer: the original message, below the catalogue’s (originalMessageNote)',
+    portal: 'Ursprüngliche Meldung: Failed to fetch',
+    shown: [originalMessageNote('Failed to fetch')],
   },
   {
     where: 'direct login 423 (directLoginErrorMessage)',

@@ -25,10 +25,6 @@ export const loginMessages = {
   alreadyBound: ERROR_CODES.LICENSE_ALREADY_BOUND.message,
   deactivated: ERROR_CODES.LICENSE_DEACTIVATED.message,
   tooManyAttempts: ERROR_CODES.TOO_MANY_REQUESTS.message,
-  manualInvalid:
-    'Ungültige Anmeldedaten. Bitte überprüfen Sie Lizenzschlüssel und Startcode bzw. Lizenznehmer-Namen.',
-  manualAlreadyBound:
-    'Diese Lizenz ist bereits gebunden. Bitte wählen Sie „Gebundene Lizenz“ und melden Sie sich mit dem Namen des Lizenznehmers an, oder verwenden Sie den Reiter „Neue Lizenz“ für eine noch ungebundene Lizenz.',
   serverError: SERVER_ERROR_TRY_LATER,
   directAlreadyBound:
     'Diese Lizenz wurde bereits registriert. Das aktualisierte Lizenzdokument (PDF) enthält den Namen des Lizenznehmers: Bitte verwenden Sie den Link aus diesem Dokument oder melden Sie sich manuell an.',
@@ -38,7 +34,12 @@ export const loginMessages = {
 
 export type CodeKind = 'startCode' | 'holderName';
 
-/** Message of the simple login (key first, then start code or holder name). */
+/**
+ * Message of the simple login (key first, then start code or holder name). It is also the spec's
+ * manual login: „switch to manual login” leads to /login, and this form is what it finds there; its
+ * rows (410, 423, 5xx, other, no answer with the original message and retry) are the same cases,
+ * worded for this form — a 401 names the code that was wrong, a 423 the holder name to use instead.
+ */
 export function simpleLoginErrorMessage(status: number | null, codeKind: CodeKind): string {
   if (status === null) return NO_CONNECTION_MESSAGE;
   if (status === 401)
@@ -59,17 +60,6 @@ export function licenseStatusErrorMessage(status: number | null): string {
   if (status === 403) return loginMessages.statusDisabled;
   if (status === 429) return loginMessages.tooManyAttempts;
   if (status >= 500) return GENERIC_SERVER_ERROR;
-  return UNKNOWN_ERROR;
-}
-
-/** Message of the manual login (key and code together, as in the assistant). */
-export function manualLoginErrorMessage(status: number | null): string {
-  if (status === null) return NO_CONNECTION_MESSAGE;
-  if (status === 401) return loginMessages.manualInvalid;
-  if (status === 410) return loginMessages.deactivated;
-  if (status === 423) return loginMessages.manualAlreadyBound;
-  if (status === 429) return loginMessages.tooManyAttempts;
-  if (status >= 500) return loginMessages.serverError;
   return UNKNOWN_ERROR;
 }
 

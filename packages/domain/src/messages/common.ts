@@ -35,6 +35,12 @@ export const NO_CONNECTION_TAG = 'Keine Verbindung';
 export const NO_CONNECTION_MESSAGE =
   'Der Server hat nicht geantwortet. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.';
 
+/**
+ * Below the no-connection message: what the browser itself said („Failed to fetch”), for support
+ * to tell a blocked request from a network that is down (customer spec §8, manual login).
+ */
+export const originalMessageNote = (message: string) => `Ursprüngliche Meldung: ${message}`;
+
 /** A server answer that is not the API's error envelope (a proxy's error page, for instance). */
 export const UNEXPECTED_RESPONSE = 'Der Server hat unerwartet geantwortet.';
 

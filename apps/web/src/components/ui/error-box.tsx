@@ -1,6 +1,12 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { errorCodeTag, NO_CONNECTION_TAG, requestIdNote, RETRY_LABEL } from '@lizenzportal/domain';
+import {
+  errorCodeTag,
+  NO_CONNECTION_TAG,
+  originalMessageNote,
+  requestIdNote,
+  RETRY_LABEL,
+} from '@lizenzportal/domain';
 import type { ReactNode, Ref } from 'react';
 import type { FailedCall } from '@/lib/api';
 
@@ -21,7 +27,8 @@ export interface ErrorBoxProps {
 
 /**
  * The generic error box of the spec: title, tag "Fehler-Code {status}" or "Keine Verbindung",
- * message, retry. A server error also names the request's id, which a customer quotes to support.
+ * message, retry. A server error also names the request's id, which a customer quotes to support;
+ * a call without an answer what the browser said of it.
  */
 export function ErrorBox({
   title,
@@ -33,7 +40,7 @@ export function ErrorBox({
   retrying,
   ref,
 }: ErrorBoxProps) {
-  const { status, requestId } = failure;
+  const { status, requestId, originalMessage } = failure;
   return (
     <Alert
       ref={ref}
@@ -54,6 +61,11 @@ export function ErrorBox({
         {details && (
           <Text size="sm" c="dimmed">
             {details}
+          </Text>
+        )}
+        {status === null && originalMessage && (
+          <Text size="xs" c="dimmed">
+            {originalMessageNote(originalMessage)}
           </Text>
         )}
         {status !== null && status >= 500 && requestId && (

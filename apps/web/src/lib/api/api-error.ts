@@ -29,6 +29,8 @@ export class ApiError extends Error {
 export interface FailedCall {
   status: number | null;
   requestId?: string | null | undefined;
+  /** Without an answer: what the browser said of the failure („Failed to fetch”), if anything. */
+  originalMessage?: string | null | undefined;
 }
 
 /** The HTTP status of a failed call, `null` when no answer arrived (or the failure was not an API call). */
@@ -39,7 +41,11 @@ export function errorStatus(error: unknown): number | null {
 /** The failed call behind an error (an `ApiError`): status and request id, for the error box. */
 export function failedCall(error: unknown): FailedCall {
   return error instanceof ApiError
-    ? { status: error.status, requestId: error.requestId }
+    ? {
+        status: error.status,
+        requestId: error.requestId,
+        originalMessage: error.status === null && error.cause instanceof Error ? error.cause.message : null,
+      }
     : { status: null, requestId: null };
 }
 

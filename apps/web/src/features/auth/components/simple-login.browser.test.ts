@@ -3,6 +3,7 @@ import {
   GENERIC_SERVER_ERROR,
   loginMessages,
   NO_CONNECTION_MESSAGE,
+  originalMessageNote,
   requestIdNote,
 } from '@lizenzportal/domain';
 import { expectErrorLog } from '@lizenzportal/server/testing';
@@ -261,7 +262,7 @@ describe('simple login errors', () => {
     await startCodeInput(page).waitFor();
   });
 
-  it('no connection at sign-in: the catalogue message with retry', async () => {
+  it('no connection at sign-in: the catalogue message, the original message and retry', async () => {
     const license = await createLicense(browser.server);
     const page = await browser.open('/login');
     await page.route('**/api/v1/auth/license', (route) => route.abort('internetdisconnected'));
@@ -270,6 +271,8 @@ describe('simple login errors', () => {
     // The tag, then the catalogue's message: „Keine Verbindung” once.
     expect(text).toContain(`Keine Verbindung ${NO_CONNECTION_MESSAGE}`);
     expect(text.split('Keine Verbindung')).toHaveLength(2);
+    // What Chromium's fetch says of a request that got no answer.
+    expect(text).toContain(originalMessageNote('Failed to fetch'));
     expect(await page.getByRole('button', { name: 'Erneut versuchen' }).count()).toBe(1);
   });
 });
