@@ -522,7 +522,10 @@ function domainTexts(): string[] {
     if (typeof value === 'string') texts.push(value);
     else if (typeof value === 'function' && value.length <= 3) {
       try {
-        visit((value as (...args: unknown[]) => unknown)('19 %', '1,19', 'x'));
+        const result = (value as (...args: unknown[]) => unknown)('19 %', '1,19', 'x');
+        // An async function (the assistant's injected calls refuse when not provided) is no text.
+        if (result instanceof Promise) result.catch(() => undefined);
+        else visit(result);
       } catch {
         // Not a text function.
       }
