@@ -9,57 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assertRunning, freePort, startPortal, stop } from './lib/processes.ts';
-import { ADMIN, adminToken, resellerOrder, SECRET, signed } from './shop.bench.ts';
+import { ADMIN, adminToken, orderDelivered, resellerOrder, SECRET } from './shop.bench.ts';
 
 const LICENSES = 500;
 const MIB = 1024 * 1024;
-
-interface Delivery {
-  progress: string;
-  error: string | null;
-  documents: string[];
-  documentsLink: { url: string } | null;
-}
-
-/** Webhook to the order's deliveries completed; the deliveries as the back office reads them. */
-async function orderDelivered(
-  portal: string,
-  token: string,
-): Promise<{ ms: number; deliveries: Delivery[] }> {
-  const body = await resellerOrder(portal, LICENSES, 900_500);
-  const started = performance.now();
-  const response = await fetch(`${portal}/api/v1/shop/webhook`, {
-    method: 'POST',
-    headers: signed(body),
-    body,
-  });
-  const { orderGeneration } = ((await response.json()) as { data: { orderGeneration: string } }).data;
-  const get = async <T>(route: string) =>
-    (
-      (await (
-        await fetch(`${portal}/api/v1/order-generation/${orderGeneration}${route}`, {
-          headers: { authorization: `Bearer ${token}` },
-        })
-      ).json()) as { data: T }
-    ).data;
-  for (;;) {
-    const { orderGeneration: generation } = await get<{
-      orderGeneration: { progress: string; error: string };
-    }>('');
-    if (generation.progress === 'failed') throw new Error(`the reseller order failed: ${generation.error}`);
-    const { deliveries } = await get<{ deliveries: Delivery[] }>('/delivery');
-    const failed = deliveries.find((delivery) => delivery.progress === 'failed');
-    if (failed) throw new Error(`the reseller order's mail failed: ${failed.error}`);
-    if (
-      generation.progress === 'completed' &&
-      deliveries.length > 0 &&
-      deliveries.every((delivery) => delivery.progress === 'completed')
-    ) {
-      return { ms: performance.now() - started, deliveries };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** One portal with this limit (unset: the default): the order, its mail's size and its ZIP. */
 async function measure(label: string, limitMb: string | undefined): Promise<void> {
@@ -80,7 +33,9 @@ async function measure(label: string, limitMb: string | undefined): Promise<void
     ...(limitMb ? { DELIVERY_ATTACHMENT_LIMIT_MB: limitMb } : {}),
   });
   try {
-    const { ms, deliveries } = await orderDelivered(portal, await adminToken(portal));
+    const token = await adminToken(portal);
+    const body = await resellerOrder(portal, LICENSES, 900_500);
+    const { ms, deliveries } = await orderDelivered(portal, token, body, 250);
     assertRunning(child);
     const outbox = path.join(dataDir, 'outbox');
     const sizes = fs.readdirSync(outbox).map((file) => fs.statSync(path.join(outbox, file)).size);

@@ -161,11 +161,27 @@ export async function resellerOrder(
   return JSON.stringify(order);
 }
 
-/** Webhook to all deliveries completed, for the reseller order of LARGE_ORDER_LICENSES licenses. */
-async function largeOrder(token: string): Promise<{ ms: number; licenses: number }> {
-  const body = await resellerOrder();
+/** A delivery of an order as the back office reads it: what the shop benchmarks wait for and print. */
+export interface OrderDelivery {
+  progress: string;
+  error: string | null;
+  documents: string[];
+  documentsLink: { url: string } | null;
+}
+
+/**
+ * Posts a paid order to the portal's webhook and waits until its generation and every delivery
+ * have completed, polling the back office (each poll costs the portal a little: not more often
+ * than `pollMs`): the time from the webhook, the licenses made and the deliveries.
+ */
+export async function orderDelivered(
+  portal: string,
+  token: string,
+  body: string,
+  pollMs: number,
+): Promise<{ ms: number; licenses: number; deliveries: OrderDelivery[] }> {
   const started = performance.now();
-  const response = await fetch(`${PORTAL}/api/v1/shop/webhook`, {
+  const response = await fetch(`${portal}/api/v1/shop/webhook`, {
     method: 'POST',
     headers: signed(body),
     body,
@@ -174,7 +190,7 @@ async function largeOrder(token: string): Promise<{ ms: number; licenses: number
   const get = async <T>(route: string) =>
     (
       (await (
-        await fetch(`${PORTAL}/api/v1/order-generation/${orderGeneration}${route}`, {
+        await fetch(`${portal}/api/v1/order-generation/${orderGeneration}${route}`, {
           headers: { authorization: `Bearer ${token}` },
         })
       ).json()) as { data: T }
@@ -183,18 +199,25 @@ async function largeOrder(token: string): Promise<{ ms: number; licenses: number
     const { orderGeneration: generation } = await get<{
       orderGeneration: { progress: string; licenses: string[]; error: string | null };
     }>('');
-    if (generation.progress === 'failed') throw new Error(`the reseller order failed: ${generation.error}`);
-    const { deliveries } = await get<{ deliveries: { progress: string }[] }>('/delivery');
+    if (generation.progress === 'failed') throw new Error(`the order failed: ${generation.error}`);
+    const { deliveries } = await get<{ deliveries: OrderDelivery[] }>('/delivery');
+    const failed = deliveries.find((delivery) => delivery.progress === 'failed');
+    if (failed) throw new Error(`the order's mail failed: ${failed.error}`);
     if (
       generation.progress === 'completed' &&
       deliveries.length > 0 &&
       deliveries.every((delivery) => delivery.progress === 'completed')
     ) {
-      return { ms: performance.now() - started, licenses: generation.licenses.length };
+      return { ms: performance.now() - started, licenses: generation.licenses.length, deliveries };
     }
-    // Polls cost the portal little next to the work measured, but some: not more often than this.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
+}
+
+/** Webhook to all deliveries completed, for the reseller order of LARGE_ORDER_LICENSES licenses. */
+async function largeOrder(token: string): Promise<{ ms: number; licenses: number }> {
+  const { ms, licenses } = await orderDelivered(PORTAL, token, await resellerOrder(), 50);
+  return { ms, licenses };
 }
 
 /** Whether a generation is still in progress, from the back office's list. */
