@@ -158,14 +158,11 @@ export async function run(): Promise<void> {
       }),
       { typeOfEntry: 'manual', entryReference: 'bench' },
     );
-    await app.services.licenses.repository.update(created!._id, {
-      status: 'bound',
-      authentication_code: 'Benchmark-Schule',
-      holder_type: 'organization',
-      holder_name: 'Benchmark-Schule',
-      holder_email: 'bench@example.com',
-      holder_contact: 'Bench',
-      bound_at: new Date(),
+    await app.services.licenses.bindIfUnbound(created!._id, {
+      holderType: 'organization',
+      name: 'Benchmark-Schule',
+      email: 'bench@example.com',
+      contact: 'Bench',
     });
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const login = await fetch(`${address}/api/v1/auth/license`, {

@@ -300,6 +300,7 @@ export async function createServices({
   const releases = new ProductReleases(db, storage);
   const downloads = new DownloadService({
     db,
+    licenses,
     releases,
     storage,
     urls: new FileUrlSigner({

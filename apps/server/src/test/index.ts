@@ -6,6 +6,7 @@ export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';
 export { expectErrorLog, testLogger } from './error-logs.ts';
 export { eventually } from './smtp.ts';
+export { setLicenseRow } from './license-rows.ts';
 export { outboxMails } from './outbox.ts';
 export { seedDemoData } from '../seed/demo.ts';
 export { seedDemoReleases } from '../seed/demo-releases.ts';

@@ -8,7 +8,7 @@ import {
   type LoginResponse,
   type UpgradeSession,
 } from '@lizenzportal/domain';
-import { newPurchaseRequest, type TestServer } from '@lizenzportal/server/testing';
+import { newPurchaseRequest, setLicenseRow, type TestServer } from '@lizenzportal/server/testing';
 
 type LicenseInput = Partial<Omit<LicenseCreate, 'properties'>> & {
   properties?: Partial<LicenseCreate['properties']>;
@@ -43,7 +43,7 @@ export async function bindLicense(
   license: License,
   holder: HolderInput,
 ): Promise<License> {
-  await server.app.services.licenses.repository.update(license._id, {
+  await setLicenseRow(server.app.services.database.db, license._id, {
     status: 'bound',
     authentication_code: holder.name,
     holder_name: holder.name,
@@ -56,7 +56,7 @@ export async function bindLicense(
 }
 
 export async function disableLicense(server: TestServer, license: License): Promise<void> {
-  await server.app.services.licenses.repository.update(license._id, { status: 'disabled' });
+  await setLicenseRow(server.app.services.database.db, license._id, { status: 'disabled' });
 }
 
 export const ADMIN = { username: 'verwaltung', password: 'ein-sicheres-passwort' } as const;
@@ -227,7 +227,7 @@ export async function requestContactChange(
   license: License,
   change: { contact?: string; email: string },
 ): Promise<string> {
-  const row = await server.app.services.licenses.repository.findById(license._id);
+  const row = await server.app.services.licenses.findById(license._id);
   await server.app.services.contactChanges.request(
     license._id,
     { type: 'license', licenseId: license._id, license: row! },

@@ -16,9 +16,18 @@ export const PROGRESS_LABELS: Record<DeliveryProgress, string> = {
 export const LICENSE_DOCUMENT_TYPES = ['starter', 'license'] as const;
 export type LicenseDocumentType = (typeof LICENSE_DOCUMENT_TYPES)[number];
 
-/** Every kind of document the portal makes and mails: a license's documents, and offers. */
-export const DOCUMENT_TYPES = [...LICENSE_DOCUMENT_TYPES, 'offer'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/**
+ * Every kind of document the portal makes and mails (a license's documents, and offers) by the
+ * German name the back office shows and filters its deliveries by: a new kind is one line here.
+ */
+export const DOCUMENT_TYPE_LABELS = {
+  starter: 'Startdokument',
+  license: 'Lizenzdokument',
+  offer: 'Angebot',
+} satisfies Record<LicenseDocumentType, string> & Record<string, string>;
+export type DocumentType = keyof typeof DOCUMENT_TYPE_LABELS;
+/** The kinds, in the order of their labels (the deliveries' filter offers them so). */
+export const DOCUMENT_TYPES = Object.keys(DOCUMENT_TYPE_LABELS) as [DocumentType, ...DocumentType[]];
 
 /** Why a mail was sent; the two contact occasions send no document (issue 40). */
 export const DELIVERY_OCCASIONS = [
@@ -49,12 +58,6 @@ export const UNRENDERABLE_OCCASIONS: readonly DeliveryOccasion[] = [
   'contact-confirmation',
   'contact-changed',
 ];
-
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  starter: 'Startdokument',
-  license: 'Lizenzdokument',
-  offer: 'Angebot',
-};
 
 /** An e-mail delivery of documents as the API returns it (back-office spec, entity Delivery). */
 export const deliverySchema = z.object({

@@ -120,13 +120,13 @@ describe('document URLs', () => {
       code: 'NOT_FOUND',
       message: 'Für diese Lizenz wurde noch kein Lizenzdokument erzeugt.',
     });
-    expect((await ctx.app.services.licenses.repository.findById(license!._id))!.starter_document).toBeNull();
+    expect((await ctx.app.services.licenses.findById(license!._id))!.starter_document).toBeNull();
     const response = await documentUrl(license!._id, 'starter');
-    const stored = await ctx.app.services.licenses.repository.findById(license!._id);
+    const stored = await ctx.app.services.licenses.findById(license!._id);
     expect(stored!.starter_document).not.toBeNull();
     // Asked again, the stored one is signed, not a new one made.
     expect((await documentUrl(license!._id, 'starter')).statusCode).toBe(200);
-    expect((await ctx.app.services.licenses.repository.findById(license!._id))!.starter_document).toBe(
+    expect((await ctx.app.services.licenses.findById(license!._id))!.starter_document).toBe(
       stored!.starter_document,
     );
     expect(response.statusCode).toBe(200);

@@ -5,12 +5,7 @@ import { listPage, type ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import { DOWNLOAD_LIST_ENTITY } from './list.ts';
 
-const COUNTER_COLUMN = {
-  software: 'software_downloads',
-  metasearch: 'metasearch_downloads',
-} as const satisfies Record<DownloadProduct, string>;
-
-/** The download log (table `download`) and the license counters it adds to. */
+/** The download log (table `download`); the license's counters are the licenses module's. */
 export class DownloadRepository {
   readonly #db: Kysely<DB>;
 
@@ -18,12 +13,12 @@ export class DownloadRepository {
     this.#db = db;
   }
 
-  /** One download of a release by a license, counted on the license in the same transaction. */
+  /** One download of a release by a license (the service counts it on the license in the same transaction). */
   async record(
     transaction: Transaction<DB>,
     download: { licenseId: string; object: DownloadProduct; release: ProductReleaseRow },
   ): Promise<DownloadRow> {
-    const row = await transaction
+    return transaction
       .insertInto('download')
       .values({
         license: download.licenseId,
@@ -36,13 +31,6 @@ export class DownloadRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const column = COUNTER_COLUMN[download.object];
-    await transaction
-      .updateTable('license')
-      .set({ [column]: sql`${sql.ref(column)} + 1` })
-      .where('id', '=', download.licenseId)
-      .execute();
-    return row;
   }
 
   /** Adds what a response sent for a download; the first response that reached the end completes it. */

@@ -20,7 +20,7 @@ import { sendStoredFile } from '../../http/send-file.ts';
 import type { FileUrlSigner, SignedFileQuery } from '../../lib/signed-urls.ts';
 import { FileNotFoundError, type FileStorage } from '../../lib/storage/file-storage.ts';
 import type { Principal } from '../../http/principal.ts';
-import { toLicense } from '../licenses/index.ts';
+import { type LicenseService, toLicense } from '../licenses/index.ts';
 import { toDownloadRecord } from './mapper.ts';
 import type { ProductReleases } from './releases.ts';
 import { DownloadRepository } from './repository.ts';
@@ -40,6 +40,8 @@ export interface LatestVersions {
 
 export interface DownloadServiceDependencies {
   db: Kysely<DB>;
+  /** Counts each download on its license. */
+  licenses: LicenseService;
   releases: ProductReleases;
   storage: FileStorage;
   urls: FileUrlSigner;
@@ -52,6 +54,7 @@ export interface DownloadServiceDependencies {
  */
 export class DownloadService {
   readonly #db: Kysely<DB>;
+  readonly #licenses: LicenseService;
   readonly #releases: ProductReleases;
   readonly #repository: DownloadRepository;
   readonly #storage: FileStorage;
@@ -59,6 +62,7 @@ export class DownloadService {
 
   constructor(dependencies: DownloadServiceDependencies) {
     this.#db = dependencies.db;
+    this.#licenses = dependencies.licenses;
     this.#releases = dependencies.releases;
     this.#repository = new DownloadRepository(dependencies.db);
     this.#storage = dependencies.storage;
@@ -90,13 +94,12 @@ export class DownloadService {
     const target = releaseOf(download, version);
     const release = target && (await this.#releases.latest(target.product, target.platform));
     if (!release) throw notFound('release');
-    const record = await this.#db.transaction().execute((transaction) =>
-      this.#repository.record(transaction, {
-        licenseId: license.id,
-        object: downloadCounter(download),
-        release,
-      }),
-    );
+    const object = downloadCounter(download);
+    const record = await this.#db.transaction().execute(async (transaction) => {
+      const row = await this.#repository.record(transaction, { licenseId: license.id, object, release });
+      await this.#licenses.countDownload(license.id, object, transaction);
+      return row;
+    });
     return this.#urls.sign({ key: release.file_key, name: release.file_name, record: record.id });
   }
 

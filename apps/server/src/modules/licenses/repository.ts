@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { HolderData } from '@lizenzportal/domain';
+import type { DownloadProduct, HolderData } from '@lizenzportal/domain';
 import { namedStatement } from '../../db/named-statements.ts';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import { streamListRows } from '../../lists/list-export.ts';
@@ -16,6 +16,11 @@ import { CUSTOMER_LICENSE_COLUMNS, type CustomerLicenseRow } from './mapper.ts';
 const CUSTOMER_COLUMNS_OF_LICENSE = sql.raw(
   CUSTOMER_LICENSE_COLUMNS.map((column) => `license.${column}`).join(', '),
 );
+
+const DOWNLOAD_COUNTER_COLUMN = {
+  software: 'software_downloads',
+  metasearch: 'metasearch_downloads',
+} as const satisfies Record<DownloadProduct, string>;
 
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
@@ -102,6 +107,16 @@ export class LicenseRepository {
       .where('revision', '=', revision)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Adds one to the license's counter of downloads of `object`. */
+  async countDownload(id: string, object: DownloadProduct, db: Kysely<DB> = this.#db): Promise<void> {
+    const column = DOWNLOAD_COUNTER_COLUMN[object];
+    await db
+      .updateTable('license')
+      .set({ [column]: sql`${sql.ref(column)} + 1` })
+      .where('id', '=', id)
+      .execute();
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   type License,
   type LicenseCreate,
   type HolderData,
+  type DownloadProduct,
   type LicenseUpdate,
 } from '@lizenzportal/domain';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
@@ -62,17 +63,14 @@ export class LicenseService {
   readonly #db: Kysely<DB>;
   readonly #queue: JobQueue;
   readonly #audit: AuditLog;
-  /**
-   * The table's statements, for this module's own parts and for tests: other modules call the
-   * named methods below (decision 069), and no face hands the repository on.
-   */
-  readonly repository: LicenseRepository;
+  /** The table's statements: other modules call the named methods below (decision 069). */
+  readonly #repository: LicenseRepository;
 
   constructor(db: Kysely<DB>, queue: JobQueue, audit: AuditLog) {
     this.#db = db;
     this.#queue = queue;
     this.#audit = audit;
-    this.repository = new LicenseRepository(db);
+    this.#repository = new LicenseRepository(db);
   }
 
   /**
@@ -143,7 +141,7 @@ export class LicenseService {
       // A key collision (1 in 2^60 per pair) only skips that row; it is drawn again.
       while (created.length < input.count) {
         const rows = Array.from({ length: input.count - created.length }, template);
-        created.push(...(await this.repository.insertMany(rows, transaction)));
+        created.push(...(await this.#repository.insertMany(rows, transaction)));
       }
       if (input.generateStarterDocument) {
         for (const license of created) {
@@ -159,13 +157,13 @@ export class LicenseService {
   }
 
   async list(request: ListRequest): Promise<ListPage<License>> {
-    const page = await this.repository.list(request);
+    const page = await this.#repository.list(request);
     return { ...page, rows: page.rows.map(toLicense) };
   }
 
   /** The licenses a list request matches, without paging, as a streamed CSV file. */
   exportCsv(request: ListRequest): Promise<Readable> {
-    return this.repository.stream(request, {
+    return this.#repository.stream(request, {
       head: LICENSE_CSV.head,
       rows: (rows) => LICENSE_CSV.rows(rows.map(toLicense)),
     });
@@ -177,7 +175,7 @@ export class LicenseService {
       if (principal.licenseId !== id) throw new AppError('FORBIDDEN');
       return customerView(principal.license);
     }
-    const row = await this.repository.findById(id);
+    const row = await this.#repository.findById(id);
     if (!row) throw notFound('license');
     return toLicense(row);
   }
@@ -195,9 +193,9 @@ export class LicenseService {
       });
     }
     return this.#db.transaction().execute(async (transaction) => {
-      const current = await this.repository.findById(id, transaction);
+      const current = await this.#repository.findById(id, transaction);
       if (!current) throw notFound('license');
-      if (input.updatedToLicense && !(await this.repository.exists(input.updatedToLicense, transaction))) {
+      if (input.updatedToLicense && !(await this.#repository.exists(input.updatedToLicense, transaction))) {
         throw new AppError('VALIDATION_FAILED', backOfficeMessages.successorMissing, {
           field: 'updatedToLicense',
         });
@@ -211,7 +209,7 @@ export class LicenseService {
         UNRECORDED_FIELDS,
       );
       if (fieldChanges.length === 0) return toLicense(current);
-      const updated = await this.repository.updateAtRevision(id, input.revision, changes, transaction);
+      const updated = await this.#repository.updateAtRevision(id, input.revision, changes, transaction);
       if (!updated) throw new AppError('LICENSE_CHANGED');
       await this.#audit.record(transaction, {
         entity: 'license',
@@ -228,21 +226,21 @@ export class LicenseService {
   // this module only (decision 069). Each joins the caller's transaction where it names one.
 
   findById(id: string, db?: Kysely<DB>): Promise<LicenseRow | undefined> {
-    return this.repository.findById(id, db);
+    return this.#repository.findById(id, db);
   }
 
   /** The license, locked until `transaction` ends. */
   findForUpdate(id: string, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
-    return this.repository.findByIdForUpdate(id, transaction);
+    return this.#repository.findByIdForUpdate(id, transaction);
   }
 
   exists(id: string, db?: Kysely<DB>): Promise<boolean> {
-    return this.repository.exists(id, db);
+    return this.#repository.exists(id, db);
   }
 
   /** A license's status by key, and the order whose undo disabled it (before every sign-in). */
   statusByKey(key: string): Promise<Pick<LicenseRow, 'status' | 'withdrawn_order'> | undefined> {
-    return this.repository.statusByKey(key);
+    return this.#repository.statusByKey(key);
   }
 
   /** The license as its holder sees it, with the client's sign-in throttle state, in one query. */
@@ -250,47 +248,52 @@ export class LicenseService {
     key: string,
     throttle: (subject: RawBuilder<string>) => { join: RawBuilder<unknown>; columns: RawBuilder<State> },
   ): Promise<(CustomerLicenseRow & State) | undefined> {
-    return this.repository.findByKeyForSignIn(key, throttle);
+    return this.#repository.findByKeyForSignIn(key, throttle);
   }
 
   /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */
   boundToEmail(email: string, db?: Kysely<DB>): Promise<LicenseRow[]> {
-    return this.repository.boundToEmail(email, db);
+    return this.#repository.boundToEmail(email, db);
   }
 
   /** The product each license was made as (an order's licenses, to match a refund's lines). */
   productsOf(ids: readonly string[], db?: Kysely<DB>): Promise<Pick<LicenseRow, 'id' | 'product_sku'>[]> {
-    return this.repository.productsOf(ids, db);
+    return this.#repository.productsOf(ids, db);
   }
 
   /** Binds the license to the holder if it is still unbound (undefined when it was not). */
   bindIfUnbound(id: string, holder: HolderData, db?: Kysely<DB>): Promise<LicenseRow | undefined> {
-    return this.repository.bindIfUnbound(id, holder, db);
+    return this.#repository.bindIfUnbound(id, holder, db);
   }
 
   /** An order's update replaced the license by `successor`: disabled, naming it. */
   async supersede(id: string, successor: string, transaction: Kysely<DB>): Promise<void> {
-    await this.repository.update(id, { status: 'disabled', updated_to_license: successor }, transaction);
+    await this.#repository.update(id, { status: 'disabled', updated_to_license: successor }, transaction);
   }
 
   /** The undo of that update: the license is `status` again and names no successor. */
   async reactivate(id: string, status: 'bound' | 'unbound', transaction: Kysely<DB>): Promise<void> {
-    await this.repository.update(id, { status, updated_to_license: null }, transaction);
+    await this.#repository.update(id, { status, updated_to_license: null }, transaction);
   }
 
   /** A license the withdrawn order made: disabled, naming the order (its holder is told at sign-in). */
   async withdraw(id: string, order: string, transaction: Kysely<DB>): Promise<void> {
-    await this.repository.update(id, { status: 'disabled', withdrawn_order: order }, transaction);
+    await this.#repository.update(id, { status: 'disabled', withdrawn_order: order }, transaction);
   }
 
   /** An order's extension: its size, DVDs and extension SKU, and the documents to make anew. */
   extend(id: string, changes: ExtensionChanges, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
-    return this.repository.update(id, changes, transaction);
+    return this.#repository.update(id, changes, transaction);
   }
 
   /** The undo of an extension: the license as it was before it. */
   async restoreBeforeExtension(id: string, before: ExtensionUndone, transaction: Kysely<DB>): Promise<void> {
-    await this.repository.update(id, before, transaction);
+    await this.#repository.update(id, before, transaction);
+  }
+
+  /** A download of `object` by the license, counted on it with the download log's row. */
+  async countDownload(id: string, object: DownloadProduct, transaction: Kysely<DB>): Promise<void> {
+    await this.#repository.countDownload(id, object, transaction);
   }
 
   /** A confirmed contact change: the holder's contact person and e-mail, the license document anew. */
@@ -299,6 +302,6 @@ export class LicenseService {
     contact: { holder_contact: string | null; holder_email: string | null },
     transaction: Kysely<DB>,
   ): Promise<LicenseRow | undefined> {
-    return this.repository.update(id, { ...contact, license_document: null }, transaction);
+    return this.#repository.update(id, { ...contact, license_document: null }, transaction);
   }
 }

@@ -3,6 +3,7 @@ export { defineUpgradeSessionQueues, workUpgradeSessions } from './jobs.ts';
 export { UPGRADE_SESSION_LIST_ENTITY } from './list.ts';
 export { pricedSession, sessionPurchase, toUpgradeSession } from './mapper.ts';
 export { OFFER_CODE_POLICY } from './offer-code-policy.ts';
+export { pointOfferDocument } from './offer-document.ts';
 export { MAIL_BUDGETS, type MailBudgetRefusal, MailBudgets } from './mail-budgets.ts';
 export { upgradeSessionRoutes } from './routes.ts';
 export { SessionOrders } from './session-orders.ts';

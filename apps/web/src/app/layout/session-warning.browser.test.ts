@@ -59,7 +59,7 @@ describe('the end of a sign-in', () => {
     // Saved: the page leaves its edit mode (the draft's text alone shows in the textarea too).
     await page.getByRole('button', { name: 'Bearbeiten' }).waitFor();
     await expect
-      .poll(async () => (await browser.server.app.services.licenses.repository.findById(license._id))?.notes)
+      .poll(async () => (await browser.server.app.services.licenses.findById(license._id))?.notes)
       .toBe('Rückruf erbeten');
   }, 240_000);
 });

@@ -8,6 +8,7 @@ import {
 } from '@lizenzportal/domain';
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DB, LicenseRow } from '../../../db/schema.ts';
+import type { LicenseDocumentColumn } from '../../licenses/index.ts';
 import type { DocumentKind, KindTask, Loaded, MailLicense, Refusal } from './kind.ts';
 
 /** What a license's document is rendered from. */
@@ -16,15 +17,18 @@ export interface LicenseTask<Kind extends LicenseDocumentType> extends KindTask<
 }
 
 /** The license's column that points at its document of a kind. */
-const COLUMN = { starter: 'starter_document', license: 'license_document' } as const;
+const COLUMN = { starter: 'starter_document', license: 'license_document' } as const satisfies Record<
+  LicenseDocumentType,
+  LicenseDocumentColumn
+>;
 
 /**
- * A license row's version: JavaScript dates stop at milliseconds, compared as text it keeps every
- * digit. Kysely is loaded where it is used, not with this file (the render threads load the kinds).
+ * A license row's version as the licenses module compares it when the document is stored.
+ * Loaded where it is used, not with this file (the render threads load the kinds).
  */
 async function versionOf(): Promise<RawBuilder<string>> {
-  const { sql } = await import('kysely');
-  return sql<string>`extract(epoch from updated_at)::text`;
+  const { licenseRowVersion } = await import('../../licenses/index.ts');
+  return licenseRowVersion();
 }
 
 /**
@@ -66,14 +70,11 @@ export function licenseOwnedKind<Kind extends LicenseDocumentType>(
       const { toLicense } = await import('../../licenses/index.ts');
       return { kind: name, license: toLicense(row), createdAt: now };
     },
-    point: async (transaction: Kysely<DB>, { owner, version }: Loaded<LicenseRow>, key: string) =>
-      transaction
-        .updateTable('license')
-        .set((eb) => ({ [column]: key, updated_at: eb.fn<Date>('now') }))
-        .where('id', '=', owner.id)
-        .where(await versionOf(), '=', version)
-        .returningAll()
-        .executeTakeFirst(),
+    // The license is written by its own module (decision 069).
+    async point(transaction: Kysely<DB>, { owner, version }: Loaded<LicenseRow>, key: string) {
+      const { pointLicenseDocument } = await import('../../licenses/index.ts');
+      return pointLicenseDocument(transaction, { id: owner.id, version }, column, key);
+    },
     async changes(before, after) {
       const [{ changedFields }, { toLicense, UNRECORDED_FIELDS }] = await Promise.all([
         import('../../audit/index.ts'),

@@ -69,15 +69,11 @@ export const offerKind: DocumentKind<UpgradeSessionRow, OfferTask> = {
   },
   render: (style, { offer, createdAt }) => renderOfferDocument(style, offer, createdAt),
   example: (createdAt) => ({ kind: 'offer', offer: exampleOffer(createdAt), createdAt }),
-  // Unless another rendering stored its PDF first: the same offer, so that one is kept.
-  point: (transaction, { owner, version }, key) =>
-    transaction
-      .updateTable('upgrade_session')
-      .set((eb) => ({ offer_document: key, updated_at: eb.fn<Date>('now') }))
-      .where('id', '=', owner.id)
-      .where('offer_document', 'is not distinct from', version)
-      .returningAll()
-      .executeTakeFirst(),
+  // Unless another rendering stored its PDF first; the session is written by its own module (decision 069).
+  async point(transaction, { owner, version }, key) {
+    const { pointOfferDocument } = await import('../../upgrade-sessions/index.ts');
+    return pointOfferDocument(transaction, { id: owner.id, expected: version }, key);
+  },
   changes: async () => [],
   fileName: (row) => `${DOCUMENT_TYPE_LABELS.offer}_${row.offer_number}.pdf`,
   label: (row) => row.offer_number!,

@@ -22,7 +22,7 @@ describe('the create page /backend/license/create', () => {
     await page.getByText('1 Lizenz angelegt').waitFor();
     await page.getByRole('heading', { name: /^Details der Lizenz / }).waitFor();
     const id = new URL(page.url()).pathname.replace('/backend/license/', '');
-    const license = await browser.server.app.services.licenses.repository.findById(id);
+    const license = await browser.server.app.services.licenses.findById(id);
     expect(license).toMatchObject({ size: 12, notes: 'Förderschule am Hang', starter_document: null });
 
     await page.goto('/backend/license/create');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AXE_SCRIPT, axeViolations, horizontalOverflow } from '@/test/accessibility';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, bindLicense, createLicense } from '@/test/seed';
+import { setLicenseRow } from '@lizenzportal/server/testing';
 
 const browser = setupBrowser();
 
@@ -42,7 +43,7 @@ async function seed() {
     await bindLicense(server, await createLicense(server), { name });
   }
   const unbound = await createLicense(server, { count: 2 });
-  await server.app.services.licenses.repository.update(unbound._id, { notes: 'Müller fragt nach' });
+  await setLicenseRow(server.app.services.database.db, unbound._id, { notes: 'Müller fragt nach' });
 }
 
 describe('filtering the license list', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLicenseKey, formatStartCode, type License } from '@lizenzportal/domain';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, bindLicense, createLicense } from '@/test/seed';
+import { setLicenseRow } from '@lizenzportal/server/testing';
 
 /** An admin page of orders unlike the default, so the link can only come from `SHOP_ORDER_URL`. */
 const browser = setupBrowser({ SHOP_ORDER_URL: 'https://laden.test/admin/bestellung/{id}/bearbeiten' });
@@ -20,7 +21,10 @@ const row = (page: Page, license: License) =>
     .getByRole('row')
     .filter({ hasText: formatLicenseKey(license.key) });
 
-const licenses = () => browser.server.app.services.licenses.repository;
+const licenses = {
+  update: (id: string, changes: Parameters<typeof setLicenseRow>[2]) =>
+    setLicenseRow(browser.server.app.services.database.db, id, changes),
+};
 
 describe('license list columns', () => {
   it('disables the download of absent documents, and shows „-” for a bound license without starter document', async () => {
@@ -70,7 +74,7 @@ describe('license list columns', () => {
 
   it("links an order's tag to the shop's admin page of that order", async () => {
     const ordered = await createLicense(browser.server);
-    await licenses().update(ordered._id, { type_of_entry: 'order', entry_reference: '4711' });
+    await licenses.update(ordered._id, { type_of_entry: 'order', entry_reference: '4711' });
     const manual = await createLicense(browser.server);
     const page = await openList();
 
@@ -111,7 +115,7 @@ describe('license list columns', () => {
   it('links a license to the license it was updated to', async () => {
     const successor = await createLicense(browser.server);
     const updated = await createLicense(browser.server);
-    await licenses().update(updated._id, { updated_to_license: successor._id });
+    await licenses.update(updated._id, { updated_to_license: successor._id });
     const page = await openList();
 
     expect(await row(page, successor).getByRole('link', { name: 'Nachfolger' }).count()).toBe(0);

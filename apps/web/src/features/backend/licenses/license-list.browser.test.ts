@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { errorBoxText, errorEnvelope, waitForPath } from '@/test/page';
 import { adminToken, bindLicense, createLicense } from '@/test/seed';
+import { setLicenseRow } from '@lizenzportal/server/testing';
 
 const browser = setupBrowser();
 
@@ -112,7 +113,7 @@ describe('license list', () => {
     const renamed = await bindLicense(browser.server, await createLicense(browser.server), {
       name: 'Berta Muster',
     });
-    await browser.server.app.services.licenses.repository.update(renamed._id, {
+    await setLicenseRow(browser.server.app.services.database.db, renamed._id, {
       authentication_code: 'Berta Muster-Alt',
     });
     const page = await openList();

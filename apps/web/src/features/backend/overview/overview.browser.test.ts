@@ -1,5 +1,5 @@
 import { ASSISTANT_PATH, deliveryFailureMessages, type License } from '@lizenzportal/domain';
-import type { TestServer } from '@lizenzportal/server/testing';
+import { setLicenseRow, type TestServer } from '@lizenzportal/server/testing';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -141,7 +141,7 @@ async function seedFigures(server: TestServer): Promise<void> {
     properties: { class: 'multiple', size: 3 },
   });
   await createLicense(server, { version: '8', properties: { class: 'single', size: 1 } });
-  await server.app.services.licenses.repository.update(updated._id, {
+  await setLicenseRow(server.app.services.database.db, updated._id, {
     status: 'disabled',
     updated_to_license: successor._id,
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLicenseKey, type BeforeExtension } from '@lizenzportal/domain';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, bindLicense, createLicense, createUpgradeSession } from '@/test/seed';
+import { setLicenseRow } from '@lizenzportal/server/testing';
 
 const browser = setupBrowser();
 
@@ -30,7 +31,7 @@ async function extendedLicense() {
       contact: 'Frau Yılmaz',
     },
   };
-  await browser.server.app.services.licenses.repository.update(license._id, {
+  await setLicenseRow(browser.server.app.services.database.db, license._id, {
     size: 6,
     dvd_count: 2,
     holder_email: 'sekretariat@example.com',

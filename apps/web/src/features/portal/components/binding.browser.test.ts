@@ -77,7 +77,7 @@ describe('binding a license in the browser', () => {
         licenses: [license._id],
       },
     ]);
-    const row = await browser.server.app.services.licenses.repository.findById(license._id);
+    const row = await browser.server.app.services.licenses.findById(license._id);
     expect(row).toMatchObject({
       status: 'bound',
       authentication_code: 'Förderschule am Mühlbach',
@@ -105,7 +105,7 @@ describe('binding a license in the browser', () => {
     await submit(page).click();
 
     await page.getByRole('button', { name: 'Anna Beispielfrau abmelden' }).waitFor();
-    const row = await browser.server.app.services.licenses.repository.findById(license._id);
+    const row = await browser.server.app.services.licenses.findById(license._id);
     expect(row).toMatchObject({ status: 'bound', holder_type: 'person', holder_contact: null });
   });
 
@@ -173,7 +173,7 @@ describe('binding a license in the browser', () => {
     await submit(page).click();
     const said = page.getByText(bindingMessages.reloadFailed, { exact: true });
     await expect.poll(() => said.count()).toBe(2);
-    const row = await browser.server.app.services.licenses.repository.findById(license._id);
+    const row = await browser.server.app.services.licenses.findById(license._id);
     expect(row?.status).toBe('bound');
     // The toast goes after five seconds; the form still says it (toasts are not all).
     await page.waitForTimeout(6000);

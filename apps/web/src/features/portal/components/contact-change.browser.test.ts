@@ -26,7 +26,7 @@ async function boundLicense(): Promise<License> {
 }
 
 async function stored(license: License) {
-  const row = await browser.server.app.services.licenses.repository.findById(license._id);
+  const row = await browser.server.app.services.licenses.findById(license._id);
   return { contact: row!.holder_contact, email: row!.holder_email };
 }
 

@@ -74,7 +74,7 @@ describe('the download area', () => {
     await page.getByText(downloadMessages.copySuccess).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/api\/v1\/download\/file\?/);
 
-    const row = await browser.server.app.services.licenses.repository.findById(license._id);
+    const row = await browser.server.app.services.licenses.findById(license._id);
     expect(row?.software_downloads).toBe(1);
   });
 
@@ -99,7 +99,7 @@ describe('the download area', () => {
       return all[0]?.completed_at ? all : undefined;
     });
     expect(rows).toMatchObject([{ bytes_sent: 'Version 9 Setup'.length }]);
-    const row = await browser.server.app.services.licenses.repository.findById(license._id);
+    const row = await browser.server.app.services.licenses.findById(license._id);
     expect(row?.software_downloads).toBe(1);
   });
 

@@ -105,7 +105,7 @@ describe('the own document on „Meine Lizenz”', () => {
     await form.getByRole('button', { name: bindingMessages.submit }).click();
     await page.getByText('Ihre Lizenz ist gebunden').waitFor();
     // The license document's job is queued, not run (no job worker here): nothing is stored yet.
-    const bound = await browser.server.app.services.licenses.repository.findById(license._id);
+    const bound = await browser.server.app.services.licenses.findById(license._id);
     expect(bound).toMatchObject({ status: 'bound', license_document: null });
 
     const button = page.getByRole('button', { name: 'Lizenzdokument herunterladen (öffnet in neuem Tab)' });

@@ -72,7 +72,7 @@ describe('license detail', () => {
     expect(await second.getByRole('textbox', { name: 'Notizen' }).inputValue()).toBe(
       'Rechnung an Förderverein',
     );
-    const stored = await browser.server.app.services.licenses.repository.findById(license._id);
+    const stored = await browser.server.app.services.licenses.findById(license._id);
     expect(stored?.notes).toBe('Rechnung an Schulträger');
 
     // The current version loaded, the typed note stays (as the box promised), and the notice says

@@ -23,7 +23,7 @@ async function openDetail(id: string, prepare?: (page: Page) => Promise<unknown>
 }
 
 const documents = (page: Page) => page.getByRole('region', { name: 'Dokumente' });
-const stored = (id: string) => browser.server.app.services.licenses.repository.findById(id);
+const stored = (id: string) => browser.server.app.services.licenses.findById(id);
 
 /** Waits for a toast with this text and closes it, so that the next one of the same text is new. */
 async function toast(page: Page, text: string) {

@@ -37,13 +37,13 @@ describe('license properties tab', () => {
     expect(text).toContain('Fehler beim Speichern der Lizenz: Die Datenbank antwortet nicht.');
     expect(text).toContain('Fehler-Code 503');
     expect(await page.getByRole('textbox', { name: 'Notizen' }).inputValue()).toBe('Rechnung an Schulträger');
-    expect((await browser.server.app.services.licenses.repository.findById(license._id))?.notes).toBeNull();
+    expect((await browser.server.app.services.licenses.findById(license._id))?.notes).toBeNull();
 
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
     await page.getByRole('alert').filter({ hasText: 'Lizenz aktualisiert' }).waitFor();
     await page.getByRole('region', { name: 'Notizen' }).getByText('Rechnung an Schulträger').waitFor();
     expect(failedSaves).toBe(1);
-    expect((await browser.server.app.services.licenses.repository.findById(license._id))?.notes).toBe(
+    expect((await browser.server.app.services.licenses.findById(license._id))?.notes).toBe(
       'Rechnung an Schulträger',
     );
   });
