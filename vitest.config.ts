@@ -9,9 +9,15 @@ import ProjectSummaryReporter from './scripts/project-summary-reporter.ts';
  * builds its own app and database (test/app.ts); what a file stubs or fakes ends with it
  * (vitest.setup.ts).
  */
-const common = { environment: 'node', isolate: false, setupFiles: ['vitest.setup.ts'] } satisfies NonNullable<
-  TestProjectInlineConfiguration['test']
->;
+const common = {
+  environment: 'node',
+  isolate: false,
+  setupFiles: ['vitest.setup.ts'],
+  // PGlite's WebAssembly runs on V8's baseline compiler only: no optimizing recompiles on background
+  // threads for each file's database, half the worker's peak memory, less CPU, and none of the code
+  // swaps behind Node 24's random wasm-code crash (decision 075).
+  execArgv: ['--liftoff-only'],
+} satisfies NonNullable<TestProjectInlineConfiguration['test']>;
 
 /**
  * Server tests that do not use the project's database: they open none (PDF rendering, storage,
