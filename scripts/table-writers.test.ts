@@ -43,18 +43,6 @@ const NOT_YET_MOVED: readonly string[] = [
   // statement each (decision 061).
   'license-import → license',
   'license-import → audit_entry',
-  // The erasure (decision 064) and the retention job: batches over the tables holding personal data.
-  'privacy → audit_entry',
-  'privacy → auth_throttle_client',
-  'privacy → auth_throttle_subject',
-  'privacy → client_rate_limit',
-  'privacy → delivery',
-  'privacy → holder_contact_change',
-  'privacy → license',
-  'privacy → license_import_finding',
-  'privacy → license_import_row',
-  'privacy → offer_mail',
-  'privacy → upgrade_session',
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '..');

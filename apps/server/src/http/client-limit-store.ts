@@ -126,3 +126,16 @@ export function databaseClientLimitStore(db: Kysely<DB>): FastifyRateLimitStoreC
   }
   return DatabaseClientLimitStore;
 }
+
+/**
+ * The retention job's batch (decision 064): at most `limit` counters of windows over before
+ * `now`, deleted (they hold the client's address). How many went.
+ */
+export async function deleteEndedClientLimits(db: Kysely<DB>, now: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from client_rate_limit where key in (
+      select key from client_rate_limit where resets_at < ${now} limit ${limit} for update skip locked
+    )
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}

@@ -4,4 +4,5 @@ export { createGuards } from './guards.ts';
 export { authRoutes } from './routes.ts';
 export { AuthService } from './service.ts';
 export { SignInThrottle, type ThrottlePolicy, type ThrottleScope, type ThrottleState } from './throttle.ts';
+export { throttleRetention } from './throttle-retention.ts';
 export { resolveJwtSecret, TokenService } from './tokens.ts';

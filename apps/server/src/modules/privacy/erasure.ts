@@ -1,20 +1,22 @@
-import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   ERASED_KINDS,
   KEPT_KINDS,
-  licenseImportMessages,
   type ErasedKind,
   type KeptKind,
   type PersonalDataErasure,
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
+import { eraseAuditValues, recordErasure } from '../audit/index.ts';
+import { deleteContactChangesOf } from '../contact-changes/index.ts';
+import { deleteOfferMails, emptyMailTexts } from '../deliveries/index.ts';
+import { deleteStagedRowsOf, eraseFindingsQuoting } from '../license-import/index.ts';
+import { eraseDisabledHolders } from '../licenses/index.ts';
+import { deleteMailBudgetRows, reduceUnorderedSessions } from '../upgrade-sessions/index.ts';
 import { readPersonalData } from './personal-data.ts';
 
 /** Sessions never ordered: their offer is all there is, and nothing of a contract needs it. */
 const UNORDERED = ['created', 'offered', 'expired'];
-
-const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0);
 
 /**
  * „Löschen / Anonymisieren” in `transaction` (decision 064): erases what no license in use needs
@@ -43,68 +45,20 @@ export async function erasePersonalData(
     ERASED_KINDS.map((kind) => [kind, 0]),
   ) as Record<ErasedKind, number>;
 
+  // Each table is written by the module that owns it (decision 069), in this transaction.
   // Never ordered: reduced as the retention job reduces them (the statistics keep their row).
-  erased.offerMails = affected(
-    await sql`delete from delivery where upgrade_session = any(${unorderedIds}::uuid[]) and occasion = 'offer'`.execute(
-      transaction,
-    ),
+  erased.offerMails = await deleteOfferMails(transaction, unorderedIds);
+  erased.unorderedSessions = await reduceUnorderedSessions(transaction, unorderedIds, now);
+  erased.mailTexts = await emptyMailTexts(transaction, ids.deliveries, now);
+  erased.contactChanges = await deleteContactChangesOf(transaction, terms, ids.licenses);
+  erased.budgetRows = await deleteMailBudgetRows(transaction, terms);
+  erased.importedRows = await deleteStagedRowsOf(transaction, terms);
+  erased.importFindings = await eraseFindingsQuoting(transaction, terms);
+  erased.auditValues = await eraseAuditValues(
+    transaction,
+    rowsOf('auditEntries').map((row) => row['id'] as string),
   );
-  erased.unorderedSessions = affected(
-    await sql`
-      update upgrade_session set billing = jsonb_build_object('countryCode', billing -> 'countryCode'),
-        shipping = null, holder = null, offer_document = null, personal_data_removed_at = ${now}, updated_at = ${now}
-      where id = any(${unorderedIds}::uuid[])`.execute(transaction),
-  );
-  erased.mailTexts = affected(
-    await sql`
-      update delivery set content = '', text_content = '', content_removed_at = ${now}
-      where id = any(${ids.deliveries}::uuid[]) and content_removed_at is null and progress <> 'in-progress'`.execute(
-      transaction,
-    ),
-  );
-  erased.contactChanges = affected(
-    await sql`
-      delete from holder_contact_change
-      where lower(email) = any(${terms}::text[]) or lower(contact) = any(${terms}::text[])
-        or license = any(${ids.licenses}::uuid[])`.execute(transaction),
-  );
-  erased.budgetRows = affected(
-    await sql`delete from offer_mail where lower(recipient) = any(${terms}::text[])`.execute(transaction),
-  );
-  // A run's staged rows (emptied when it ends): a row naming the person is not imported. Their
-  // authentication code is the holder name of a bound row, so the row goes whole.
-  erased.importedRows = affected(
-    await sql`
-      delete from license_import_row
-      where lower(holder_email) = any(${terms}::text[]) or lower(holder_name) = any(${terms}::text[])
-        or lower(holder_contact) = any(${terms}::text[])`.execute(transaction),
-  );
-  // A run's report keeps its findings' line and kind; a finding that quoted the person loses its words.
-  erased.importFindings = affected(
-    await sql`
-      update license_import_finding set message = ${licenseImportMessages.erasedOnRequest}
-      where exists (select from unnest(${terms}::text[]) t where strpos(lower(message), '„' || t || '”') > 0)`.execute(
-      transaction,
-    ),
-  );
-  // Audit entries keep what was done, to which field, when and by whom; the values go.
-  erased.auditValues = affected(
-    await sql`
-      update audit_entry set note = null, changes = (
-        select coalesce(jsonb_agg(jsonb_build_object('field', change -> 'field', 'before', null, 'after', null)), '[]')
-        from jsonb_array_elements(changes) change
-      )
-      where id = any(${rowsOf('auditEntries').map((row) => row['id'] as string)}::uuid[])
-        and jsonb_path_exists(changes, '$[*] ? (@.before != null || @.after != null)')`.execute(transaction),
-  );
-  // A license in use keeps its holder (the sign-in needs the name); a disabled one loses it, and
-  // its authentication code, which is the holder name, becomes a random one (it signs in no one).
-  erased.disabledHolders = affected(
-    await sql`
-      update license set holder_type = null, holder_name = null, holder_email = null, holder_contact = null,
-        authentication_code = md5(gen_random_uuid()::text)
-      where id = any(${ids.licenses}::uuid[]) and status = 'disabled'`.execute(transaction),
-  );
+  erased.disabledHolders = await eraseDisabledHolders(transaction, ids.licenses);
 
   const licenses = rowsOf('licenses');
   const kept: Record<KeptKind, number> = {
@@ -117,22 +71,15 @@ export async function erasePersonalData(
   const total = Object.values(erased).reduce((sum, count) => sum + count, 0);
   if (total > 0) {
     // The erasure's own record names no one: what kinds went, how many, who did it, when.
-    await transaction
-      .insertInto('audit_entry')
-      .values({
-        entity: 'erasure',
-        entity_id: randomUUID(),
-        action: 'personal-data-erased',
-        actor,
-        changes: JSON.stringify(
-          ERASED_KINDS.filter((kind) => erased[kind] > 0).map((kind) => ({
-            field: kind,
-            before: erased[kind],
-            after: 0,
-          })),
-        ),
-      })
-      .execute();
+    await recordErasure(
+      transaction,
+      actor,
+      ERASED_KINDS.filter((kind) => erased[kind] > 0).map((kind) => ({
+        field: kind,
+        before: erased[kind],
+        after: 0,
+      })),
+    );
   }
   return {
     outcome: {

@@ -6,7 +6,16 @@ import type { RetentionPeriods } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { ClientPseudonyms } from '../../lib/client-pseudonyms.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import { MAIL_BUDGETS } from '../upgrade-sessions/index.ts';
+import { deleteEndedClientLimits } from '../../http/client-limit-store.ts';
+import { deleteAuditEntriesBefore } from '../audit/index.ts';
+import { throttleRetention } from '../auth/index.ts';
+import { deleteContactChangesEndedBefore } from '../contact-changes/index.ts';
+import { deleteOfferMails, emptyMailTextsBefore } from '../deliveries/index.ts';
+import {
+  deleteMailBudgetRowsBefore,
+  MAIL_BUDGETS,
+  reduceUnorderedSessions,
+} from '../upgrade-sessions/index.ts';
 
 /** Rows one statement changes at most: short transactions, so no list ever waits for the job. */
 const RETENTION_BATCH = 500;
@@ -114,21 +123,9 @@ export class Retention {
         if (rows.length === 0) return 0;
         const ids = rows.map((row) => row.id);
         for (const { offer_document: key } of rows) if (key) await this.#deps.storage.delete(key);
-        await transaction
-          .deleteFrom('delivery')
-          .where('upgrade_session', 'in', ids)
-          .where('occasion', '=', 'offer')
-          .execute();
-        await sql`
-          update upgrade_session set
-            billing = jsonb_build_object('countryCode', billing -> 'countryCode'),
-            shipping = null,
-            holder = null,
-            offer_document = null,
-            personal_data_removed_at = ${now},
-            updated_at = ${now}
-          where id = any(${ids}::uuid[])
-        `.execute(transaction);
+        // As the erasure does, by the modules that own the tables (decision 069).
+        await deleteOfferMails(transaction, ids);
+        await reduceUnorderedSessions(transaction, ids, now);
         return rows.length;
       }),
     );
@@ -141,19 +138,9 @@ export class Retention {
    */
   async #mailText(now: Date): Promise<number> {
     const cutoff = daysBefore(now, this.#deps.periods.mailTextDays);
-    const deliveries = await this.#batches(RETENTION_BATCH, async () => {
-      const result = await sql`
-        update delivery set content = '', text_content = '', content_removed_at = ${now}
-        where id in (
-          select id from delivery
-          where content_removed_at is null and progress <> 'in-progress' and updated_at < ${cutoff}
-          order by updated_at
-          limit ${RETENTION_BATCH}
-          for update skip locked
-        )
-      `.execute(this.#deps.db);
-      return Number(result.numAffectedRows ?? 0);
-    });
+    const deliveries = await this.#batches(RETENTION_BATCH, () =>
+      emptyMailTextsBefore(this.#deps.db, cutoff, now, RETENTION_BATCH),
+    );
     return deliveries + (await this.#outboxFiles(cutoff));
   }
 
@@ -181,15 +168,9 @@ export class Retention {
 
   async #auditEntries(now: Date): Promise<number> {
     const cutoff = daysBefore(now, this.#deps.periods.auditDays);
-    return this.#batches(RETENTION_BATCH, async () => {
-      const result = await sql`
-        delete from audit_entry where id in (
-          select id from audit_entry where created_at < ${cutoff}
-          order by created_at limit ${RETENTION_BATCH} for update skip locked
-        )
-      `.execute(this.#deps.db);
-      return Number(result.numAffectedRows ?? 0);
-    });
+    return this.#batches(RETENTION_BATCH, () =>
+      deleteAuditEntriesBefore(this.#deps.db, cutoff, RETENTION_BATCH),
+    );
   }
 
   /**
@@ -201,74 +182,22 @@ export class Retention {
     const { db } = this.#deps;
     const longestWindowMinutes = Math.max(...MAIL_BUDGETS.map((limit) => limit.windowMinutes));
     const budgetCutoff = new Date(now.getTime() - longestWindowMinutes * 60_000);
-    const deleted = (statement: () => Promise<{ numAffectedRows?: bigint }>) =>
-      this.#batches(RETENTION_BATCH, async () => Number((await statement()).numAffectedRows ?? 0));
-    let removed = await deleted(() =>
-      sql`
-        delete from offer_mail where ctid in (
-          select ctid from offer_mail where sent_at < ${budgetCutoff} limit ${RETENTION_BATCH} for update skip locked
-        )
-      `.execute(db),
+    // Each table is emptied by the module (or floor) that owns it (decision 069).
+    const batches = (batch: () => Promise<number>) => this.#batches(RETENTION_BATCH, batch);
+    let removed = await batches(() => deleteMailBudgetRowsBefore(db, budgetCutoff, RETENTION_BATCH));
+    removed += await batches(() => deleteEndedClientLimits(db, now, RETENTION_BATCH));
+    removed += await batches(() => throttleRetention.deleteForgottenClients(db, now, RETENTION_BATCH));
+    await throttleRetention.deleteForgottenSubjects(db, now);
+    return (
+      removed +
+      (await batches(() => throttleRetention.pseudonymizeClients(db, this.#deps.pseudonyms, RETENTION_BATCH)))
     );
-    removed += await deleted(() =>
-      sql`
-        delete from client_rate_limit where key in (
-          select key from client_rate_limit where resets_at < ${now} limit ${RETENTION_BATCH} for update skip locked
-        )
-      `.execute(db),
-    );
-    removed += await deleted(() =>
-      sql`
-        delete from auth_throttle_client where (scope, subject, client) in (
-          select scope, subject, client from auth_throttle_client where expires_at < ${now}
-          limit ${RETENTION_BATCH} for update skip locked
-        )
-      `.execute(db),
-    );
-    // The subjects' gates name no client; forgotten ones go with them.
-    await sql`delete from auth_throttle_subject where expires_at < ${now}`.execute(db);
-    return removed + (await this.#batches(RETENTION_BATCH, () => this.#pseudonymizeThrottle()));
-  }
-
-  /** Counters of a release that stored the address: merged into the pseudonym's counter. */
-  async #pseudonymizeThrottle(): Promise<number> {
-    return this.#deps.db.transaction().execute(async (transaction) => {
-      const { rows } = await sql<{ scope: string; subject: string; client: string }>`
-        select scope, subject, client from auth_throttle_client
-        where client not like 'p:%'
-        limit ${RETENTION_BATCH} for update skip locked
-      `.execute(transaction);
-      for (const { scope, subject, client } of rows) {
-        const pseudonym = this.#deps.pseudonyms.of(client);
-        await sql`
-          with old as (
-            delete from auth_throttle_client
-            where scope = ${scope} and subject = ${subject} and client = ${client}
-            returning failures, retry_at, expires_at
-          )
-          insert into auth_throttle_client as c (scope, subject, client, failures, retry_at, expires_at)
-          select ${scope}, ${subject}, ${pseudonym}, failures, retry_at, expires_at from old
-          on conflict (scope, subject, client) do update set
-            failures = greatest(c.failures, excluded.failures),
-            retry_at = greatest(c.retry_at, excluded.retry_at),
-            expires_at = greatest(c.expires_at, excluded.expires_at)
-        `.execute(transaction);
-      }
-      return rows.length;
-    });
   }
 
   async #contactChanges(now: Date): Promise<number> {
     const cutoff = daysBefore(now, CONTACT_CHANGE_DAYS);
-    return this.#batches(RETENTION_BATCH, async () => {
-      const result = await sql`
-        delete from holder_contact_change where id in (
-          select id from holder_contact_change
-          where coalesce(confirmed_at, expires_at) < ${cutoff}
-          limit ${RETENTION_BATCH} for update skip locked
-        )
-      `.execute(this.#deps.db);
-      return Number(result.numAffectedRows ?? 0);
-    });
+    return this.#batches(RETENTION_BATCH, () =>
+      deleteContactChangesEndedBefore(this.#deps.db, cutoff, RETENTION_BATCH),
+    );
   }
 }

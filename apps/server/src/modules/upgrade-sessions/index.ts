@@ -5,6 +5,11 @@ export { pricedSession, sessionPurchase, toUpgradeSession } from './mapper.ts';
 export { OFFER_CODE_POLICY } from './offer-code-policy.ts';
 export { pointOfferDocument } from './offer-document.ts';
 export { MAIL_BUDGETS, type MailBudgetRefusal, MailBudgets } from './mail-budgets.ts';
+export {
+  deleteMailBudgetRows,
+  deleteMailBudgetRowsBefore,
+  reduceUnorderedSessions,
+} from './personal-data.ts';
 export { upgradeSessionRoutes } from './routes.ts';
 export { SessionOrders } from './session-orders.ts';
 export { UpgradeSessionService } from './service.ts';
