@@ -1,18 +1,78 @@
-import { type RawBuilder, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type QueryResult, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
+import type { DB } from './schema.ts';
 
 const MARK = '/* statement: ';
 const END = ' */ ';
 
+/** Each parameter of a named statement as the query's builder sees it: a placeholder for its value. */
+export type Placeholders<Parameters> = { [Name in keyof Parameters]: RawBuilder<Parameters[Name]> };
+
+/** Where a compiled statement's `$n` takes its value from: a named parameter, or a constant of its text. */
+type Slot = { parameter: string } | { constant: unknown };
+
+interface Compiled {
+  sql: string;
+  slots: Slot[];
+}
+
+/** Compiled once per process, by name. */
+const compiledByName = new Map<string, Compiled>();
+
+/** The value of a placeholder while a statement is compiled: found again among the compiled parameters. */
+class Placeholder {
+  readonly parameter: string;
+  constructor(parameter: string) {
+    this.parameter = parameter;
+  }
+}
+
 /**
- * Marks a hot query (the sign-in lookups) for PostgreSQL to parse and plan once per connection
- * and run by name from then on; every other query is planned per execution, as before. The mark
+ * Runs a hot query (the sign-in lookups) as a named statement: compiled once per process, and
+ * on PostgreSQL parsed and planned once per connection, then only bound and executed. `build`
+ * writes the query from placeholders of `parameters` and runs on the name's first execution only
+ * (Kysely compiling the same text again cost as much as PGlite's planning of the whole query):
+ * anything that varies from one execution to the next must come through a placeholder. The mark
  * is a leading comment, so the text stays the same SQL on both backends (PGlite runs it as is).
  * One name, one text: pg refuses a name reused for a different text.
  */
-export function namedStatement<T>(name: string, query: RawBuilder<T>): RawBuilder<T> {
+export function executeNamedStatement<Parameters extends Record<string, unknown>, Row>(
+  db: Kysely<DB>,
+  name: string,
+  parameters: Parameters,
+  build: (placeholders: Placeholders<Parameters>) => RawBuilder<Row>,
+): Promise<QueryResult<Row>> {
+  let compiled = compiledByName.get(name);
+  if (!compiled) {
+    compiled = compile(db, name, Object.keys(parameters), build as (placeholders: object) => RawBuilder<Row>);
+    compiledByName.set(name, compiled);
+  }
+  const values = compiled.slots.map((slot) =>
+    'parameter' in slot ? parameters[slot.parameter] : slot.constant,
+  );
+  return db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, values));
+}
+
+function compile<Row>(
+  db: Kysely<DB>,
+  name: string,
+  names: string[],
+  build: (placeholders: object) => RawBuilder<Row>,
+): Compiled {
   if (!/^[a-z][a-z_]*$/.test(name)) throw new Error(`invalid statement name: ${name}`);
-  return sql<T>`${sql.raw(`${MARK}${name}${END}`)}${query}`;
+  const placeholders = Object.fromEntries(
+    names.map((parameter) => [parameter, sql.val(new Placeholder(parameter))]),
+  );
+  const query = sql<Row>`${sql.raw(`${MARK}${name}${END}`)}${build(placeholders)}`.compile(db);
+  const slots = query.parameters.map((value): Slot =>
+    value instanceof Placeholder ? { parameter: value.parameter } : { constant: value },
+  );
+  const unused = names.filter(
+    (parameter) => !slots.some((slot) => 'parameter' in slot && slot.parameter === parameter),
+  );
+  if (unused.length > 0)
+    throw new Error(`statement ${name} does not use its parameters ${unused.join(', ')}`);
+  return { sql: query.sql, slots };
 }
 
 /** The name a marked query carries, if any. */
@@ -22,8 +82,8 @@ function statementName(text: string): string | undefined {
 }
 
 /**
- * The pool's client: sends a query marked by `namedStatement` as a named prepared statement
- * (node-postgres parses it on a connection's first use, then only binds and executes it).
+ * The pool's client: sends a query marked by `executeNamedStatement` as a named prepared
+ * statement (node-postgres parses it on a connection's first use, then only binds and executes it).
  */
 export class NamedStatementClient extends pg.Client {
   // pg's overloads of query() admit no narrower override; the arguments pass through unchanged.

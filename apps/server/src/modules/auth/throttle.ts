@@ -34,6 +34,24 @@ export interface ThrottleJoin {
   columns: RawBuilder<ThrottleState>;
 }
 
+/**
+ * What a sign-in query joins the client's counter with: called with the subject as SQL (e.g. the
+ * row's own key), it writes this attempt's scope and client into the join as values; `on` writes
+ * the same join from placeholders, for a statement compiled once (`executeNamedStatement`) that
+ * passes `scope` and `client` as its parameters.
+ */
+export interface ThrottleCounter {
+  (subject: RawBuilder<string>): ThrottleJoin;
+  scope: ThrottleScope;
+  /** The client's pseudonym. */
+  client: string;
+  on(placeholders: {
+    subject: RawBuilder<string>;
+    scope: RawBuilder<string>;
+    client: RawBuilder<string>;
+  }): ThrottleJoin;
+}
+
 /** The row a sign-in query returns for the throttle. */
 export interface ThrottleState {
   /** The client's counted failures on the subject (0 for a fresh client). */
@@ -65,7 +83,7 @@ export interface SignInAttempt<State extends ThrottleState, T> {
    * `counter(subject)` is the join (the subject as SQL, e.g. the row's own key). Throws for an
    * account that does not exist where that is no counted failure.
    */
-  load: (counter: (subject: RawBuilder<string>) => ThrottleJoin) => Promise<State>;
+  load: (counter: ThrottleCounter) => Promise<State>;
   /**
    * Checks the credentials and answers the success; `fail(error)` ends a wrong guess, which the
    * throttle counts. What it throws otherwise is a refusal that is no guess (a disabled license).
@@ -123,7 +141,12 @@ export class SignInThrottle {
     const client = this.#pseudonyms.of(clientGroup(attempt.address));
     const serialKey = attempt.onePer === 'client' ? client : subject;
     return this.#serial.run(`${scope}:${serialKey}`, async () => {
-      const state = await attempt.load((joined) => this.#join(scope, joined, client));
+      const counter = Object.assign(
+        (subject: RawBuilder<string>) =>
+          counterJoin({ subject, scope: sql.val(scope), client: sql.val(client) }),
+        { scope, client, on: counterJoin },
+      );
+      const state = await attempt.load(counter);
       await this.#assertMayTry(scope, subject, client, state);
       let succeeded: T;
       try {
@@ -138,18 +161,6 @@ export class SignInThrottle {
       if (state.throttle_failures > 0) await this.#clear(scope, subject, client);
       return succeeded;
     });
-  }
-
-  /**
-   * SQL for the client's failures on the subject, to join to the account's row: a sign-in stays
-   * one query. A client without a counter row reads as no failures.
-   */
-  #join(scope: ThrottleScope, subject: RawBuilder<string>, client: string): ThrottleJoin {
-    return {
-      join: sql`left join auth_throttle_client as throttle on throttle.scope = ${scope}
-        and throttle.subject = ${subject} and throttle.client = ${client} and throttle.expires_at > now()`,
-      columns: sql<ThrottleState>`coalesce(throttle.failures, 0) as throttle_failures`,
-    };
   }
 
   /**
@@ -234,4 +245,24 @@ export class SignInThrottle {
     // The exponent is capped too: power() must not overflow for a subject failing for years.
     return sql`now() + make_interval(mins => least(power(2, least(${nth} - 1, 30)), ${this.#policy.maxDelayMinutes})::int)`;
   }
+}
+
+/**
+ * SQL for the client's failures on the subject, to join to the account's row: a sign-in stays one
+ * query. A client without a counter row reads as no failures.
+ */
+function counterJoin({
+  subject,
+  scope,
+  client,
+}: {
+  subject: RawBuilder<string>;
+  scope: RawBuilder<string>;
+  client: RawBuilder<string>;
+}): ThrottleJoin {
+  return {
+    join: sql`left join auth_throttle_client as throttle on throttle.scope = ${scope}
+      and throttle.subject = ${subject} and throttle.client = ${client} and throttle.expires_at > now()`,
+    columns: sql<ThrottleState>`coalesce(throttle.failures, 0) as throttle_failures`,
+  };
 }

@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DownloadProduct, HolderData } from '@lizenzportal/domain';
-import { namedStatement } from '../../db/named-statements.ts';
+import { executeNamedStatement, type Placeholders } from '../../db/named-statements.ts';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import { streamListRows } from '../../lists/list-export.ts';
 import { listPage, type ListPage } from '../../lists/list-page.ts';
@@ -22,6 +22,19 @@ const DOWNLOAD_COUNTER_COLUMN = {
   metasearch: 'metasearch_downloads',
 } as const satisfies Record<DownloadProduct, string>;
 
+/**
+ * The sign-in throttle's counter of one attempt (auth's `ThrottleCounter`): its scope and client,
+ * and the join of the client's counter written from placeholders, for the statement compiled once.
+ */
+export interface SignInCounter<State> {
+  scope: string;
+  client: string;
+  on(placeholders: Placeholders<{ subject: string; scope: string; client: string }>): {
+    join: RawBuilder<unknown>;
+    columns: RawBuilder<State>;
+  };
+}
+
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
   readonly #db: Kysely<DB>;
@@ -34,12 +47,15 @@ export class LicenseRepository {
     return db.selectFrom('license').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Just the status of the license with this key (the status lookup before every sign-in). */
   /** A license's status by key, and the order whose undo disabled it (decision 066). */
   async statusByKey(key: string): Promise<Pick<LicenseRow, 'status' | 'withdrawn_order'> | undefined> {
-    const query = sql<Pick<LicenseRow, 'status' | 'withdrawn_order'>>`
-      select status, withdrawn_order from license where key = ${key}`;
-    const { rows } = await namedStatement('license_status_withdrawn', query).execute(this.#db);
+    const { rows } = await executeNamedStatement(
+      this.#db,
+      'license_status_withdrawn',
+      { key },
+      (parameters) => sql<Pick<LicenseRow, 'status' | 'withdrawn_order'>>`
+        select status, withdrawn_order from license where key = ${parameters.key}`,
+    );
     return rows[0];
   }
 
@@ -60,13 +76,19 @@ export class LicenseRepository {
    */
   async findByKeyForSignIn<State>(
     key: string,
-    throttle: (subject: RawBuilder<string>) => { join: RawBuilder<unknown>; columns: RawBuilder<State> },
+    counter: SignInCounter<State>,
   ): Promise<(CustomerLicenseRow & State) | undefined> {
-    const state = throttle(sql.ref<string>('license.key'));
-    const query = sql<CustomerLicenseRow & State>`
-      select ${CUSTOMER_COLUMNS_OF_LICENSE}, ${state.columns} from license ${state.join} where license.key = ${key}
-    `;
-    const { rows } = await namedStatement('license_sign_in', query).execute(this.#db);
+    const { rows } = await executeNamedStatement(
+      this.#db,
+      'license_sign_in',
+      { key, scope: counter.scope, client: counter.client },
+      (parameters) => {
+        const state = counter.on({ ...parameters, subject: sql.ref<string>('license.key') });
+        return sql<CustomerLicenseRow & State>`
+          select ${CUSTOMER_COLUMNS_OF_LICENSE}, ${state.columns} from license ${state.join}
+          where license.key = ${parameters.key}`;
+      },
+    );
     return rows[0];
   }
 

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   backOfficeMessages,
   generateLicenseKey,
@@ -28,7 +28,7 @@ import {
   toRowUpdate,
   UNRECORDED_FIELDS,
 } from './mapper.ts';
-import { LicenseRepository } from './repository.ts';
+import { LicenseRepository, type SignInCounter } from './repository.ts';
 
 export interface CreateOrigin {
   typeOfEntry: 'manual' | 'order';
@@ -246,9 +246,9 @@ export class LicenseService {
   /** The license as its holder sees it, with the client's sign-in throttle state, in one query. */
   findByKeyForSignIn<State>(
     key: string,
-    throttle: (subject: RawBuilder<string>) => { join: RawBuilder<unknown>; columns: RawBuilder<State> },
+    counter: SignInCounter<State>,
   ): Promise<(CustomerLicenseRow & State) | undefined> {
-    return this.#repository.findByKeyForSignIn(key, throttle);
+    return this.#repository.findByKeyForSignIn(key, counter);
   }
 
   /** Bound licenses whose holder has this e-mail address (any case), for the license recovery. */
