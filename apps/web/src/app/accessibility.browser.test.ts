@@ -52,7 +52,8 @@ import {
   requestContactChange,
 } from '@/test/seed';
 import { routeEntries, sampleAddress } from './route-addresses.ts';
-import { routes, type SweepRecord } from './router.tsx';
+import type { SweepRecord } from './page-routes.tsx';
+import { routes } from './router.tsx';
 
 const browser = setupBrowser();
 

@@ -1,7 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routeEntries, sampleAddress } from './route-addresses.ts';
-import { routes, type SweepRecord } from './router.tsx';
+import type { SweepRecord } from './page-routes.tsx';
+import { routes } from './router.tsx';
 
 const titled = { title: 'Seite' };
 

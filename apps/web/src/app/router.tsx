@@ -1,312 +1,265 @@
-import type { ComponentType } from 'react';
-import { redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { LoadingPage } from '@/components/ui/page';
-import { PageLoader } from '@/components/ui/page-loader';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { pageTitles } from '@lizenzportal/domain';
+import { navigationMessages, pageTitles } from '@lizenzportal/domain';
 import {
   ASSISTANT_PATH,
+  BACKEND_DELIVERIES_PATH,
+  BACKEND_DOWNLOADS_PATH,
+  BACKEND_LICENSE_IMPORT_PATH,
+  BACKEND_LICENSES_PATH,
+  BACKEND_LOGIN_PATH,
+  BACKEND_ORDER_GENERATIONS_PATH,
+  BACKEND_PATH,
+  BACKEND_PERSONAL_DATA_PATH,
+  BACKEND_UPGRADE_SESSIONS_PATH,
   CONTACT_CONFIRMATION_PATH,
   DIRECT_LOGIN_PATH,
+  DOWNLOAD_PATH,
+  HOME_PATH,
+  IMPRINT_PATH,
   LOGIN_PATH,
+  RECOVERY_PATH,
   SHOP_DEMO_PATH,
+  TERMS_PATH,
 } from '@/lib/paths';
-import { afterFirstPaint } from '@/lib/after-first-paint';
-import type { PageHandle } from '@/lib/page-title';
-import { AdminGuard, CustomerGuard, HomeRoute } from './guards.tsx';
-import { AdminLayout } from './layout/admin-layout.tsx';
-import { CustomerLayout } from './layout/customer-layout.tsx';
-import { RootLayout } from './layout/root-layout.tsx';
+import { HomeRoute } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { RouteErrorPage } from './route-error-page.tsx';
+import { routesOf, type PageDeclaration } from './page-routes.tsx';
 
 /**
- * What the route table says about a route besides its element: the page's title and, for an
- * address with parameters (`/backend/license/:id`), which seeded record the accessibility sweep
- * puts in each parameter. A page without a title, or with a parameter the sweep cannot fill,
- * fails the sweep (`accessibility.browser.test.ts`).
+ * Every page of the portal, declared once: address, who may open it, title, navigation entry and
+ * files. The router's routes, the back office's navigation bar (its entries in this order) and the
+ * pages' titles are derived from it (`routesOf`, decision 071), and the accessibility sweep visits
+ * each. A page's address is written here, or in `lib/paths` when other pages link to it.
  */
-export interface RouteHandle extends PageHandle {
-  sampleParams?: Record<string, SweepRecord>;
-}
-
-/** The kinds of records the accessibility sweep seeds (`test/sweep.ts`) for parameterised addresses. */
-export type SweepRecord = 'license' | 'orderGeneration' | 'delivery' | 'upgradeSession';
-
-/** A route that only sends elsewhere: it has no page and no title of its own. */
-const REDIRECT = { redirect: true } as const;
-
-const titled = (title: RouteHandle['title'], more: Omit<RouteHandle, 'title'> = {}): RouteHandle => ({
-  title,
-  ...more,
-});
-
-/** What a lazily loaded page's module gives its route: the page, and what runs before it shows. */
-interface LoadedPage {
-  Component: ComponentType;
-  loader?: LoaderFunction;
-}
-
-/**
- * A page whose files load with its route (decision 047), the one way to declare one. Its title is
- * in the route table from the start. On the first load the frames above it (the cookie banner, the
- * bar, the footer) are drawn with the entry and the page's place shows `fallback` until its files
- * have come: React Router draws the `HydrateFallback` of the route still loading, inside its
- * parents (decision 058). That fallback is the page's heading with the loader below it
- * (`LoadingPage`), or, for a page without the portal's frame and heading, the loader alone. The
- * files are asked for once that frame is painted (`afterFirstPaint`): Lighthouse counts every
- * request that ended before the largest paint into it. A later navigation keeps the old page on
- * screen until the new one's files are there, as before.
- */
-const lazyPage = (
-  handle: RouteHandle,
-  load: () => Promise<LoadedPage>,
-  fallback: ComponentType = LoadingPage,
-) =>
-  ({
-    handle,
-    lazy: async () => {
-      await afterFirstPaint();
-      return load();
+export const PAGES: readonly PageDeclaration[] = [
+  // Old direct-login links: the login page reads `key` and `authenticationCode` from the query.
+  {
+    path: DIRECT_LOGIN_PATH,
+    access: 'anyone',
+    frameless: true,
+    redirect: (url) => `${LOGIN_PATH}${url.search}`,
+  },
+  {
+    // The assistant lives in the shop's iframe: no portal frame around it, loaded on its own. The
+    // title from `pageTitles`: `assistantScreens` would bring all of its texts into the portal's entry.
+    path: ASSISTANT_PATH,
+    access: 'anyone',
+    frameless: true,
+    title: pageTitles.assistant,
+    load: async () => ({ Component: (await import('@/features/assistant/assistant-page')).AssistantPage }),
+  },
+  {
+    // The stand-in shop page that frames the assistant and shows the cart it hands over.
+    path: SHOP_DEMO_PATH,
+    access: 'anyone',
+    frameless: true,
+    title: pageTitles.shopDemo,
+    load: async () => ({ Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage }),
+  },
+  // Visitors see the login here, under its own title.
+  {
+    path: HOME_PATH,
+    access: 'anyone',
+    title: pageTitles.myLicense,
+    element: <HomeRoute visitorTitle={pageTitles.login} />,
+  },
+  // The logins are the first screens of the links holders and admins follow: in the first load.
+  { path: LOGIN_PATH, access: 'anyone', title: pageTitles.login, element: <LoginPage /> },
+  { path: BACKEND_LOGIN_PATH, access: 'anyone', title: pageTitles.adminLogin, element: <AdminLoginPage /> },
+  {
+    path: IMPRINT_PATH,
+    access: 'anyone',
+    title: pageTitles.imprint,
+    load: async () => ({ Component: (await import('@/features/legal/components/imprint-page')).ImprintPage }),
+  },
+  {
+    path: '/datenschutz',
+    access: 'anyone',
+    title: pageTitles.privacy,
+    load: async () => ({ Component: (await import('@/features/legal/components/privacy-page')).PrivacyPage }),
+  },
+  {
+    path: '/hilfe',
+    access: 'anyone',
+    title: pageTitles.help,
+    load: async () => ({ Component: (await import('@/features/legal/components/help-page')).HelpPage }),
+  },
+  {
+    path: RECOVERY_PATH,
+    access: 'anyone',
+    title: pageTitles.recovery,
+    load: async () => ({
+      Component: (await import('@/features/recovery/components/recovery-page')).RecoveryPage,
+    }),
+  },
+  {
+    path: CONTACT_CONFIRMATION_PATH,
+    access: 'anyone',
+    title: pageTitles.contactConfirmation,
+    load: async () => ({
+      Component: (await import('@/features/portal/components/contact-confirmation-page'))
+        .ContactConfirmationPage,
+    }),
+  },
+  { path: '/*', access: 'anyone', title: pageTitles.notFound, element: <NotFoundPage /> },
+  {
+    path: DOWNLOAD_PATH,
+    access: 'license',
+    title: pageTitles.download,
+    load: async () => ({
+      Component: (await import('@/features/portal/components/download-page')).DownloadPage,
+    }),
+  },
+  {
+    path: TERMS_PATH,
+    access: 'license',
+    title: pageTitles.terms,
+    load: async () => ({ Component: (await import('@/features/portal/components/terms-page')).TermsPage }),
+  },
+  // The back office (with its table and chart libraries) loads only for admins.
+  {
+    path: BACKEND_PATH,
+    access: 'admin',
+    title: pageTitles.overview,
+    navigation: navigationMessages.overview,
+    load: async () => ({
+      Component: (await import('@/features/backend/overview/overview-page')).OverviewPage,
+    }),
+  },
+  {
+    path: BACKEND_LICENSES_PATH,
+    access: 'admin',
+    title: pageTitles.licenses,
+    navigation: navigationMessages.licenses,
+    load: async () => {
+      // The rows' request goes beside the page's files, not after them (issue 42).
+      // A failed load of it fails the page's own import too, which reports it.
+      import('@/features/backend/licenses/license-list-early').then(
+        (early) => early.startLicenseListEarly(),
+        () => {},
+      );
+      return {
+        Component: (await import('@/features/backend/licenses/license-list-page')).LicenseListPage,
+      };
     },
-    HydrateFallback: fallback,
-  }) satisfies RouteObject;
+  },
+  {
+    path: `${BACKEND_LICENSES_PATH}/create`,
+    access: 'admin',
+    title: pageTitles.createLicenses,
+    load: async () => ({
+      Component: (await import('@/features/backend/licenses/license-create-page')).LicenseCreatePage,
+    }),
+  },
+  {
+    path: BACKEND_LICENSE_IMPORT_PATH,
+    access: 'admin',
+    title: pageTitles.importLicenses,
+    load: async () => ({
+      Component: (await import('@/features/backend/license-import/license-import-page')).LicenseImportPage,
+    }),
+  },
+  {
+    path: `${BACKEND_LICENSES_PATH}/:id`,
+    access: 'admin',
+    title: ({ id }) => pageTitles.license(id ?? ''),
+    sampleParams: { id: 'license' },
+    load: async () => ({
+      Component: (await import('@/features/backend/licenses/detail/license-detail-page')).LicenseDetailPage,
+    }),
+  },
+  {
+    path: BACKEND_ORDER_GENERATIONS_PATH,
+    access: 'admin',
+    title: pageTitles.orderGenerations,
+    navigation: navigationMessages.orderGenerations,
+    load: async () => ({
+      Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
+        .OrderGenerationListPage,
+    }),
+  },
+  {
+    path: `${BACKEND_ORDER_GENERATIONS_PATH}/:id`,
+    access: 'admin',
+    title: pageTitles.orderGeneration,
+    sampleParams: { id: 'orderGeneration' },
+    load: async () => ({
+      Component: (await import('@/features/backend/order-generations/order-generation-detail-page'))
+        .OrderGenerationDetailPage,
+    }),
+  },
+  {
+    path: BACKEND_DELIVERIES_PATH,
+    access: 'admin',
+    title: pageTitles.deliveries,
+    navigation: navigationMessages.deliveries,
+    load: async () => ({
+      Component: (await import('@/features/backend/deliveries/delivery-list-page')).DeliveryListPage,
+    }),
+  },
+  {
+    path: `${BACKEND_DELIVERIES_PATH}/:id`,
+    access: 'admin',
+    title: pageTitles.delivery,
+    sampleParams: { id: 'delivery' },
+    load: async () => ({
+      Component: (await import('@/features/backend/deliveries/delivery-detail-page')).DeliveryDetailPage,
+    }),
+  },
+  {
+    path: BACKEND_UPGRADE_SESSIONS_PATH,
+    access: 'admin',
+    title: pageTitles.upgradeSessions,
+    navigation: navigationMessages.upgradeSessions,
+    load: async () => ({
+      Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-list-page'))
+        .UpgradeSessionListPage,
+    }),
+  },
+  {
+    path: `${BACKEND_UPGRADE_SESSIONS_PATH}/:id`,
+    access: 'admin',
+    title: pageTitles.upgradeSession,
+    sampleParams: { id: 'upgradeSession' },
+    load: async () => ({
+      Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-detail-page'))
+        .UpgradeSessionDetailPage,
+    }),
+  },
+  {
+    path: BACKEND_DOWNLOADS_PATH,
+    access: 'admin',
+    title: pageTitles.downloads,
+    navigation: navigationMessages.downloads,
+    // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
+    load: async () => {
+      const [{ DownloadListPage }, { fieldParametersAsFilters }] = await Promise.all([
+        import('@/features/backend/downloads/download-list-page'),
+        import('@/lib/list-state'),
+      ]);
+      return {
+        Component: DownloadListPage,
+        loader: ({ request }: LoaderFunctionArgs) => {
+          const url = new URL(request.url);
+          const adopted = fieldParametersAsFilters(url.searchParams, ['license']);
+          return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
+        },
+      };
+    },
+  },
+  {
+    path: BACKEND_PERSONAL_DATA_PATH,
+    access: 'admin',
+    title: pageTitles.personalData,
+    navigation: navigationMessages.personalData,
+    load: async () => ({
+      Component: (await import('@/features/backend/privacy/personal-data-page')).PersonalDataPage,
+    }),
+  },
+  { path: `${BACKEND_PATH}/*`, access: 'admin', title: pageTitles.notFound, element: <NotFoundPage /> },
+];
 
 /** The one route table: the router is built from it, and the accessibility sweep visits it. */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
-    children: [
-      {
-        // Old direct-login links: the login page reads `key` and `authenticationCode` from the query.
-        path: DIRECT_LOGIN_PATH,
-        handle: REDIRECT,
-        loader: ({ request }) => redirect(`${LOGIN_PATH}${new URL(request.url).search}`),
-      },
-      {
-        // The assistant lives in the shop's iframe: no portal frame around it, loaded on its own.
-        path: ASSISTANT_PATH,
-        // The title from `pageTitles`: `assistantScreens` would bring all of the assistant's texts into
-        // the portal's entry.
-        ...lazyPage(
-          titled(pageTitles.assistant),
-          async () => ({
-            Component: (await import('@/features/assistant/assistant-page')).AssistantPage,
-          }),
-          PageLoader,
-        ),
-      },
-      {
-        // The stand-in shop page that frames the assistant and shows the cart it hands over.
-        path: SHOP_DEMO_PATH,
-        ...lazyPage(
-          titled(pageTitles.shopDemo),
-          async () => ({
-            Component: (await import('@/features/shop-demo/shop-demo-page')).ShopDemoPage,
-          }),
-          PageLoader,
-        ),
-      },
-      {
-        element: <CustomerLayout />,
-        children: [
-          // Visitors see the login here, under its own title.
-          {
-            index: true,
-            element: <HomeRoute visitorTitle={pageTitles.login} />,
-            handle: titled(pageTitles.myLicense),
-          },
-          // The logins are the first screens of the links holders and admins follow: in the first
-          // load. The other pages load with their route (decision 047).
-          { path: 'login', element: <LoginPage />, handle: titled(pageTitles.login) },
-          { path: 'backend/login', element: <AdminLoginPage />, handle: titled(pageTitles.adminLogin) },
-          {
-            path: 'imprint.html',
-            ...lazyPage(titled(pageTitles.imprint), async () => ({
-              Component: (await import('@/features/legal/components/imprint-page')).ImprintPage,
-            })),
-          },
-          {
-            path: 'datenschutz',
-            ...lazyPage(titled(pageTitles.privacy), async () => ({
-              Component: (await import('@/features/legal/components/privacy-page')).PrivacyPage,
-            })),
-          },
-          {
-            path: 'hilfe',
-            ...lazyPage(titled(pageTitles.help), async () => ({
-              Component: (await import('@/features/legal/components/help-page')).HelpPage,
-            })),
-          },
-          {
-            path: 'lizenz-wiederherstellen',
-            ...lazyPage(titled(pageTitles.recovery), async () => ({
-              Component: (await import('@/features/recovery/components/recovery-page')).RecoveryPage,
-            })),
-          },
-          {
-            path: CONTACT_CONFIRMATION_PATH,
-            ...lazyPage(titled(pageTitles.contactConfirmation), async () => ({
-              Component: (await import('@/features/portal/components/contact-confirmation-page'))
-                .ContactConfirmationPage,
-            })),
-          },
-          {
-            element: <CustomerGuard />,
-            children: [
-              {
-                path: 'download',
-                ...lazyPage(titled(pageTitles.download), async () => ({
-                  Component: (await import('@/features/portal/components/download-page')).DownloadPage,
-                })),
-              },
-              {
-                path: 'terms',
-                ...lazyPage(titled(pageTitles.terms), async () => ({
-                  Component: (await import('@/features/portal/components/terms-page')).TermsPage,
-                })),
-              },
-            ],
-          },
-          { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
-        ],
-      },
-      {
-        path: 'backend',
-        element: <AdminGuard />,
-        children: [
-          {
-            element: <AdminLayout />,
-            children: [
-              // The back office (with its table and chart libraries) loads only for admins.
-              {
-                index: true,
-                ...lazyPage(titled(pageTitles.overview), async () => ({
-                  Component: (await import('@/features/backend/overview/overview-page')).OverviewPage,
-                })),
-              },
-              {
-                path: 'license',
-                ...lazyPage(titled(pageTitles.licenses), async () => {
-                  // The rows' request goes beside the page's files, not after them (issue 42).
-                  // A failed load of it fails the page's own import too, which reports it.
-                  import('@/features/backend/licenses/license-list-early').then(
-                    (early) => early.startLicenseListEarly(),
-                    () => {},
-                  );
-                  return {
-                    Component: (await import('@/features/backend/licenses/license-list-page'))
-                      .LicenseListPage,
-                  };
-                }),
-              },
-              {
-                path: 'license/create',
-                ...lazyPage(titled(pageTitles.createLicenses), async () => ({
-                  Component: (await import('@/features/backend/licenses/license-create-page'))
-                    .LicenseCreatePage,
-                })),
-              },
-              {
-                path: 'license/import',
-                ...lazyPage(titled(pageTitles.importLicenses), async () => ({
-                  Component: (await import('@/features/backend/license-import/license-import-page'))
-                    .LicenseImportPage,
-                })),
-              },
-              {
-                path: 'license/:id',
-                ...lazyPage(
-                  titled(({ id }) => pageTitles.license(id ?? ''), {
-                    sampleParams: { id: 'license' },
-                  }),
-                  async () => ({
-                    Component: (await import('@/features/backend/licenses/detail/license-detail-page'))
-                      .LicenseDetailPage,
-                  }),
-                ),
-              },
-              {
-                path: 'order-generation',
-                ...lazyPage(titled(pageTitles.orderGenerations), async () => ({
-                  Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
-                    .OrderGenerationListPage,
-                })),
-              },
-              {
-                path: 'order-generation/:id',
-                ...lazyPage(
-                  titled(pageTitles.orderGeneration, { sampleParams: { id: 'orderGeneration' } }),
-                  async () => ({
-                    Component: (
-                      await import('@/features/backend/order-generations/order-generation-detail-page')
-                    ).OrderGenerationDetailPage,
-                  }),
-                ),
-              },
-              {
-                path: 'delivery/:id',
-                ...lazyPage(titled(pageTitles.delivery, { sampleParams: { id: 'delivery' } }), async () => ({
-                  Component: (await import('@/features/backend/deliveries/delivery-detail-page'))
-                    .DeliveryDetailPage,
-                })),
-              },
-              {
-                path: 'upgrade-session',
-                ...lazyPage(titled(pageTitles.upgradeSessions), async () => ({
-                  Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-list-page'))
-                    .UpgradeSessionListPage,
-                })),
-              },
-              {
-                path: 'upgrade-session/:id',
-                ...lazyPage(
-                  titled(pageTitles.upgradeSession, { sampleParams: { id: 'upgradeSession' } }),
-                  async () => ({
-                    Component: (
-                      await import('@/features/backend/upgrade-sessions/upgrade-session-detail-page')
-                    ).UpgradeSessionDetailPage,
-                  }),
-                ),
-              },
-              {
-                path: 'delivery',
-                ...lazyPage(titled(pageTitles.deliveries), async () => ({
-                  Component: (await import('@/features/backend/deliveries/delivery-list-page'))
-                    .DeliveryListPage,
-                })),
-              },
-              {
-                path: 'download',
-                // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
-                ...lazyPage(titled(pageTitles.downloads), async () => {
-                  const [{ DownloadListPage }, { fieldParametersAsFilters }] = await Promise.all([
-                    import('@/features/backend/downloads/download-list-page'),
-                    import('@/lib/list-state'),
-                  ]);
-                  return {
-                    Component: DownloadListPage,
-                    loader: ({ request }: LoaderFunctionArgs) => {
-                      const url = new URL(request.url);
-                      const adopted = fieldParametersAsFilters(url.searchParams, ['license']);
-                      return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
-                    },
-                  };
-                }),
-              },
-              {
-                path: 'personal-data',
-                ...lazyPage(titled(pageTitles.personalData), async () => ({
-                  Component: (await import('@/features/backend/privacy/personal-data-page')).PersonalDataPage,
-                })),
-              },
-              { path: '*', element: <NotFoundPage />, handle: titled(pageTitles.notFound) },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+export const routes: RouteObject[] = routesOf(PAGES);
