@@ -15,7 +15,7 @@ export interface ListEntity<
   Table extends CountedTable = CountedTable,
 > {
   list: List;
-  /** A table whose rows migration 014 counts: an unfiltered list reads its exact total there. */
+  /** The list's table: an unfiltered list reads its exact total from the table's triggers (decision 028). */
   table: Table;
   columns: Record<List['fields'][number]['name'], ListColumn>;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { createTestDatabase, resetDatabase } from '../test/database.ts';
-import { COUNTED_TABLES, countedRows, foldRowCounts, ROW_COUNT_FOLD_AT } from './row-count.ts';
+import { type CountedTable, countedRows, foldRowCounts, ROW_COUNT_FOLD_AT } from './row-count.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -34,19 +34,57 @@ const deltaRows = async () =>
       .executeTakeFirstOrThrow()
   ).rows;
 
-test('every list table counts its inserted, deleted and truncated rows', async () => {
-  const { rows } = await sql<{ table: string; events: string[] }>`
-    select c.relname as table, array_agg(t.tgname::text order by t.tgname) as events
-    from pg_trigger t join pg_class c on c.oid = t.tgrelid
-    where t.tgname like '%\_row\_count\_%' and not t.tgisinternal
-    group by c.relname order by c.relname
+/** The count triggers of `table`, by the event each follows. */
+async function countTriggers(table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select tgname as name from pg_trigger
+    where tgrelid = ${table}::regclass and tgname like '%\_row\_count\_%' and not tgisinternal
+    order by tgname
   `.execute(database.db);
-  expect(rows).toEqual(
-    [...COUNTED_TABLES].sort().map((table) => ({
-      table,
-      events: ['delete', 'insert', 'truncate'].map((event) => `${table}_row_count_${event}`),
-    })),
+  return rows.map((row) => row.name);
+}
+
+/** A table no list has read yet, as a new list's table is: it holds `rows` rows already. */
+async function newListTable(rows: number): Promise<CountedTable> {
+  await sql`create table new_list_entry (id integer primary key)`.execute(database.db);
+  await sql`insert into new_list_entry select n from generate_series(1, ${rows}::int) as n`.execute(
+    database.db,
   );
+  return 'new_list_entry' as CountedTable;
+}
+
+async function dropNewListTable(): Promise<void> {
+  await sql`drop table if exists new_list_entry`.execute(database.db);
+  await sql`delete from list_row_count where table_name = 'new_list_entry'`.execute(database.db);
+}
+
+test("the lists' tables count their inserted, deleted and truncated rows", async () => {
+  for (const table of ['license', 'order_generation', 'delivery', 'download', 'upgrade_session']) {
+    expect(await countTriggers(table)).toEqual(
+      ['delete', 'insert', 'truncate'].map((event) => `${table}_row_count_${event}`),
+    );
+  }
+});
+
+test("a new list's table is counted from its first read, with the rows it already held", async () => {
+  const table = await newListTable(7);
+  try {
+    expect(await countTriggers(table)).toEqual([]);
+    expect(await countedRows(database.db, table)).toBe(7);
+    expect(await countTriggers(table)).toEqual(
+      ['delete', 'insert', 'truncate'].map((event) => `new_list_entry_row_count_${event}`),
+    );
+    await sql`insert into new_list_entry values (8), (9)`.execute(database.db);
+    await sql`delete from new_list_entry where id <= 3`.execute(database.db);
+    expect(await countedRows(database.db, table)).toBe(6);
+    // Later reads only sum: the seed row and one delta per statement, no second seed.
+    const { rows } = await sql<{ parts: number }>`
+      select count(*)::int as parts from list_row_count where table_name = 'new_list_entry'
+    `.execute(database.db);
+    expect(rows[0]!.parts).toBe(3);
+  } finally {
+    await dropNewListTable();
+  }
 });
 
 test('the count follows inserts and deletes, one delta row per statement', async () => {
@@ -120,5 +158,30 @@ describe.runIf(process.env['TEST_DB_BACKEND'] === 'postgres')('on a PostgreSQL s
     );
     expect(rows[0]!.total).toBe(3 * (15 * 3 - 7));
     expect(await counted()).toBe(rows[0]!.total);
+  }, 60_000);
+
+  test("first reads of a new list's table beside its writers count it once, exactly", async () => {
+    const table = await newListTable(100);
+    try {
+      const writer = async (first: number) => {
+        for (let round = 0; round < 10; round++) {
+          const id = first + round;
+          await sql`insert into new_list_entry values (${id})`.execute(database.db);
+        }
+      };
+      // Each reader holds its transaction a moment: the others' first reads wait for the lock the
+      // first one took, and must then find its triggers instead of adding them again.
+      const reader = () =>
+        inTransaction(database.db, async (transaction) => {
+          const total = await countedRows(transaction, table);
+          await sql`select pg_sleep(0.2)`.execute(transaction);
+          return total;
+        });
+      await Promise.all([writer(1000), reader(), reader(), writer(2000), reader()]);
+      expect(await countedRows(database.db, table)).toBe(120);
+      expect(await countTriggers(table)).toHaveLength(3);
+    } finally {
+      await dropNewListTable();
+    }
   }, 60_000);
 });

@@ -2,17 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
- * The tables whose rows migration 014 counts with triggers: every back-office list's table. A list
- * entity can only name one of them (`ListEntity`), and a test checks the triggers of each.
+ * A table whose rows a list counts: any table of the schema. The first unfiltered read of one
+ * starts counting it (migration 032), so a new list needs no list of counted tables nor a migration.
  */
-export const COUNTED_TABLES = [
-  'license',
-  'order_generation',
-  'delivery',
-  'download',
-  'upgrade_session',
-] as const;
-export type CountedTable = (typeof COUNTED_TABLES)[number];
+export type CountedTable = keyof DB & string;
 
 /**
  * How many delta rows of one table a reader leaves before it folds them into one: summing a few
@@ -22,15 +15,15 @@ export const ROW_COUNT_FOLD_AT = 32;
 
 /**
  * The exact number of rows of a list's table, as the reader's snapshot sees it, without counting
- * them: the sum of the deltas the table's triggers recorded (migration 014, decision 028). When the
- * deltas have piled up, they are folded into one row afterwards.
+ * them: the sum of the deltas the table's triggers recorded (migration 014, decision 028). A table
+ * read for the first time gets its triggers and its count then (`list_row_count_read`, migration
+ * 032, decision 071). When the deltas have piled up, they are folded into one row afterwards.
  */
 export async function countedRows(db: Kysely<DB>, table: CountedTable): Promise<number> {
-  const { total, parts } = await db
-    .selectFrom('list_row_count')
-    .where('table_name', '=', table)
-    .select([sql<string>`coalesce(sum(delta), 0)`.as('total'), sql<number>`count(*)::int`.as('parts')])
-    .executeTakeFirstOrThrow();
+  const { rows } = await sql<{ total: string; parts: number }>`
+    select total, parts from list_row_count_read(${table})
+  `.execute(db);
+  const { total, parts } = rows[0]!;
   if (parts > ROW_COUNT_FOLD_AT) await foldRowCounts(db, table);
   return Number(total);
 }
