@@ -33,18 +33,6 @@ const TABLE_OWNERS: Record<string, string> = {
   upgrade_session: 'upgrade-sessions',
 };
 
-/**
- * Writes not yet moved behind the owning module's service, each `module → table`: what remains of
- * decision 069. A write that is moved must leave this list (the test says so), a new one may not
- * join it.
- */
-const NOT_YET_MOVED: readonly string[] = [
-  // The import's last step: its staged rows become licenses, with their audit entries, in one
-  // statement each (decision 061).
-  'license-import → license',
-  'license-import → audit_entry',
-];
-
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MODULES = path.join(ROOT, 'apps/server/src/modules');
 
@@ -120,14 +108,10 @@ describe('each table is written by the module that owns it (decision 069)', () =
     ]);
   });
 
-  test('no module writes a table it does not own, but what remains to be moved', () => {
-    const writes = foreignWrites(tables);
-    const unlisted = writes.filter(({ write }) => !NOT_YET_MOVED.includes(write));
+  test('no module writes a table it does not own', () => {
     expect(
-      unlisted.map(({ write, file }) => `${write} (${file})`),
+      foreignWrites(tables).map(({ write, file }) => `${write} (${file})`),
       "a module writes another module's table: call the owning module's service",
     ).toEqual([]);
-    const moved = NOT_YET_MOVED.filter((listed) => !writes.some(({ write }) => write === listed));
-    expect(moved, 'moved behind the owning module: take them off NOT_YET_MOVED').toEqual([]);
   });
 });

@@ -353,23 +353,22 @@ export class LicenseImportRepository {
     );
   }
 
-  /** Writes the new licenses and their audit entries, in one statement each. */
-  async insertLicenses(run: string, actor: string, db: Kysely<DB>): Promise<number> {
-    const inserted = await sql`
-      insert into license (id, key, version, start_code, authentication_code, status, type_of_entry,
+  /** The new licenses of a run, as the licenses module inserts them (`insertLicensesFrom`). */
+  newLicenses(run: string): RawBuilder<unknown> {
+    return sql`
+      select final_id as id, key, version, start_code, authentication_code, status, type_of_entry,
         entry_reference, holder_type, holder_name, holder_email, holder_contact, bound_at, notes, class, type,
         size, delivery, dvd_count, special_permissions, software_downloads, metasearch_downloads,
-        updated_to_license, product_sku, extension_sku, created_at, updated_at)
-      select final_id, key, version, start_code, authentication_code, status, type_of_entry, entry_reference,
-        holder_type, holder_name, holder_email, holder_contact, bound_at, notes, class, type, size, delivery,
-        dvd_count, special_permissions, software_downloads, metasearch_downloads, updated_to_license,
-        product_sku, extension_sku, coalesce(created_at, now()), coalesce(updated_at, created_at, now())
-      from license_import_row where run = ${run} and not refused and existing is null`.execute(db);
-    await sql`
-      insert into audit_entry (entity, entity_id, action, actor, note)
-      select 'license', final_id, 'imported', ${actor}, note
-      from license_import_row where run = ${run} and not refused and existing is null`.execute(db);
-    return Number(inserted.numAffectedRows ?? 0);
+        updated_to_license, product_sku, extension_sku, coalesce(created_at, now()) as created_at,
+        coalesce(updated_at, created_at, now()) as updated_at
+      from license_import_row where run = ${run} and not refused and existing is null`;
+  }
+
+  /** The audit entry of each new license of a run, as the audit module records them (`recordEntriesFrom`). */
+  newLicensesAuditEntries(run: string, actor: string): RawBuilder<unknown> {
+    return sql`
+      select 'license' as entity, final_id as entity_id, 'imported' as action, ${actor} as actor, note
+      from license_import_row where run = ${run} and not refused and existing is null`;
   }
 
   /**

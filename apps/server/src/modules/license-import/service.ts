@@ -12,6 +12,8 @@ import {
 } from '@lizenzportal/domain';
 import type { DB } from '../../db/schema.ts';
 import { describeFailure } from '../../lib/describe-failure.ts';
+import { recordEntriesFrom } from '../audit/index.ts';
+import { insertLicensesFrom } from '../licenses/index.ts';
 import { inspectImportFile, readImportFile, type ImportFile } from './file.ts';
 import { LicenseImportRepository, type NewFinding, type StagedRow } from './repository.ts';
 
@@ -128,7 +130,8 @@ export class LicenseImportService {
           return finish('refused', null, transaction);
         }
         if (options.dryRun) return finish('checked', null, transaction);
-        counts.imported = await this.repository.insertLicenses(run, options.actor, transaction);
+        counts.imported = await insertLicensesFrom(transaction, this.repository.newLicenses(run));
+        await recordEntriesFrom(transaction, this.repository.newLicensesAuditEntries(run, options.actor));
         return finish('completed', null, transaction);
       });
     } catch (error) {
