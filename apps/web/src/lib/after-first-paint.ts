@@ -38,3 +38,19 @@ export function afterFirstPaint(): Promise<void> {
   });
   return firstPaint;
 }
+
+/**
+ * Resolves once what was just rendered is on the screen: after the frames that follow, or at once
+ * on a hidden page (which draws no frames). What a page asks for here cannot end before that paint.
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof document === 'undefined' || document.visibilityState === 'hidden') {
+      resolve();
+      return;
+    }
+    // A frame's callbacks run before its paint: the second frame's come after the first's paint,
+    // and a task queued there runs once that frame is drawn.
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  });
+}

@@ -1,23 +1,9 @@
-import { Anchor, Stack, Text } from '@mantine/core';
-import {
-  backOfficeMessages,
-  DELIVERY_LIST,
-  DELIVERY_LIST_FIELDS,
-  deliveryPageMessages,
-  listFieldLabel,
-  type DeliveryListFieldName,
-} from '@lizenzportal/domain';
-import { Link } from 'react-router';
+import { backOfficeMessages, DELIVERY_LIST, deliveryPageMessages } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
-import { backendDeliveryPath } from '@/lib/paths';
-import { DateTimeText } from '../components/date-time-text.tsx';
-import { Facts } from '../components/facts.tsx';
-import { ProgressBadge } from '../components/progress-badge.tsx';
-import { EntityList } from '../lists/entity-list.tsx';
-import { DeliveryKind } from '../components/delivery-labels.tsx';
+import { EntityList, listTable } from '../lists/entity-list.tsx';
 
-/** A column's or fact's label: the label of the list field it shows. */
-const label = (name: DeliveryListFieldName) => listFieldLabel(DELIVERY_LIST_FIELDS, name);
+/** The table and its columns come after the list's first screen (decision 072). */
+const TABLE = listTable(async () => (await import('./delivery-list-columns.tsx')).deliveryColumns);
 
 /** `/backend/delivery`: „Alle Versand-Aktionen”, newest first. */
 export function DeliveryListPage() {
@@ -25,63 +11,11 @@ export function DeliveryListPage() {
     <Page>
       <EntityList
         list={DELIVERY_LIST}
+        table={TABLE}
         idAccessor="_id"
         rowLabel={(delivery) => deliveryPageMessages.rowLabel(delivery.subject, delivery.recipient)}
         emptyText={backOfficeMessages.noDeliveries}
         errorTitle={backOfficeMessages.deliveriesLoadFailed}
-        expansion={(delivery) => (
-          <Stack gap="sm" p="sm">
-            <Facts
-              items={[
-                [label('note'), delivery.note ?? backOfficeMessages.noNote],
-                [label('error'), delivery.error],
-                [label('attempts'), delivery.attempts],
-                [label('sentAt'), <DateTimeText key="sentAt" value={delivery.sentAt} />],
-              ]}
-            />
-            <Anchor component={Link} to={backendDeliveryPath(delivery._id)} size="sm">
-              {deliveryPageMessages.openDeliveryDetails}
-            </Anchor>
-          </Stack>
-        )}
-        columns={[
-          {
-            accessor: 'recipient',
-            title: label('recipient'),
-            render: (delivery) => (
-              <Stack gap={0}>
-                {delivery.recipientName && <Text size="sm">{delivery.recipientName}</Text>}
-                <Text size="sm" c={delivery.recipientName ? 'dimmed' : undefined}>
-                  {delivery.recipient}
-                </Text>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'subject',
-            title: label('subject'),
-            render: (delivery) => (
-              <Anchor component={Link} to={backendDeliveryPath(delivery._id)} size="sm">
-                {delivery.subject}
-              </Anchor>
-            ),
-          },
-          {
-            accessor: 'occasion',
-            title: deliveryPageMessages.kindColumn,
-            render: (delivery) => <DeliveryKind delivery={delivery} />,
-          },
-          {
-            accessor: 'progress',
-            title: label('progress'),
-            render: (delivery) => <ProgressBadge progress={delivery.progress} />,
-          },
-          {
-            accessor: 'createdAt',
-            title: label('createdAt'),
-            render: (delivery) => <DateTimeText value={delivery.createdAt} />,
-          },
-        ]}
       />
     </Page>
   );

@@ -1,26 +1,11 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
-import {
-  formatLicenseKey,
-  formatStartCode,
-  backOfficeMessages,
-  LICENSE_CLASS_LABELS,
-  LICENSE_LIST,
-  licensePageMessages,
-  type License,
-} from '@lizenzportal/domain';
+import { backOfficeMessages, formatLicenseKey, LICENSE_LIST, type License } from '@lizenzportal/domain';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Page } from '@/components/ui/page';
-import { backendLicensePath } from '@/lib/paths';
-import { CopyableText } from '../components/copyable-text.tsx';
-import { DateTimeText } from '../components/date-time-text.tsx';
-import { Facts } from '../components/facts.tsx';
-import { EntityList } from '../lists/entity-list.tsx';
-import { LicenseDocumentActions } from './license-document-actions.tsx';
-import { LicenseInfo } from './license-info.tsx';
+import { EntityList, listTable } from '../lists/entity-list.tsx';
 import { LicenseListToolbar } from './license-list-toolbar.tsx';
-import { LicenseStatus } from '../components/license-status.tsx';
-import { label } from '../components/license-labels.ts';
+
+/** The table and its columns come after the list's first screen (decision 072). */
+const TABLE = listTable(async () => (await import('./license-list-columns.tsx')).licenseColumns);
 
 /** `/backend/license`: „Alle Lizenzen”, newest first. */
 export function LicenseListPage() {
@@ -30,11 +15,11 @@ export function LicenseListPage() {
     <Page>
       <EntityList
         list={LICENSE_LIST}
+        table={TABLE}
         idAccessor="_id"
         rowLabel={(license) => formatLicenseKey(license.key)}
         emptyText={backOfficeMessages.noLicensesFound}
         errorTitle={backOfficeMessages.licensesLoadFailed}
-        expansion={(license) => <LicenseRowDetails license={license} />}
         selection={selecting ? { selected, onChange: setSelected } : undefined}
         toolbar={({ total }) => (
           <LicenseListToolbar
@@ -47,104 +32,7 @@ export function LicenseListPage() {
             total={total}
           />
         )}
-        columns={[
-          {
-            accessor: 'type',
-            title: licensePageMessages.typeColumn,
-            titleStyle: SPEC_HEADER,
-            render: (license) => (
-              <Stack gap={0}>
-                <Text size="sm">
-                  {licensePageMessages.version(license.version)} ·{' '}
-                  {LICENSE_CLASS_LABELS[license.properties.class]} · {license.properties.size}
-                </Text>
-                <Anchor
-                  component={Link}
-                  to={backendLicensePath(license._id)}
-                  ff="monospace"
-                  size="xs"
-                  className="lp-no-hyphens"
-                >
-                  {formatLicenseKey(license.key)}
-                </Anchor>
-              </Stack>
-            ),
-          },
-          {
-            accessor: 'createdAt',
-            title: label('createdAt'),
-            titleStyle: SPEC_HEADER,
-            render: (license) => <DateTimeText value={license.createdAt} />,
-          },
-          {
-            accessor: 'info',
-            title: licensePageMessages.infoColumn,
-            titleStyle: SPEC_HEADER,
-            render: (license) => <LicenseInfo license={license} />,
-          },
-          {
-            accessor: 'status',
-            title: label('status'),
-            titleStyle: SPEC_HEADER,
-            render: (license) => <LicenseStatus license={license} />,
-          },
-          {
-            accessor: 'actions',
-            title: licensePageMessages.actionsColumn,
-            titleStyle: SPEC_HEADER,
-            render: (license) => <LicenseDocumentActions license={license} />,
-          },
-        ]}
       />
     </Page>
-  );
-}
-
-/**
- * The spec writes this list's headers in capitals (TYP, ERZEUGT, …): shown so, while screen readers
- * and the sort buttons keep the words as written („Erzeugt (absteigend sortiert)”).
- */
-const SPEC_HEADER = { textTransform: 'uppercase' } as const;
-
-/** The expanded row: the facts an admin looks up most, and the way to the detail page. */
-function LicenseRowDetails({ license }: { license: License }) {
-  return (
-    <Stack gap="sm" p="sm">
-      <Facts
-        items={[
-          [
-            label('key'),
-            <CopyableText key="key" text={formatLicenseKey(license.key)} label={label('key')} />,
-          ],
-          [
-            label('startCode'),
-            <CopyableText
-              key="startCode"
-              text={formatStartCode(license.startCode)}
-              label={label('startCode')}
-            />,
-          ],
-          [
-            label('authenticationCode'),
-            <CopyableText
-              key="authenticationCode"
-              text={license.authenticationCode}
-              label={label('authenticationCode')}
-            />,
-          ],
-          [label('_id'), <CopyableText key="id" text={license._id} label={label('_id')} />],
-          [label('holder.name'), license.holder.name],
-          [label('holder.email'), license.holder.email],
-          [label('entryReference'), license.entryReference],
-          [label('boundAt'), <DateTimeText key="boundAt" value={license.boundAt} />],
-          [label('notes'), license.notes],
-        ]}
-      />
-      <Group>
-        <Anchor component={Link} to={backendLicensePath(license._id)} size="sm">
-          {licensePageMessages.openDetails}
-        </Anchor>
-      </Group>
-    </Stack>
   );
 }

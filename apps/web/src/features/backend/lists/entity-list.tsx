@@ -1,44 +1,82 @@
-import { Stack } from '@mantine/core';
-import { findListField, type ListDefinition, type ListFields } from '@lizenzportal/domain';
-import { useDeferredValue, useRef, type ReactNode } from 'react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from '@/components/ui/data-table';
+import { Center, Loader, Paper, Stack } from '@mantine/core';
+import { LOADING_LABEL, type ListDefinition, type ListFields } from '@lizenzportal/domain';
+import {
+  lazy,
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { ListPagination } from '@/components/ui/list-pagination';
+import { afterNextPaint } from '@/lib/after-first-paint';
 import { failedCall } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import { FilterBuilder } from './filter-builder.tsx';
+import type { ListColumns, ListTableProps } from './list-table.tsx';
 import { useKeepPageInRange, useListState } from './use-list-state.ts';
 import { useList } from './use-list.ts';
 
 export interface EntityListProps<Row> {
   /** The list's declaration from the domain: where it is read, its answer's key, its fields (filters, sortable columns). */
   list: ListDefinition<string, ListFields, Row>;
-  /** A column sorts when its accessor names a sortable field. */
-  columns: DataTableColumn<Row>[];
+  /** The table and the list's columns (`listTable`). */
+  table: ListTableLoader<Row>;
   idAccessor: keyof Row & string;
   rowLabel: (row: Row) => string;
   /** The spec's text for a list without rows. */
   emptyText: string;
   errorTitle: string;
-  expansion?: (row: Row) => ReactNode;
   selection?: { selected: Row[]; onChange: (selected: Row[]) => void };
   /** Actions above the table (create, selection mode, export); they get the rows and the total shown. */
   toolbar?: (page: { rows: Row[]; total: number | undefined }) => ReactNode;
+}
+
+type TableProps<Row> = Omit<ListTableProps<Row>, keyof ListColumns<Row>>;
+
+/** A list's table with its columns, loaded after the list's first screen (`listTable`). */
+export interface ListTableLoader<Row> {
+  Table: ComponentType<TableProps<Row>>;
+  /** Its files have come: a later visit draws it at once. */
+  loaded: () => boolean;
+}
+
+/**
+ * A list's table: the table's library and the list's own columns (with their cells' components:
+ * tags, tooltips, document buttons), which its first screen does not need (decision 072). Declared
+ * once per list, at its page module's top: the list knows on its next visit that they are there.
+ */
+export function listTable<Row>(loadColumns: () => Promise<ListColumns<Row>>): ListTableLoader<Row> {
+  let loaded = false;
+  const Table = lazy(async () => {
+    const [{ ListTable }, columns] = await Promise.all([import('./list-table.tsx'), loadColumns()]);
+    loaded = true;
+    return { default: (props: TableProps<Row>) => <ListTable<Row> {...props} {...columns} /> };
+  });
+  return { Table, loaded: () => loaded };
 }
 
 /**
  * A back-office list: the query builder, the table with its sortable columns and expandable rows,
  * paging, and an error panel with retry — its state (page, size, sort, filters) in the address.
  * Every list of the back office is this component with its own fields and columns.
+ *
+ * The list's first screen (its filters, the toolbar, a bordered loader where the table will be) is
+ * drawn without the table's library and the columns' components; those are asked for once that
+ * screen is painted (decision 072). On a slow phone their download and evaluation otherwise held
+ * back the whole page, and a browser that counts every file loaded before a paint into that paint
+ * (Lighthouse) saw the filters' note wait for them.
  */
 export function EntityList<Row>({
   list: definition,
-  columns,
+  table,
   idAccessor,
   rowLabel,
   emptyText,
   errorTitle,
-  expansion,
   selection,
   toolbar,
 }: EntityListProps<Row>) {
@@ -54,15 +92,18 @@ export function EntityList<Row>({
   const data = useDeferredValue(list.data);
   const rendering = data !== list.data;
   const rows: Row[] = data?.[definition.key] ?? [];
-  const sortStatus: DataTableSortStatus<Row> = {
-    columnAccessor: state.sort.replace(/^-/, ''),
-    direction: state.sort.startsWith('-') ? 'desc' : 'asc',
-  };
-  const sortableColumns = columns.map((column) => ({
-    ...column,
-    sortable: findListField(fields, column.accessor as string)?.sortable === true,
-  }));
+  const { Table } = table;
+  const [tableWanted, setTableWanted] = useState(table.loaded);
+  useEffect(() => {
+    if (tableWanted) return;
+    let mounted = true;
+    void afterNextPaint().then(() => mounted && setTableWanted(true));
+    return () => {
+      mounted = false;
+    };
+  }, [tableWanted]);
 
+  const skeleton = <TableSkeleton ref={results} />;
   return (
     <Stack>
       <FilterBuilder
@@ -88,26 +129,39 @@ export function EntityList<Row>({
           retrying={list.isFetching}
         />
       ) : (
-        <Stack ref={results} aria-busy={list.isFetching || rendering}>
-          <DataTable<Row>
-            idAccessor={idAccessor}
-            records={rows}
-            rowLabel={rowLabel}
-            fetching={list.isFetching || rendering}
-            noRecordsText={emptyText}
-            columns={sortableColumns}
-            sortStatus={sortStatus}
-            onSortStatusChange={(status) =>
-              change({ sort: `${status.direction === 'desc' ? '-' : ''}${String(status.columnAccessor)}` })
-            }
-            expansion={expansion}
-            selection={selection}
-          />
-          {data && (
-            <ListPagination state={state} total={data.total} totalExact={data.totalExact} onChange={change} />
+        <Suspense fallback={skeleton}>
+          {tableWanted ? (
+            <Table
+              ref={results}
+              fields={fields}
+              state={state}
+              change={change}
+              rows={rows}
+              page={data}
+              fetching={list.isFetching || rendering}
+              idAccessor={idAccessor}
+              rowLabel={rowLabel}
+              emptyText={emptyText}
+              selection={selection}
+            />
+          ) : (
+            skeleton
           )}
-        </Stack>
+        </Suspense>
       )}
+    </Stack>
+  );
+}
+
+/** Where the table will be, while its files load: the table's frame and loader, as it first shows. */
+function TableSkeleton({ ref }: { ref: Ref<HTMLDivElement> }) {
+  return (
+    <Stack ref={ref} aria-busy>
+      <Paper withBorder radius={0}>
+        <Center mih={180}>
+          <Loader role="status" aria-label={LOADING_LABEL} />
+        </Center>
+      </Paper>
     </Stack>
   );
 }

@@ -1,22 +1,12 @@
-import { NewTabNote } from '@/components/ui/new-tab-note';
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
-import {
-  backOfficeMessages,
-  listFieldLabel,
-  UPGRADE_SESSION_LIST,
-  UPGRADE_SESSION_LIST_FIELDS,
-  upgradeSessionPageMessages,
-  type UpgradeSessionListFieldName,
-} from '@lizenzportal/domain';
+import { Text } from '@mantine/core';
+import { backOfficeMessages, UPGRADE_SESSION_LIST, upgradeSessionPageMessages } from '@lizenzportal/domain';
 import { Page } from '@/components/ui/page';
-import { backendUpgradeSessionPath } from '@/lib/paths';
-import { DateTimeText } from '../components/date-time-text.tsx';
-import { Facts } from '../components/facts.tsx';
-import { EntityList } from '../lists/entity-list.tsx';
-import { SessionKind, SessionStatus } from './upgrade-session-labels.tsx';
+import { EntityList, listTable } from '../lists/entity-list.tsx';
 
-/** A column's or fact's label: the label of the list field it shows. */
-const label = (name: UpgradeSessionListFieldName) => listFieldLabel(UPGRADE_SESSION_LIST_FIELDS, name);
+/** The table and its columns come after the list's first screen (decision 072). */
+const TABLE = listTable(
+  async () => (await import('./upgrade-session-list-columns.tsx')).upgradeSessionColumns,
+);
 
 /** `/backend/upgrade-session`: „Alle Upgrade-Sessions”, newest first. */
 export function UpgradeSessionListPage() {
@@ -25,65 +15,11 @@ export function UpgradeSessionListPage() {
       <Text size="sm">{upgradeSessionPageMessages.intro}</Text>
       <EntityList
         list={UPGRADE_SESSION_LIST}
+        table={TABLE}
         idAccessor="_id"
         rowLabel={(session) => upgradeSessionPageMessages.rowLabel(session._id)}
         emptyText={backOfficeMessages.noUpgradeSessions}
         errorTitle={backOfficeMessages.upgradeSessionsLoadFailed}
-        expansion={(session) => (
-          <Stack gap="sm" p="sm">
-            <Facts
-              items={[
-                [label('holder.name'), session.holder?.name ?? null],
-                [label('originalLicenses'), session.originalLicenses.length],
-              ]}
-            />
-            <Anchor href={backendUpgradeSessionPath(session._id)} target="_blank" rel="noopener" size="sm">
-              {upgradeSessionPageMessages.openInNewTab}
-              <NewTabNote />
-            </Anchor>
-          </Stack>
-        )}
-        columns={[
-          {
-            accessor: 'purchaseType',
-            title: label('purchaseType'),
-            render: (session) => <SessionKind session={session} />,
-          },
-          {
-            // A reseller's or buyer's name and address: who the session is for, at a glance.
-            accessor: 'billing.name',
-            title: label('billing.name'),
-            render: (session) =>
-              session.billing.name || session.billing.email ? (
-                <Stack gap={0}>
-                  <Text size="sm">{session.billing.name || '-'}</Text>
-                  {session.billing.email && <Text size="xs">{session.billing.email}</Text>}
-                </Stack>
-              ) : (
-                '-'
-              ),
-          },
-          {
-            accessor: 'orderId',
-            title: label('orderId'),
-            render: (session) => (session.orderId ? <Badge variant="outline">{session.orderId}</Badge> : '-'),
-          },
-          {
-            accessor: 'offerNumber',
-            title: label('offerNumber'),
-            render: (session) => session.offerNumber ?? '-',
-          },
-          {
-            accessor: 'status',
-            title: label('status'),
-            render: (session) => <SessionStatus status={session.status} />,
-          },
-          {
-            accessor: 'createdAt',
-            title: label('createdAt'),
-            render: (session) => <DateTimeText value={session.createdAt} />,
-          },
-        ]}
       />
     </Page>
   );
