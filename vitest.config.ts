@@ -13,10 +13,6 @@ const common = {
   environment: 'node',
   isolate: false,
   setupFiles: ['vitest.setup.ts'],
-  // PGlite's WebAssembly runs on V8's baseline compiler only: no optimizing recompiles on background
-  // threads for each file's database, half the worker's peak memory, less CPU, and none of the code
-  // swaps behind Node 24's random wasm-code crash (decision 075).
-  execArgv: ['--liftoff-only'],
 } satisfies NonNullable<TestProjectInlineConfiguration['test']>;
 
 /**
