@@ -425,8 +425,18 @@ async function checkPage(page: Page, narrow: boolean): Promise<string[]> {
   ];
 }
 
+/**
+ * Once every finite transition has ended (a dialog fades in over 200 ms: axe would read its text
+ * half-transparent) and two frames are painted; a loader's endless spin is not waited for.
+ */
 const afterLayout = (page: Page) =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 
 /** The page's problems under emulated `forced-colors: active`; the emulation ends with the check. */
 async function forcedColors(page: Page): Promise<string[]> {

@@ -14,6 +14,8 @@ export interface WaitingButtonProps extends Omit<ButtonProps, 'disabled'> {
   /** Where the button and its note stand. */
   align?: 'flex-start' | 'flex-end';
   ref?: Ref<HTMLButtonElement>;
+  /** The note's name for Element Timing: what waits for its paint (`afterElementPaint`). */
+  noteTiming?: string;
   children: ReactNode;
 }
 
@@ -30,6 +32,7 @@ export function WaitingButton({
   disabled,
   align = 'flex-end',
   ref,
+  noteTiming,
   children,
   ...props
 }: WaitingButtonProps) {
@@ -54,7 +57,7 @@ export function WaitingButton({
         {children}
       </Button>
       {waiting && (
-        <Text id={noteId} size="sm" ta={align === 'flex-end' ? 'right' : 'left'}>
+        <Text id={noteId} elementtiming={noteTiming} size="sm" ta={align === 'flex-end' ? 'right' : 'left'}>
           {waitingFor}
         </Text>
       )}

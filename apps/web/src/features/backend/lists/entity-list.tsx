@@ -12,10 +12,10 @@ import {
   type Ref,
 } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
-import { afterNextPaint } from '@/lib/after-first-paint';
+import { afterElementPaint } from '@/lib/after-first-paint';
 import { failedCall } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
-import { FilterBuilder } from './filter-builder.tsx';
+import { FILTER_NOTE_TIMING, FilterBuilder } from './filter-builder.tsx';
 import type { ListColumns, ListTableProps } from './list-table.tsx';
 import { useKeepPageInRange, useListState } from './use-list-state.ts';
 import { useList } from './use-list.ts';
@@ -94,14 +94,15 @@ export function EntityList<Row>({
   const rows: Row[] = data?.[definition.key] ?? [];
   const { Table } = table;
   const [tableWanted, setTableWanted] = useState(table.loaded);
+  const [renderedAt] = useState(() => performance.now());
   useEffect(() => {
     if (tableWanted) return;
     let mounted = true;
-    void afterNextPaint().then(() => mounted && setTableWanted(true));
+    void afterElementPaint(FILTER_NOTE_TIMING, renderedAt).then(() => mounted && setTableWanted(true));
     return () => {
       mounted = false;
     };
-  }, [tableWanted]);
+  }, [tableWanted, renderedAt]);
 
   const skeleton = <TableSkeleton ref={results} />;
   return (

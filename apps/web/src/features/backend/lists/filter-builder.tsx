@@ -31,6 +31,12 @@ interface FilterBuilderProps {
  * which must hold. Edits stay a draft until „Filter anwenden”; the applied filters are the list's
  * state in the address, and the draft follows them when the address changes (back, a shared link).
  */
+/**
+ * The note under „Filter anwenden” on a list's first screen, by its Element Timing name: on a
+ * phone's screen the list's largest paint, which the table's files wait for (decision 072).
+ */
+export const FILTER_NOTE_TIMING = 'list-filter-note';
+
 export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) {
   const applied = serializeAddressFilters(filters);
   const [draft, setDraft] = useState<{ applied: string; query: RuleGroupType }>(() => ({
@@ -103,7 +109,12 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
           >
             {texts.add}
           </Button>
-          <WaitingButton type="submit" waitingFor={changed ? null : texts.alreadyApplied} align="flex-start">
+          <WaitingButton
+            type="submit"
+            waitingFor={changed ? null : texts.alreadyApplied}
+            noteTiming={FILTER_NOTE_TIMING}
+            align="flex-start"
+          >
             {texts.apply}
           </WaitingButton>
           {filters.length > 0 && (
