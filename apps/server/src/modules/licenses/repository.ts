@@ -59,13 +59,13 @@ export class LicenseRepository {
     return rows[0];
   }
 
-  /** The license, locked until the transaction ends. */
   /** The product each license was made as (an order's licenses, to match a refund's lines). */
   productsOf(ids: readonly string[], db: Kysely<DB> = this.#db) {
     if (ids.length === 0) return Promise.resolve([]);
     return db.selectFrom('license').select(['id', 'product_sku']).where('id', 'in', ids).execute();
   }
 
+  /** The license, locked until the transaction ends. */
   findByIdForUpdate(id: string, transaction: Kysely<DB>): Promise<LicenseRow | undefined> {
     return transaction.selectFrom('license').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   }
