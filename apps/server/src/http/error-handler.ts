@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ERROR_CODES, type ErrorCode } from '@lizenzportal/domain';
 import { withoutValues } from '../logger.ts';
 import { AppError } from '../lib/app-error.ts';
+import { sendErrorPage, wantsErrorPage } from './error-page.ts';
 
 /** Fastify's own client errors, mapped onto the portal's codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -63,6 +64,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A failure of the portal is an error; a 503 it answers on purpose (busy, not ready) is not.
     if (appError.code === 'INTERNAL_ERROR') request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, reason: withoutValues(error.message) }, 'request rejected');
-    return sendError(reply, appError);
+    return wantsErrorPage(request) ? sendErrorPage(reply, appError) : sendError(reply, appError);
   });
 }

@@ -61,6 +61,15 @@ export const PORTAL_NAME = 'Lizenzportal';
 /** What the browser tab shows for a page: its title and the portal's name. */
 export const documentTitle = (page: string) => `${page} – ${PORTAL_NAME}`;
 
+/**
+ * The page a browser shows when it follows a signed link (a document, a download, the documents'
+ * ZIP archive from a mail) that cannot be served: the heading above the refusal's own message.
+ */
+export const linkErrorPage = {
+  heading: 'Dieser Link funktioniert nicht',
+  toPortal: 'Zum Lizenzportal',
+};
+
 /** „Weiter”: the button that moves on to a form's next step (login, terms, assistant). */
 export const NEXT_LABEL = 'Weiter';
 

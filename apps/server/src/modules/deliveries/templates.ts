@@ -17,7 +17,7 @@ import {
   type DocumentType,
 } from '@lizenzportal/domain';
 import type { MailLicense, MailOffer } from '../documents/index.ts';
-import { html, type SafeHtml } from './html.ts';
+import { html, type SafeHtml } from '../../lib/html.ts';
 
 /** What a contact change's mails say: the holder, the new contact and, to the new address, the link. */
 export interface ContactMailFacts {

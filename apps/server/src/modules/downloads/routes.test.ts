@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { downloadMessages, downloadTitle, NOT_FOUND_MESSAGES, type License } from '@lizenzportal/domain';
+import {
+  downloadMessages,
+  downloadTitle,
+  linkErrorPage,
+  NOT_FOUND_MESSAGES,
+  requestIdNote,
+  type License,
+} from '@lizenzportal/domain';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { otherSpellings } from '../../test/signatures.ts';
@@ -350,6 +357,34 @@ describe('the file behind a download link', () => {
     const expired = await ctx.app.inject({ method: 'GET', url: link });
     expect(expired.statusCode).toBe(403);
     expect(errorOf(expired).message).toBe(downloadMessages.linkExpired);
+  });
+
+  test('shows a browser that follows an expired link a German page, not the API envelope', async () => {
+    const { link } = await oneLink();
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60 * 1000 + 1000 });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: link,
+      // What a browser sends when it opens a link from a mail or a page.
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    const page = response.body;
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain(`<h1>${linkErrorPage.heading}</h1>`);
+    expect(page).toContain(downloadMessages.linkExpired);
+    expect(page).toContain(`<a href="/">${linkErrorPage.toPortal}</a>`);
+    expect(page).toContain(requestIdNote(response.headers['x-request-id'] as string));
+
+    // The web app's own requests still get the envelope.
+    const fromApp = await ctx.app.inject({
+      method: 'GET',
+      url: link,
+      headers: { accept: 'application/json' },
+    });
+    expect(errorOf(fromApp).message).toBe(downloadMessages.linkExpired);
   });
 });
 

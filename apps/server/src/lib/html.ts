@@ -24,7 +24,7 @@ function escape(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
-/** Tagged template for mail HTML: every value is escaped unless it is SafeHtml already. */
+/** Tagged template for HTML (mails, the signed links' error pages): every value is escaped unless it is SafeHtml already. */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {
   return new SafeHtml(
     strings.reduce(
