@@ -27,8 +27,8 @@ const format = (value: number) => value.toFixed(1).padStart(7);
 
 /**
  * After every run, prints where the time went: per project, and the slowest test files with what
- * starting them cost (imports, setup) apart from their tests; says which guarding projects did
- * not run. Optionally writes the number of passed tests per project to a JSON file, so CI can
+ * starting them cost (imports, setup) apart from their tests; names every test that passed only on
+ * a retry (the browser project retries once); says which guarding projects did not run. Optionally writes the number of passed tests per project to a JSON file, so CI can
  * check that every project (the PostgreSQL and browser ones too) really ran.
  */
 export default class ProjectSummaryReporter implements Reporter {
@@ -82,6 +82,16 @@ export default class ProjectSummaryReporter implements Reporter {
         `  ${format(time.startSeconds + time.testSeconds)} s  ${time.project.padEnd(10)} ${time.file}` +
           `  (start ${time.startSeconds.toFixed(1)} s, tests ${time.testSeconds.toFixed(1)} s)`,
       );
+    }
+    const flaky = testModules.flatMap((testModule) =>
+      [...testModule.children.allTests('passed')].filter((test) => test.diagnostic()?.flaky),
+    );
+    if (flaky.length > 0) {
+      log();
+      log(`PASSED ONLY ON A RETRY (flaky: a race to find, not a pass to trust):`);
+      for (const test of flaky) {
+        log(`  ${test.project.name.padEnd(10)} ${test.module.relativeModuleId} > ${test.fullName}`);
+      }
     }
     for (const [project, { insteadOf, reason }] of Object.entries(this.#options.skippedProjects ?? {})) {
       if (!projects.includes(insteadOf)) continue;

@@ -19,7 +19,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createSigner } from 'fast-jwt';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/pglite-extensions.ts';
+import { pgliteOptions } from '../../apps/server/src/db/pglite-options.ts';
 
 const STATUS = 'select status from license where key = $1';
 /** The columns a holder sees (the portal's `CUSTOMER_LICENSE_COLUMNS`), and the client's failures. */
@@ -75,7 +75,7 @@ async function open(): Promise<Lookups> {
         (await pool.query<Row>({ name: 'minimal_sign_in', text: SIGN_IN, values: [key, client] })).rows[0],
     };
   }
-  const pglite = await PGlite.create({ dataDir: process.env['PGLITE_DIR']!, extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({ dataDir: process.env['PGLITE_DIR']!, ...(await pgliteOptions()) });
   return {
     status: async (key) => (await pglite.query<{ status: string }>(STATUS, [key])).rows[0]?.status,
     signIn: async (key, client) => (await pglite.query<Row>(SIGN_IN, [key, client])).rows[0],

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import yauzl from 'yauzl';
 import type { Config } from '../config.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
+import { pgliteOptions } from '../db/pglite-options.ts';
 import { BackupError } from './backup-error.ts';
 import {
   BACKUP_FORMAT,
@@ -206,7 +206,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
         const pglite = await PGlite.create({
           dataDir: pgliteDir,
           loadDataDir: new Blob([dump]),
-          extensions: PGLITE_EXTENSIONS,
+          ...(await pgliteOptions()),
         });
         await pglite.close();
       });

@@ -5,7 +5,7 @@ import { NamedStatementClient } from './named-statements.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
-import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { pgliteOptions } from './pglite-options.ts';
 import { installHostExceptionBridge } from './pglite-host-exceptions.ts';
 import { makePrivateDirectory, makeTreePrivate } from '../lib/private-files.ts';
 
@@ -66,7 +66,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       releaseLock = acquireDirectoryLock(`${options.pgliteDir}.lock`);
     }
     pglite = await PGlite.create({
-      extensions: PGLITE_EXTENSIONS,
+      ...(await pgliteOptions()),
       ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     });
     // A new database's files come from PGlite's template as 0666; those it makes later are 0600.

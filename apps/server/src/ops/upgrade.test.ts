@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, expect, test } from 'vitest';
 import { readMigrations } from '../db/migrate.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
+import { pgliteOptions } from '../db/pglite-options.ts';
 import { DEMO_ADMIN } from '../seed/demo.ts';
 import { freePort, killPortalProcesses, startPortalProcess, waitUntilHealthy } from '../test/process.ts';
 import { withDatabase } from '../test/template.ts';
@@ -56,7 +56,7 @@ async function loadEarlierDatabase(
   dataDir: string,
 ): Promise<{ environment: Record<string, string>; before: Snapshot }> {
   if (!onPostgres) {
-    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
+    const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'db'), ...(await pgliteOptions()) });
     await pglite.exec(readFixtureSql());
     // The dump empties the search path for its session; the snapshot names its schema anyway.
     const before = await snapshot({ query: async (text) => (await pglite.query<Row>(text)).rows });
@@ -89,7 +89,7 @@ async function connect(dataDir: string, environment: Record<string, string>): Pr
     await client.connect();
     return { query: async (text) => (await client.query<Row>(text)).rows, close: () => client.end() };
   }
-  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'db'), extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({ dataDir: path.join(dataDir, 'db'), ...(await pgliteOptions()) });
   return { query: async (text) => (await pglite.query<Row>(text)).rows, close: () => pglite.close() };
 }
 

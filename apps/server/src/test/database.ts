@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/database.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
+import { pgliteOptions } from '../db/pglite-options.ts';
 import { storedJob } from '../jobs/queue.ts';
 import { withDatabase } from './template.ts';
 
@@ -24,7 +24,7 @@ declare module 'vitest' {
 export async function createTestDatabase(): Promise<Database> {
   if (process.env['TEST_DB_BACKEND'] === 'postgres') return createPostgresTestDatabase();
   const template = fs.readFileSync(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([template]), extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([template]), ...(await pgliteOptions()) });
   return openDatabase({ pglite });
 }
 

@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
-import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.ts';
+import { pgliteOptions } from '../db/pglite-options.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { testLogger } from './error-logs.ts';
 
@@ -39,7 +39,7 @@ async function installSchema(database: Database): Promise<void> {
 export async function ensurePgliteTemplate(): Promise<string> {
   const file = path.join(os.tmpdir(), `lizenzportal-template-${schemaFingerprint()}.tar`);
   if (fs.existsSync(file)) return file;
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const pglite = await PGlite.create({ ...(await pgliteOptions()) });
   const database = await openDatabase({ pglite });
   await installSchema(database);
   const dump = await pglite.dumpDataDir('none');
