@@ -50,7 +50,7 @@ import {
   defineOrderGenerationQueues,
   ORDER_GENERATION_LIST_ENTITY,
   OrderGenerationService,
-  OrderGenerator,
+  type OrderGenerator,
   workOrderGenerations,
 } from './modules/order-generations/index.ts';
 import {
@@ -251,9 +251,7 @@ export async function createServices({
     issuer: config.publicUrl,
     audience: config.shop.origin,
   });
-  const orderGenerator = new OrderGenerator({
-    db,
-    repository: orderGenerations.repository,
+  const orderGenerator = orderGenerations.generator({
     sessions: sessionOrders,
     tokens: upgradeSessions.tokens,
     licenses,

@@ -95,9 +95,9 @@ async function main(): Promise<number> {
       onlyValid: values['only-valid'] ?? false,
       mapping,
     });
-    const run = await imports.repository.findRun(outcome.run);
+    const run = await imports.findRun(outcome.run);
     const kind = run?.format === 'json-array' ? 'entry' : 'line';
-    for await (const findings of imports.repository.report(outcome.run)) {
+    for await (const findings of imports.findings(outcome.run)) {
       for (const finding of findings) {
         console.log(
           `${licenseImportMessages.location(kind, finding.line, finding.column_title)}: ${finding.message}`,

@@ -36,6 +36,7 @@ import {
 } from '@lizenzportal/domain';
 import { sessionHelpers } from '../modules/upgrade-sessions/test-helpers.ts';
 import { errorOf, useTestApp } from '../test/app.ts';
+import { OrderGenerationRepository } from '../modules/order-generations/repository.ts';
 
 const ctx = useTestApp();
 
@@ -189,7 +190,7 @@ describe('a new operator is one row of the operator table', () => {
 describe('delivery filters', () => {
   test('text, list, id, enum and date fields', async () => {
     const { anna, bernd } = await seedLicenses();
-    const order = await ctx.app.services.orderGenerations.repository.insert({
+    const order = await new OrderGenerationRepository(ctx.database.db).insert({
       order_number: '4711',
       products: JSON.stringify([]),
     });
@@ -239,7 +240,7 @@ describe('delivery filters', () => {
 describe('order-generation filters', () => {
   test('product lines, flags, progress and errors', async () => {
     const { anna } = await seedLicenses();
-    const repository = ctx.app.services.orderGenerations.repository;
+    const repository = new OrderGenerationRepository(ctx.database.db);
     const product = (
       name: string,
       sku: string,

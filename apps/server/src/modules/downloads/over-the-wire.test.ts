@@ -8,6 +8,7 @@ import type { LocalFileStorage } from '../../lib/storage/local-file-storage.ts';
 import { useTestApp } from '../../test/app.ts';
 import { expectErrorLog } from '../../test/error-logs.ts';
 import { eventually } from '../../test/smtp.ts';
+import { DownloadRepository } from './repository.ts';
 
 // The file route over real connections (inject copies what it is given, a socket does not): files
 // of many chunks, read into one reused buffer per response, arrive byte for byte to clients at once,
@@ -52,7 +53,7 @@ async function linksTo(content: Buffer, count: number) {
   return { license, links };
 }
 
-const downloadsOf = (licenseId: string) => ctx.app.services.downloads.repository.ofLicense(licenseId);
+const downloadsOf = (licenseId: string) => new DownloadRepository(ctx.database.db).ofLicense(licenseId);
 
 test('a file of several chunks arrives byte for byte at four clients at once, whole and by range', async () => {
   const installer = installerOf(3 * 1024 * 1024 + 12_345);

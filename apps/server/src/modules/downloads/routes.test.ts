@@ -14,6 +14,7 @@ import { errorOf, useTestApp } from '../../test/app.ts';
 import { otherSpellings } from '../../test/signatures.ts';
 import { eventually } from '../../test/smtp.ts';
 import { PublicationError } from './releases.ts';
+import { DownloadRepository } from './repository.ts';
 
 const ctx = useTestApp();
 
@@ -75,7 +76,7 @@ async function softwareLink(license: License, headers: { authorization: string }
   return local(response.json().data.url);
 }
 
-const downloadsOf = (licenseId: string) => ctx.app.services.downloads.repository.ofLicense(licenseId);
+const downloadsOf = (licenseId: string) => new DownloadRepository(ctx.database.db).ofLicense(licenseId);
 
 describe('download links', () => {
   test('a bound download license gets a signed link to the latest release; it is recorded and counted', async () => {

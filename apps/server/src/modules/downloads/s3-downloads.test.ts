@@ -5,6 +5,7 @@ import { afterAll, expect, test, vi } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { startS3Server, stubS3Credentials } from '../../test/s3.ts';
 import { eventually } from '../../test/smtp.ts';
+import { DownloadRepository } from './repository.ts';
 
 // Downloads with the portal configured for S3 as in production (STORAGE_URL, S3_ENDPOINT, AWS_*
 // credentials), against a real S3-compatible server: a published release is uploaded to the bucket,
@@ -76,7 +77,7 @@ test('a published release is stored in the bucket and downloaded from it, whole 
   expect(head.headers['content-length']).toBe(String(INSTALLER.length));
 
   const [record] = await eventually(async () => {
-    const rows = await ctx.app.services.downloads.repository.ofLicense(license._id);
+    const rows = await new DownloadRepository(ctx.database.db).ofLicense(license._id);
     return rows[0]?.completed_at && rows[0].bytes_sent >= INSTALLER.length ? rows : undefined;
   });
   expect(record).toMatchObject({ object: 'software', product: 'software-9', version: '9.2.0' });

@@ -69,10 +69,6 @@ export class DownloadService {
     this.#urls = dependencies.urls;
   }
 
-  get repository(): DownloadRepository {
-    return this.#repository;
-  }
-
   /**
    * A signed link to the latest release of a download, for the signed-in license user's own
    * license: 403 with the catalogue's text when the license may not download it (unbound,

@@ -46,7 +46,7 @@ async function importFile(
   });
   const findings: string[] = [];
   const kind = outcome.file.format === 'json-array' ? 'entry' : 'line';
-  for await (const page of ctx.app.services.licenseImports.repository.report(outcome.run)) {
+  for await (const page of ctx.app.services.licenseImports.findings(outcome.run)) {
     for (const finding of page) {
       findings.push(`${messages.location(kind, finding.line, finding.column_title)}: ${finding.message}`);
     }
@@ -145,7 +145,7 @@ describe('importing licenses from a file', { timeout: 60_000 }, () => {
         note: `Importiert aus Lizenzen.csv, Zeile ${lineOf(successor.key)}`,
       }),
     ]);
-    const run = await ctx.app.services.licenseImports.repository.findRun(outcome.run);
+    const run = await ctx.app.services.licenseImports.findRun(outcome.run);
     expect(run).toMatchObject({
       actor: 'test-admin',
       file_name: 'Lizenzen.csv',

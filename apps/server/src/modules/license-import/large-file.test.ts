@@ -61,8 +61,7 @@ test(
 
     expect(outcome).toMatchObject({ status: 'refused', rowsRead: 0, imported: 0, invalid: 1 });
     const findings = [];
-    for await (const page of ctx.app.services.licenseImports.repository.report(outcome.run))
-      findings.push(...page);
+    for await (const page of ctx.app.services.licenseImports.findings(outcome.run)) findings.push(...page);
     expect(findings).toEqual([
       {
         line: 1,

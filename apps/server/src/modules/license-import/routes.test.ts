@@ -11,6 +11,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
+import { LicenseImportRepository } from './repository.ts';
 import { LicenseImportUploads } from './uploads.ts';
 
 const ctx = useTestApp({ WORKER: 'inline' });
@@ -240,7 +241,8 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
     const file = await uploaded(csv(...GOOD));
     // As a process killed in the middle of a dry run leaves it: asked for, its run still running.
     const uploads = ctx.app.services.licenseImportUploads;
-    const stale = await ctx.app.services.licenseImports.repository.createRun({
+    const runs = new LicenseImportRepository(ctx.database.db);
+    const stale = await runs.createRun({
       actor: 'test-admin',
       fileName: 'Altbestand.csv',
       sha256: '0'.repeat(64),
@@ -265,7 +267,7 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
     // …and the rows it had staged, which its own end would have dropped.
     const staged = (run: string) =>
       ctx.database.db.selectFrom('license_import_row').select('line').where('run', '=', run).execute();
-    await ctx.app.services.licenseImports.repository.stage(stale, [
+    await runs.stage(stale, [
       {
         line: 2,
         license: readImportRow(
@@ -286,7 +288,7 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
     expect(await staged(stale)).toEqual([]);
     const state = await current(file._id);
     expect(state.run).toMatchObject({ status: 'checked', rowsRead: 2 });
-    expect(await ctx.app.services.licenseImports.repository.findRun(stale)).toMatchObject({
+    expect(await ctx.app.services.licenseImports.findRun(stale)).toMatchObject({
       status: 'failed',
       error: texts.restarted,
     });

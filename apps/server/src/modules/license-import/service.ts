@@ -61,15 +61,25 @@ const DOUBLE_ENCODED = /Ã[\u0080-\u00BF]|Â[\u00A0-\u00BF]/;
  * reported, never changed.
  */
 export class LicenseImportService {
-  readonly repository: LicenseImportRepository;
+  readonly #repository: LicenseImportRepository;
 
   constructor(db: Kysely<DB>) {
-    this.repository = new LicenseImportRepository(db);
+    this.#repository = new LicenseImportRepository(db);
+  }
+
+  /** A run as recorded (its file's name, format and counts), or undefined. */
+  findRun(run: string) {
+    return this.#repository.findRun(run);
+  }
+
+  /** A run's findings in the file's order, a page at a time. */
+  findings(run: string) {
+    return this.#repository.report(run);
   }
 
   async run(options: ImportOptions): Promise<ImportOutcome> {
     const file = await inspectImportFile(options.path, options.fileName);
-    const run = await this.repository.createRun({
+    const run = await this.#repository.createRun({
       actor: options.actor,
       fileName: file.name,
       sha256: file.sha256,
@@ -94,7 +104,7 @@ export class LicenseImportService {
       ...counts,
     });
     const finish = async (status: LicenseImportStatus, error: string | null, db?: Kysely<DB>) => {
-      await this.repository.finish(
+      await this.#repository.finish(
         run,
         {
           status,
@@ -112,33 +122,33 @@ export class LicenseImportService {
     try {
       await options.onStart?.(run);
       if (file.problem) {
-        await this.repository.addFindings(run, [
+        await this.#repository.addFindings(run, [
           { line: 1, column_title: null, kind: 'error', message: file.problem },
         ]);
         counts.invalid = 1;
         return await finish('refused', null);
       }
       const carried = await this.#stage(run, file, options, counts);
-      return await this.repository.locked(async (transaction) => {
+      return await this.#repository.locked(async (transaction) => {
         await this.#check(run, carried, transaction, counts);
-        counts.invalid = await this.repository.invalidLines(run, transaction);
-        if (counts.invalid > 0) await this.repository.refuseInvalid(run, transaction);
-        counts.imported = await this.repository.importable(run, transaction);
+        counts.invalid = await this.#repository.invalidLines(run, transaction);
+        if (counts.invalid > 0) await this.#repository.refuseInvalid(run, transaction);
+        counts.imported = await this.#repository.importable(run, transaction);
         if (counts.invalid > 0 && !options.onlyValid) {
           // A dry run still counts the valid new rows: what „nur gültige Zeilen” would import.
           if (!options.dryRun) counts.imported = 0;
           return finish('refused', null, transaction);
         }
         if (options.dryRun) return finish('checked', null, transaction);
-        counts.imported = await insertLicensesFrom(transaction, this.repository.newLicenses(run));
-        await recordEntriesFrom(transaction, this.repository.newLicensesAuditEntries(run, options.actor));
+        counts.imported = await insertLicensesFrom(transaction, this.#repository.newLicenses(run));
+        await recordEntriesFrom(transaction, this.#repository.newLicensesAuditEntries(run, options.actor));
         return finish('completed', null, transaction);
       });
     } catch (error) {
       await finish('failed', describeFailure(error));
       throw error;
     } finally {
-      await this.repository.dropStaged(run);
+      await this.#repository.dropStaged(run);
     }
   }
 
@@ -158,9 +168,9 @@ export class LicenseImportService {
     // One batch is written while the next is read: on PostgreSQL the server stages as the file is parsed.
     let writing: Promise<void> = Promise.resolve();
     const write = async (rows: StagedRow[], found: NewFinding[], rowsRead: number) => {
-      await this.repository.stage(run, rows);
-      await this.repository.addFindings(run, found);
-      await this.repository.progress(run, rowsRead);
+      await this.#repository.stage(run, rows);
+      await this.#repository.addFindings(run, found);
+      await this.#repository.progress(run, rowsRead);
       await options.onProgress?.(rowsRead);
     };
     const flush = async () => {
@@ -273,14 +283,14 @@ export class LicenseImportService {
     const idTitle = importFieldTitle('_id');
     const successorTitle = importFieldTitle('updatedToLicense');
     const refuse = async (findings: NewFinding[]) => {
-      await this.repository.addFindings(run, findings, db);
-      await this.repository.refuse(
+      await this.#repository.addFindings(run, findings, db);
+      await this.#repository.refuse(
         run,
         findings.map((finding) => finding.line),
         db,
       );
     };
-    for await (const rows of this.repository.pages(this.repository.duplicateKeys(run), db)) {
+    for await (const rows of this.#repository.pages(this.#repository.duplicateKeys(run), db)) {
       await refuse(
         rows.map((row) => ({
           line: row.line,
@@ -290,7 +300,7 @@ export class LicenseImportService {
         })),
       );
     }
-    for await (const rows of this.repository.pages(this.repository.duplicateIds(run), db)) {
+    for await (const rows of this.#repository.pages(this.#repository.duplicateIds(run), db)) {
       await refuse(
         rows.map((row) => ({
           line: row.line,
@@ -300,7 +310,7 @@ export class LicenseImportService {
         })),
       );
     }
-    for await (const rows of this.repository.pages(this.repository.takenIds(run), db)) {
+    for await (const rows of this.#repository.pages(this.#repository.takenIds(run), db)) {
       await refuse(
         rows.map((row) => ({
           line: row.line,
@@ -310,7 +320,7 @@ export class LicenseImportService {
         })),
       );
     }
-    for await (const rows of this.repository.pages(this.repository.ambiguousKeys(run), db)) {
+    for await (const rows of this.#repository.pages(this.#repository.ambiguousKeys(run), db)) {
       await refuse(
         rows.map((row) => ({
           line: row.line,
@@ -323,9 +333,9 @@ export class LicenseImportService {
         })),
       );
     }
-    await this.repository.settleIds(run, db);
-    await this.repository.resolveSuccessors(run, db);
-    for await (const rows of this.repository.pages(this.repository.unresolvedSuccessors(run), db)) {
+    await this.#repository.settleIds(run, db);
+    await this.#repository.resolveSuccessors(run, db);
+    for await (const rows of this.#repository.pages(this.#repository.unresolvedSuccessors(run), db)) {
       await refuse(
         rows.map((row) => ({
           line: row.line,
@@ -337,7 +347,7 @@ export class LicenseImportService {
         })),
       );
     }
-    for await (const rows of this.repository.pages(this.repository.existingRows(run, carried), db)) {
+    for await (const rows of this.#repository.pages(this.#repository.existingRows(run, carried), db)) {
       const findings: NewFinding[] = rows.map((row) =>
         row.differing.length === 0
           ? { line: row.line, column_title: null, kind: 'unchanged', message: messages.unchanged }
@@ -352,7 +362,7 @@ export class LicenseImportService {
       );
       counts.unchanged += findings.filter((finding) => finding.kind === 'unchanged').length;
       counts.different += findings.filter((finding) => finding.kind === 'different').length;
-      await this.repository.addFindings(run, findings, db);
+      await this.#repository.addFindings(run, findings, db);
     }
   }
 }

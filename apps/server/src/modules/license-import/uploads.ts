@@ -264,7 +264,7 @@ export class LicenseImportUploads {
     const imports = this.#imports;
     async function* lines() {
       yield `\uFEFF${csvLine(texts.reportColumns)}`;
-      for await (const page of imports.repository.report(run)) {
+      for await (const page of imports.findings(run)) {
         yield page
           .map((finding) =>
             csvLine([

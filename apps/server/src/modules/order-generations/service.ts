@@ -7,6 +7,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { ListPage } from '../../lists/list-page.ts';
 import type { ListRequest } from '../../lists/list-request.ts';
 import type { LicenseService } from '../licenses/index.ts';
+import { OrderGenerator } from './generator.ts';
 import { toOrderGeneration } from './mapper.ts';
 import { OrderGenerationRepository } from './repository.ts';
 import { OrderUndoer, type UndoAudit } from './undo.ts';
@@ -16,7 +17,7 @@ const ROLLBACK = Symbol('rollback');
 
 /** What the back office does with order generations: the list, one, those of a license, a retry. */
 export class OrderGenerationService {
-  readonly repository: OrderGenerationRepository;
+  readonly #repository: OrderGenerationRepository;
   readonly #licenses: LicenseService;
   readonly #db: Kysely<DB>;
   readonly #queue: JobQueue;
@@ -29,16 +30,23 @@ export class OrderGenerationService {
     /** What the undo needs beyond these: the sessions of orders, the shop's product ids. */
     undo: Omit<ConstructorParameters<typeof OrderUndoer>[0], 'repository' | 'licenses' | 'queue'>;
   }) {
-    this.repository = new OrderGenerationRepository(deps.db);
+    this.#repository = new OrderGenerationRepository(deps.db);
     this.#licenses = deps.licenses;
     this.#db = deps.db;
     this.#queue = deps.queue;
     this.undoer = new OrderUndoer({
       ...deps.undo,
-      repository: this.repository,
+      repository: this.#repository,
       licenses: deps.licenses,
       queue: deps.queue,
     });
+  }
+
+  /** The generator of paid shop orders, writing through this module's repository in the same database. */
+  generator(
+    deps: Omit<ConstructorParameters<typeof OrderGenerator>[0], 'db' | 'repository'>,
+  ): OrderGenerator {
+    return new OrderGenerator({ ...deps, db: this.#db, repository: this.#repository });
   }
 
   /**
@@ -75,9 +83,9 @@ export class OrderGenerationService {
     commitWith: (transaction: Kysely<DB>, failed: OrderGeneration) => Promise<void>,
   ): Promise<OrderGeneration> {
     return this.#db.transaction().execute(async (transaction) => {
-      const failed = await this.repository.findById(id, transaction);
+      const failed = await this.#repository.findById(id, transaction);
       if (!failed) throw notFound('orderGeneration');
-      const restarted = await this.repository.restartFailed(id, transaction);
+      const restarted = await this.#repository.restartFailed(id, transaction);
       if (!restarted) throw new AppError('ORDER_GENERATION_NOT_FAILED');
       await this.#queue.send(JOBS.generateOrder, { orderGenerationId: id }, { transaction });
       await commitWith(transaction, toOrderGeneration(failed));
@@ -86,44 +94,44 @@ export class OrderGenerationService {
   }
 
   async list(request: ListRequest): Promise<ListPage<OrderGeneration>> {
-    const page = await this.repository.list(request);
+    const page = await this.#repository.list(request);
     return { ...page, rows: page.rows.map(toOrderGeneration) };
   }
 
   async get(id: string): Promise<OrderGeneration> {
-    const row = await this.repository.findById(id);
+    const row = await this.#repository.findById(id);
     if (!row) throw notFound('orderGeneration');
     return toOrderGeneration(row);
   }
 
   async forLicense(licenseId: string): Promise<OrderGeneration[]> {
     if (!(await this.#licenses.exists(licenseId))) throw notFound('license');
-    return (await this.repository.forLicense(licenseId)).map(toOrderGeneration);
+    return (await this.#repository.forLicense(licenseId)).map(toOrderGeneration);
   }
 
   // What the shop's intake and refund lines and the deliveries read and write of a generation:
   // they call these, the table is written in this module only (decision 069).
 
   exists(id: string): Promise<boolean> {
-    return this.repository.exists(id);
+    return this.#repository.exists(id);
   }
 
   findById(id: string, db?: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
-    return this.repository.findById(id, db);
+    return this.#repository.findById(id, db);
   }
 
   findByOrderNumber(orderNumber: string, db?: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
-    return this.repository.findByOrderNumber(orderNumber, db);
+    return this.#repository.findByOrderNumber(orderNumber, db);
   }
 
   /** The generation, locked until `transaction` ends. */
   lock(id: string, transaction: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
-    return this.repository.lock(id, transaction);
+    return this.#repository.lock(id, transaction);
   }
 
   /** A paid order's generation, unless its order number has one already: the new row, or undefined. */
   insertIfNew(row: NewOrderGenerationRow, db?: Kysely<DB>): Promise<OrderGenerationRow | undefined> {
-    return this.repository.insertIfNew(row, db);
+    return this.#repository.insertIfNew(row, db);
   }
 
   /** What the shop said about the order's money going back, and what staff still have to do. */
@@ -133,7 +141,7 @@ export class OrderGenerationService {
     withdrawal: Withdrawal | null,
     transaction: Kysely<DB>,
   ): Promise<void> {
-    return this.repository.recordRefunds(id, state, withdrawal, transaction);
+    return this.#repository.recordRefunds(id, state, withdrawal, transaction);
   }
 
   /** The refunds with the lines fetched from the shop, and why lines are missing (null: none is). */
@@ -143,11 +151,11 @@ export class OrderGenerationService {
     problem: string | null,
     transaction: Kysely<DB>,
   ): Promise<void> {
-    return this.repository.recordRefundLines(id, refunds, problem, transaction);
+    return this.#repository.recordRefundLines(id, refunds, problem, transaction);
   }
 
   /** Says on the generation why the lines of its refunds could not be fetched. */
   setRefundLinesProblem(id: string, problem: string): Promise<void> {
-    return this.repository.setRefundLinesProblem(id, problem);
+    return this.#repository.setRefundLinesProblem(id, problem);
   }
 }

@@ -8,7 +8,7 @@ import { orderNumbered } from '../shop/test-orders.ts';
 import { sessionHelpers } from '../upgrade-sessions/test-helpers.ts';
 import { SessionOrders } from '../upgrade-sessions/index.ts';
 import type { DeliveryService } from '../deliveries/service.ts';
-import { OrderGenerator } from './generator.ts';
+import { type OrderGenerator } from './generator.ts';
 
 const SECRET = 'session-status-secret';
 // No worker: the test runs the generation itself, watching the session at each step.
@@ -50,9 +50,7 @@ function generatorWith(during: (transaction: Kysely<DB>) => Promise<void>): Orde
       return services.deliveries.create(input, transaction);
     },
   };
-  return new OrderGenerator({
-    db: services.database.db,
-    repository: services.orderGenerations.repository,
+  return services.orderGenerations.generator({
     sessions: new SessionOrders(services.database.db),
     tokens: services.upgradeSessions.tokens,
     licenses: services.licenses,
@@ -65,7 +63,8 @@ function generatorWith(during: (transaction: Kysely<DB>) => Promise<void>): Orde
 }
 
 const statusIn = async (transaction: Kysely<DB>, id: string) =>
-  (await ctx.app.services.upgradeSessions.repository.findById(id, transaction))?.status;
+  (await transaction.selectFrom('upgrade_session').select('status').where('id', '=', id).executeTakeFirst())
+    ?.status;
 
 describe('the upgrade session of a shop order', () => {
   test('goes purchased → in-progress → completed, naming the license bought', async () => {

@@ -145,7 +145,7 @@ async function seed(): Promise<void> {
     values ('new', '{"countryCode": "DE"}', false)
   `.execute(ctx.database.db);
   // Its 30 days ran out on 4 March: the offer expires as the back office finds it.
-  await ctx.app.services.upgradeSessions.repository.expireOffers(expiring);
+  await ctx.app.services.upgradeSessions.expireOffer(expiring);
 
   await download(pro, 'software', '2026-03-17 08:00');
   await download(pro, 'software', '2026-03-16 07:00');

@@ -12,6 +12,7 @@ import { otherSpellings } from '../../test/signatures.ts';
 import { eventually, startSmtpServer } from '../../test/smtp.ts';
 import { pdfText } from '../documents/test-fixtures.ts';
 import { bearer, schoolBilling, sessionHelpers } from './test-helpers.ts';
+import { UpgradeSessionRepository } from './repository.ts';
 
 const smtp = await startSmtpServer();
 afterAll(() => smtp.close());
@@ -360,7 +361,7 @@ describe('loading an offer by its code', () => {
 
   test('an offer already ordered loads with its status, also after its 30 days: „Nicht mehr verfügbar”', async () => {
     const { session, offerCode } = await offered();
-    const { repository } = ctx.app.services.upgradeSessions;
+    const repository = new UpgradeSessionRepository(ctx.database.db);
     // What the shop order's intake does to the session it proves.
     await repository.markPurchased(session._id, '4711', ctx.database.db);
     const load = async () => {
@@ -397,7 +398,7 @@ describe('loading an offer by its code', () => {
     const offerToken = (await loadOffer(offerCode)).json().data.offerToken;
 
     // Its 30 days are over: the job (scheduled with the offer) or any read expires it.
-    await ctx.app.services.upgradeSessions.repository.update(session._id, {
+    await new UpgradeSessionRepository(ctx.database.db).update(session._id, {
       offer_valid_until: new Date(Date.now() - 1000),
     });
     const expired = await loadOffer(offerCode);
@@ -441,7 +442,7 @@ describe('loading an offer by its code', () => {
     expect((await orderable(otherOfferToken)).statusCode).toBe(403);
 
     // The offer was ordered in another tab meanwhile.
-    await ctx.app.services.upgradeSessions.repository.markPurchased(session._id, '4711', ctx.database.db);
+    await new UpgradeSessionRepository(ctx.database.db).markPurchased(session._id, '4711', ctx.database.db);
     const ordered = await orderable(offerToken);
     expect(ordered.statusCode).toBe(409);
     expect(errorOf(ordered)).toMatchObject({
@@ -449,7 +450,7 @@ describe('loading an offer by its code', () => {
       message: 'Das gewählte Angebot wurde bereits bestellt!',
     });
 
-    await ctx.app.services.upgradeSessions.repository.update(otherOffer.session._id, {
+    await new UpgradeSessionRepository(ctx.database.db).update(otherOffer.session._id, {
       offer_valid_until: new Date(Date.now() - 1000),
     });
     const expired = await orderable(otherOfferToken, otherOffer.session._id);
@@ -469,7 +470,9 @@ describe('loading an offer by its code', () => {
     const sessions = ctx.app.services.upgradeSessions;
     await sessions.expireOffer(session._id);
     expect((await sessions.get(session._id)).status).toBe('offered');
-    await sessions.repository.update(session._id, { offer_valid_until: new Date(Date.now() - 1000) });
+    await new UpgradeSessionRepository(ctx.database.db).update(session._id, {
+      offer_valid_until: new Date(Date.now() - 1000),
+    });
     await sessions.expireOffer(session._id);
     expect((await sessions.get(session._id)).status).toBe('expired');
   });

@@ -3,6 +3,7 @@ import { assistantMessages, upgradeSessionMessages } from '@lizenzportal/domain'
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { otherSpellings } from '../../test/signatures.ts';
 import { bearer, schoolBilling, sessionHelpers } from './test-helpers.ts';
+import { UpgradeSessionRepository } from './repository.ts';
 
 const ctx = useTestApp();
 const { accessTokenOf, createSession, newPurchase, created } = sessionHelpers(ctx);
@@ -276,7 +277,7 @@ describe('a session whose offer expired', () => {
       });
     expect((await offer()).statusCode).toBe(200);
     // Its 30 days are over; its expiry job has not run (this app works no jobs).
-    await ctx.app.services.upgradeSessions.repository.update(session._id, {
+    await new UpgradeSessionRepository(ctx.database.db).update(session._id, {
       offer_valid_until: new Date(Date.now() - 1000),
     });
     const get = (headers: Record<string, string>) =>
@@ -341,7 +342,7 @@ describe('offers past their date in the back office’s lists', () => {
 
   /** Its 30 days are over; its expiry job has not run (this app works no jobs). */
   const pastItsDate = (id: string) =>
-    ctx.app.services.upgradeSessions.repository.update(id, {
+    new UpgradeSessionRepository(ctx.database.db).update(id, {
       offer_valid_until: new Date(Date.now() - 1000),
     });
 
@@ -350,7 +351,7 @@ describe('offers past their date in the back office’s lists', () => {
     const ordered = await offered(newPurchase());
     const open = await offered(newPurchase());
     // What the shop order's intake does to the session it proves.
-    await ctx.app.services.upgradeSessions.repository.markPurchased(ordered, '4711', ctx.database.db);
+    await new UpgradeSessionRepository(ctx.database.db).markPurchased(ordered, '4711', ctx.database.db);
     await pastItsDate(overdue);
     await pastItsDate(ordered);
 

@@ -84,7 +84,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * or ordered, priced by the domain's pricing on the server — never by the client's numbers.
  */
 export class UpgradeSessionService {
-  readonly repository: UpgradeSessionRepository;
+  readonly #repository: UpgradeSessionRepository;
   readonly tokens: UpgradeSessionTokens;
   readonly #db: Kysely<DB>;
   readonly #licenses: LicenseService;
@@ -96,7 +96,7 @@ export class UpgradeSessionService {
   readonly #mailBudgets: MailBudgets;
 
   constructor(dependencies: UpgradeSessionServiceDependencies) {
-    this.repository = new UpgradeSessionRepository(dependencies.db);
+    this.#repository = new UpgradeSessionRepository(dependencies.db);
     this.tokens = dependencies.tokens;
     this.#db = dependencies.db;
     this.#licenses = dependencies.licenses;
@@ -123,7 +123,7 @@ export class UpgradeSessionService {
     );
     const content: SessionContent = { ...request, originalLicenses, holder: null };
     checkAgainstLicenses(content, licenses);
-    const row = await this.repository.insert({
+    const row = await this.#repository.insert({
       purchase_type: request.purchaseType,
       from_version: request.fromVersion,
       properties: json(request.properties),
@@ -145,7 +145,7 @@ export class UpgradeSessionService {
    */
   patch(sessionId: string, patch: UpgradeSessionPatch): Promise<UpgradeSession> {
     return inTransaction(this.#db, async (transaction) => {
-      const row = await this.repository.findForUpdate(sessionId, transaction);
+      const row = await this.#repository.findForUpdate(sessionId, transaction);
       if (!row) throw notFound('upgradeSession');
       if (row.status !== 'created') throw new AppError('CONFLICT', messages.sessionFrozen);
       const current = toUpgradeSession(row);
@@ -174,7 +174,7 @@ export class UpgradeSessionService {
         merged,
         licenses.filter((license): license is LicenseRow => license !== undefined),
       );
-      const updated = await this.repository.update(
+      const updated = await this.#repository.update(
         sessionId,
         {
           properties: json(merged.properties),
@@ -202,7 +202,7 @@ export class UpgradeSessionService {
     address: string,
   ): Promise<{ session: UpgradeSession; offerCode: string }> {
     return inTransaction(this.#db, async (transaction) => {
-      const row = await this.repository.findForUpdate(sessionId, transaction);
+      const row = await this.#repository.findForUpdate(sessionId, transaction);
       if (!row) throw notFound('upgradeSession');
       if (row.status === 'offered') throw new AppError('CONFLICT', messages.offerExists);
       if (row.status !== 'created') throw new AppError('CONFLICT', messages.sessionFrozen);
@@ -232,15 +232,15 @@ export class UpgradeSessionService {
 
       const offeredAt = new Date();
       let offerCode = generateOfferCode();
-      while (await this.repository.offerCodeTaken(offerCode, transaction)) offerCode = generateOfferCode();
-      const updated = await this.repository.update(
+      while (await this.#repository.offerCodeTaken(offerCode, transaction)) offerCode = generateOfferCode();
+      const updated = await this.#repository.update(
         sessionId,
         {
           status: 'offered',
           billing: json(offered.billing),
           ship_to_different_address: offered.shipToDifferentAddress,
           shipping: json(offered.shipping),
-          offer_number: await this.repository.nextOfferNumber(transaction),
+          offer_number: await this.#repository.nextOfferNumber(transaction),
           offer_code: offerCode,
           offered_at: offeredAt,
           offer_valid_until: new Date(offeredAt.getTime() + OFFER_VALIDITY_DAYS * DAY_MS),
@@ -277,7 +277,7 @@ export class UpgradeSessionService {
         return rows[0]!;
       },
       check: async (_state, fail) =>
-        (await this.repository.findByOfferCode(code)) ?? fail(new AppError('OFFER_NOT_FOUND')),
+        (await this.#repository.findByOfferCode(code)) ?? fail(new AppError('OFFER_NOT_FOUND')),
     });
     assertNotExpired(await this.#current(row));
     return this.tokens.offerToken(row.id);
@@ -322,12 +322,12 @@ export class UpgradeSessionService {
 
   /** The job: the offer expires unless it was ordered meanwhile. */
   async expireOffer(sessionId: string): Promise<void> {
-    await this.repository.expireOffers(sessionId);
+    await this.#repository.expireOffers(sessionId);
   }
 
   /** Expires every offer past its date (where jobs are worked, at start: none is missed). */
   expireDueOffers(): Promise<number> {
-    return this.repository.expireOffers();
+    return this.#repository.expireOffers();
   }
 
   /**
@@ -337,9 +337,9 @@ export class UpgradeSessionService {
    */
   async #current(row: UpgradeSessionRow): Promise<UpgradeSessionRow> {
     if (row.status !== 'offered' || row.offer_valid_until! > new Date()) return row;
-    await this.repository.expireOffers(row.id);
+    await this.#repository.expireOffers(row.id);
     // Read again: an order may have bought it in between (then it is not expired).
-    return (await this.repository.findById(row.id)) ?? row;
+    return (await this.#repository.findById(row.id)) ?? row;
   }
 
   /** A session as its customer sees it. */
@@ -366,8 +366,8 @@ export class UpgradeSessionService {
    * detail page, whether or not the expiry jobs have run yet.
    */
   async list(request: ListRequest): Promise<ListPage<UpgradeSessionDetail>> {
-    await this.repository.expireOffers();
-    const page = await this.repository.list(request);
+    await this.#repository.expireOffers();
+    const page = await this.#repository.list(request);
     return { ...page, rows: page.rows.map((row) => toUpgradeSessionDetail(row, this.tokens)) };
   }
 
@@ -377,14 +377,14 @@ export class UpgradeSessionService {
    */
   async forLicense(licenseId: string): Promise<UpgradeSessionDetail[]> {
     if (!(await this.#licenses.exists(licenseId))) throw notFound('license');
-    await this.repository.expireOffers();
-    return (await this.repository.forLicense(licenseId)).map((row) =>
+    await this.#repository.expireOffers();
+    return (await this.#repository.forLicense(licenseId)).map((row) =>
       toUpgradeSessionDetail(row, this.tokens),
     );
   }
 
   async #find(sessionId: string): Promise<UpgradeSessionRow> {
-    const row = await this.repository.findById(sessionId);
+    const row = await this.#repository.findById(sessionId);
     if (!row) throw notFound('upgradeSession');
     return this.#current(row);
   }

@@ -147,7 +147,7 @@ describe('a kind of document registered in one line', () => {
     const deliveries = new DeliveryService({
       db: ctx.database.db,
       licenses: services.licenses,
-      orderGenerations: services.orderGenerations.repository,
+      orderGenerations: services.orderGenerations,
       queue: services.queue,
       documents,
       mailer,
