@@ -29,6 +29,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrate } from '../apps/server/src/db/migrate.ts';
+import { DownloadRepository } from '../apps/server/src/modules/downloads/repository.ts';
 
 const FILE_SIZE = Number(process.env['BENCH_DOWNLOAD_BYTES'] ?? 2 * 1024 ** 3);
 const CLIENTS = 4;
@@ -245,7 +246,9 @@ export async function run(): Promise<void> {
 
     const expected = 2 * CLIENTS + CLIENTS; // the warm and cold runs, and the warm-up's ranges
     const completedRecords = async () =>
-      (await app.services.downloads.repository.ofLicense(created!._id)).filter((row) => row.completed_at);
+      (await new DownloadRepository(app.services.database.db).ofLicense(created!._id)).filter(
+        (row) => row.completed_at,
+      );
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline && (await completedRecords()).length < 2 * CLIENTS) {
       await new Promise((resolve) => setTimeout(resolve, 100));

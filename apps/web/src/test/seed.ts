@@ -8,7 +8,12 @@ import {
   type LoginResponse,
   type UpgradeSession,
 } from '@lizenzportal/domain';
-import { newPurchaseRequest, setLicenseRow, type TestServer } from '@lizenzportal/server/testing';
+import {
+  newPurchaseRequest,
+  OrderGenerationRepository,
+  setLicenseRow,
+  type TestServer,
+} from '@lizenzportal/server/testing';
 
 type LicenseInput = Partial<Omit<LicenseCreate, 'properties'>> & {
   properties?: Partial<LicenseCreate['properties']>;
@@ -189,7 +194,7 @@ export async function createExpiringOffer(server: TestServer): Promise<UpgradeSe
 
 /** Shop order 4711's order generation as the intake records it, before its work starts: its id. */
 export async function createOrderGeneration(server: TestServer): Promise<string> {
-  const generation = await server.app.services.orderGenerations.repository.insert({
+  const generation = await new OrderGenerationRepository(server.database.db).insert({
     order_number: '4711',
     shop_order_id: null,
     upgrade_session: null,

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { errorEnvelope } from '@/test/page';
 import { adminToken, createDelivery, createLicense, createOrderGeneration } from '@/test/seed';
+import { OrderGenerationRepository } from '@lizenzportal/server/testing';
 
 const browser = setupBrowser();
 
@@ -43,7 +44,7 @@ describe('a failed back-office action stays where it happened (toasts go after f
     const token = await adminToken(server);
     const { delivery } = await createDelivery(server);
     const generationId = await createOrderGeneration(server);
-    await server.app.services.orderGenerations.repository.fail(generationId, 'Shop nicht erreichbar');
+    await new OrderGenerationRepository(server.database.db).fail(generationId, 'Shop nicht erreichbar');
 
     const failed = backOfficeMessages.failed(REFUSAL);
     const resend = await browser.open(`/backend/delivery/${delivery._id}`, {

@@ -6,7 +6,13 @@ import {
   HOLDER_FORM_LABELS,
   normalizeLicenseKey,
 } from '@lizenzportal/domain';
-import { eventually, outboxMails, seedDemoData, seedDemoReleases } from '@lizenzportal/server/testing';
+import {
+  DownloadRepository,
+  eventually,
+  outboxMails,
+  seedDemoData,
+  seedDemoReleases,
+} from '@lizenzportal/server/testing';
 import fs from 'node:fs';
 import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
@@ -132,7 +138,7 @@ it('a newcomer signs in with a demo start code, binds, gets the mail, signs in b
     .where('key', '=', normalizeLicenseKey(key!))
     .executeTakeFirstOrThrow();
   const [record] = await eventually(async () => {
-    const rows = await app.services.downloads.repository.ofLicense(id);
+    const rows = await new DownloadRepository(browser.server.database.db).ofLicense(id);
     return rows[0]?.completed_at ? rows : undefined;
   });
   expect(record).toMatchObject({

@@ -1,5 +1,5 @@
 import { ASSISTANT_PATH, deliveryFailureMessages, type License } from '@lizenzportal/domain';
-import { setLicenseRow, type TestServer } from '@lizenzportal/server/testing';
+import { OrderGenerationRepository, setLicenseRow, type TestServer } from '@lizenzportal/server/testing';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -30,7 +30,7 @@ async function openOverview(address = '/backend'): Promise<Page> {
 async function seedAttention(server: TestServer): Promise<void> {
   const { db } = server.database;
   const generation = await createOrderGeneration(server);
-  await server.app.services.orderGenerations.repository.fail(generation, 'Unbekanntes Produkt');
+  await new OrderGenerationRepository(db).fail(generation, 'Unbekanntes Produkt');
   const license = await createLicense(server);
   const failedDelivery = async (recipient: string, error: string) => {
     const delivery = await server.app.services.deliveries.create({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatLicenseKey, type BeforeExtension } from '@lizenzportal/domain';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, bindLicense, createLicense, createUpgradeSession } from '@/test/seed';
-import { setLicenseRow } from '@lizenzportal/server/testing';
+import { setLicenseRow, UpgradeSessionRepository } from '@lizenzportal/server/testing';
 
 const browser = setupBrowser();
 
@@ -38,7 +38,7 @@ async function extendedLicense() {
     extension_sku: 'M9-PRO',
   });
   const session = await createUpgradeSession(browser.server);
-  await browser.server.app.services.upgradeSessions.repository.update(session._id, {
+  await new UpgradeSessionRepository(browser.server.database.db).update(session._id, {
     purchase_type: 'extension',
     from_version: '9',
     original_licenses: [license._id],

@@ -2,6 +2,7 @@ import { formatOfferCode } from '@lizenzportal/domain';
 import { describe, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { adminToken, createUpgradeSession } from '@/test/seed';
+import { UpgradeSessionRepository } from '@lizenzportal/server/testing';
 
 const browser = setupBrowser();
 
@@ -28,7 +29,7 @@ describe('a reseller session bought in the shop', () => {
   it('names its buyer in the list and in its properties', async () => {
     const session = await createUpgradeSession(browser.server);
     // What the intake stores for an order of a session the assistant knew only the country of.
-    await browser.server.app.services.upgradeSessions.repository.markPurchased(
+    await new UpgradeSessionRepository(browser.server.database.db).markPurchased(
       session._id,
       '4711',
       browser.server.database.db,

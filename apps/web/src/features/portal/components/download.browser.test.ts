@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DOWNLOAD_CARD_TITLES, downloadMessages, downloadTitle } from '@lizenzportal/domain';
-import { eventually } from '@lizenzportal/server/testing';
+import { DownloadRepository, eventually } from '@lizenzportal/server/testing';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
@@ -87,7 +87,7 @@ describe('the download area', () => {
     await dialog(page).getByRole('button', { name: downloadMessages.copyLink }).click();
     await page.getByText(downloadMessages.copySuccess).waitFor();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    const downloads = browser.server.app.services.downloads.repository;
+    const downloads = new DownloadRepository(browser.server.database.db);
     expect(await downloads.ofLicense(license._id)).toMatchObject([{ bytes_sent: 0, completed_at: null }]);
 
     // Pasted on another workstation (outside this browser), at the test server's port.
