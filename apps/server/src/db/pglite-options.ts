@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type { PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -24,8 +26,10 @@ let base: Promise<PgliteBaseOptions> | undefined;
  */
 export function pgliteOptions(): Promise<PgliteBaseOptions> {
   base ??= (async () => {
-    const artifact = (name: string) =>
-      fs.readFileSync(new URL(name, import.meta.resolve('@electric-sql/pglite')));
+    // Beside the package's entry. Not `import.meta.resolve`: Vitest's module runner, which runs the
+    // tests' global setup, has none.
+    const entry = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const artifact = (name: string) => fs.readFileSync(new URL(name, entry));
     const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
       WebAssembly.compile(artifact('pglite.wasm')),
       WebAssembly.compile(artifact('initdb.wasm')),
