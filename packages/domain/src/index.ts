@@ -22,6 +22,8 @@ export * from './messages/reseller-lines.ts';
 export * from './messages/navigation.ts';
 export * from './messages/validation.ts';
 export * from './messages/lists.ts';
+export * from './messages/license-toolbar.ts';
+export * from './messages/filters.ts';
 export * from './messages/describe-issue.ts';
 export * from './messages/recovery.ts';
 export * from './messages/deliveries.ts';

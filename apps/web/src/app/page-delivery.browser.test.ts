@@ -299,6 +299,8 @@ describe('checkboxes, radios and switches', () => {
     const license = await createLicense(browser.server);
     const page = await browser.open('/', { token: await licenseToken(browser.server, license) });
     const list = await browser.open('/backend/license', { token: await adminToken(browser.server) });
+    // The list's first screen, drawn before its files, is replaced by the list (decision 078).
+    await list.getByRole('table').waitFor();
     const beside = { beside: true, onItsLine: true, fontSize: '14px' };
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });

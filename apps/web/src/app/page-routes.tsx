@@ -61,7 +61,16 @@ interface ShownPage extends PlacedPage {
  * titles are derived from these declarations (decision 071).
  */
 export type PageDeclaration =
-  | (ShownPage & { load: () => Promise<LoadedPage>; element?: never; redirect?: never })
+  | (ShownPage & {
+      load: () => Promise<LoadedPage>;
+      /**
+       * What the page's place shows below its heading while its files load, laid out as the page
+       * will be (a list's filters, toolbar and table frame: decision 078); the loader if none.
+       */
+      firstScreen?: ReactNode;
+      element?: never;
+      redirect?: never;
+    })
   | (ShownPage & { element: ReactNode; load?: never; redirect?: never })
   | (PlacedPage & { redirect: (url: URL) => string; title?: never; load?: never; element?: never });
 
@@ -81,8 +90,8 @@ function pathBelow(page: PlacedPage, base: string): string {
  * A page's route. A lazy page's title is in the route from the start. On the first load the frames
  * above it (the cookie banner, the bar, the footer) are drawn with the entry and the page's place
  * shows its `HydrateFallback` until its files have come (decision 058): the page's heading with
- * the loader below it (`LoadingPage`), or, for a page without the portal's frame and heading, the
- * loader alone. The files are asked for once that frame is painted (`afterFirstPaint`): Lighthouse
+ * its declared first screen or the loader below it (`LoadingPage`), or, for a page without the
+ * portal's frame and heading, the loader alone. The files are asked for once that frame is painted (`afterFirstPaint`): Lighthouse
  * counts every request that ended before the largest paint into it. A later navigation keeps the
  * old page on screen until the new one's files are there.
  */
@@ -98,7 +107,7 @@ function routeOf(page: PageDeclaration, base: string): RouteObject {
     ...(page.sampleParams && { sampleParams: page.sampleParams }),
   };
   if (page.load) {
-    const load = page.load;
+    const { load, firstScreen } = page;
     return {
       ...place,
       handle,
@@ -106,7 +115,11 @@ function routeOf(page: PageDeclaration, base: string): RouteObject {
         await afterFirstPaint();
         return load();
       },
-      HydrateFallback: page.frameless ? PageLoader : LoadingPage,
+      HydrateFallback: page.frameless
+        ? PageLoader
+        : firstScreen === undefined
+          ? LoadingPage
+          : () => <LoadingPage>{firstScreen}</LoadingPage>,
     };
   }
   return { ...place, handle, element: page.element };

@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { AdminLoginPage } from '@/features/auth/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { LicenseToolbarRow } from '@/features/backend/licenses/license-toolbar-row';
+import { ListFirstScreen } from '@/features/backend/lists/list-first-screen';
 import { navigationMessages, pageTitles } from '@lizenzportal/domain';
 import {
   ASSISTANT_PATH,
@@ -133,6 +135,7 @@ export const PAGES: readonly PageDeclaration[] = [
     access: 'admin',
     title: pageTitles.licenses,
     navigation: navigationMessages.licenses,
+    firstScreen: <ListFirstScreen toolbar={<LicenseToolbarRow />} />,
     load: async () => {
       // The rows' request goes beside the page's files, not after them (issue 42).
       // A failed load of it fails the page's own import too, which reports it.
@@ -175,6 +178,7 @@ export const PAGES: readonly PageDeclaration[] = [
     access: 'admin',
     title: pageTitles.orderGenerations,
     navigation: navigationMessages.orderGenerations,
+    firstScreen: <ListFirstScreen />,
     load: async () => ({
       Component: (await import('@/features/backend/order-generations/order-generation-list-page'))
         .OrderGenerationListPage,
@@ -195,6 +199,7 @@ export const PAGES: readonly PageDeclaration[] = [
     access: 'admin',
     title: pageTitles.deliveries,
     navigation: navigationMessages.deliveries,
+    firstScreen: <ListFirstScreen />,
     load: async () => ({
       Component: (await import('@/features/backend/deliveries/delivery-list-page')).DeliveryListPage,
     }),
@@ -213,6 +218,7 @@ export const PAGES: readonly PageDeclaration[] = [
     access: 'admin',
     title: pageTitles.upgradeSessions,
     navigation: navigationMessages.upgradeSessions,
+    firstScreen: <ListFirstScreen />,
     load: async () => ({
       Component: (await import('@/features/backend/upgrade-sessions/upgrade-session-list-page'))
         .UpgradeSessionListPage,
@@ -233,6 +239,7 @@ export const PAGES: readonly PageDeclaration[] = [
     access: 'admin',
     title: pageTitles.downloads,
     navigation: navigationMessages.downloads,
+    firstScreen: <ListFirstScreen />,
     // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
     load: async () => {
       const [{ DownloadListPage }, { fieldParametersAsFilters }] = await Promise.all([

@@ -7,6 +7,7 @@ import {
   toApiQueryString,
   type Filter,
 } from '@lizenzportal/domain';
+import { FILTER_PARAMETER } from './list-address.ts';
 
 /**
  * The state of a back-office list (paging, sort, filters) lives in the page address, so a list can
@@ -47,7 +48,7 @@ export function parseListState(search: URLSearchParams): ListState {
     limit: parseCount(search.get('limit')) ?? DEFAULT_LIST_STATE.limit,
     skip: parseCount(search.get('skip')) ?? DEFAULT_LIST_STATE.skip,
     sort: parseSort(search.get('sort')) ?? DEFAULT_LIST_STATE.sort,
-    filters: parseAddressFilters(search.get('filter')),
+    filters: parseAddressFilters(search.get(FILTER_PARAMETER)),
   };
 }
 
@@ -114,7 +115,7 @@ function writeListState(search: URLSearchParams, state: ListState): URLSearchPar
     ['limit', String(state.limit), String(DEFAULT_LIST_STATE.limit)],
     ['skip', String(state.skip), String(DEFAULT_LIST_STATE.skip)],
     ['sort', state.sort, DEFAULT_LIST_STATE.sort],
-    ['filter', serializeAddressFilters(state.filters), ''],
+    [FILTER_PARAMETER, serializeAddressFilters(state.filters), ''],
   ];
   // Defaults stay out of the address, so an untouched list has a plain address.
   for (const [name, value, fallback] of entries) {

@@ -1,5 +1,6 @@
 import { assistantScreens } from './assistant-screens.ts';
 import { licenseVersion } from '../messages/common.ts';
+import { licenseToolbarLabels } from '../messages/license-toolbar.ts';
 import { pageTitles } from '../messages/navigation.ts';
 import { counted } from '../messages/plurals.ts';
 
@@ -46,30 +47,6 @@ export const backOfficeMessages = {
   licenseActor: (licenseId: string) => `Lizenz ${licenseId}`,
   /** The name of the license export's file (dated). */
   licenseExportFile: 'Lizenzen.csv',
-} as const;
-
-/** The query builder above every back-office list (back-office spec §5). */
-export const filterMessages = {
-  /** The builder's landmark. */
-  region: 'Filter',
-  /** The loader in the builder while its rows' controls load (a list opened with filters). */
-  loading: 'Filter werden geladen …',
-  none: 'Kein Filter gesetzt: Die Liste zeigt alle Einträge.',
-  add: 'Filter hinzufügen',
-  apply: 'Filter anwenden',
-  /** Beside „Filter anwenden” while the list already shows the filters as they are. */
-  alreadyApplied: 'Die Liste zeigt diese Filter schon. Ändern Sie einen Filter, um neu zu filtern.',
-  removeAll: 'Alle Filter entfernen',
-  /** „Filter 2”: names a rule's controls for screen readers, before their visible labels. */
-  rule: (position: number) => `Filter ${position}`,
-  /** The visible labels of a rule's controls; a screen reader hears „Filter 2: Wert”. */
-  field: 'Feld',
-  operator: 'Operator',
-  value: 'Wert',
-  remove: (rule: string) => `${rule} entfernen`,
-  choose: 'Bitte wählen',
-  valuesHint: 'Wert eingeben, Enter',
-  dateHint: 'z. B. 31.12.2026',
 } as const;
 
 /** What the detail pages share: their tabs and panels, the audit trail, yes and no. */
@@ -148,7 +125,7 @@ export const licensePageMessages = {
 
 /** The license list's toolbar: selection mode, multi-actions, CSV export. */
 export const licenseToolbarMessages = {
-  selectionMode: 'Mehrfachauswahl',
+  selectionMode: licenseToolbarLabels.selectionMode,
   actionsFor: (count: number) => `Aktionen für ${count} ausgewählte`,
   selectAtLeast: (count: number) => `Für Aktionen mindestens ${counted(count, 'license')} auswählen.`,
   downloadDocuments: 'Dokumente herunterladen',
@@ -160,7 +137,7 @@ export const licenseToolbarMessages = {
   selectionCsv: 'Auswahl als CSV',
   exportSelection: 'Auswahl als CSV exportieren',
   listCsv: 'Liste als CSV',
-  exportList: 'Liste als CSV exportieren',
+  exportList: licenseToolbarLabels.exportList,
   /** „1,2 MB empfangen” */
   received: (megabytes: string) => `${megabytes} MB empfangen`,
   /** Said and shown when a download has ended: „Startdokumente als ZIP heruntergeladen.” */

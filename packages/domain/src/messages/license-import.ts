@@ -1,6 +1,5 @@
 import { formatLicenseKey } from '../formats/license-key.ts';
 import { formatCount } from '../formats/numbers.ts';
-import { pageTitles } from './navigation.ts';
 import { counted } from './plurals.ts';
 
 /** Where a finding of an import is: a line of a CSV or JSON Lines file, an entry of a JSON array. */
@@ -96,7 +95,6 @@ export type LicenseImportStatus = keyof typeof LICENSE_IMPORT_STATUS_LABELS;
 
 /** „Lizenzen importieren” in the back office: upload, mapping, dry run, import, the runs. */
 export const licenseImportPageMessages = {
-  openImport: pageTitles.importLicenses,
   backToLicenses: 'Zurück zu allen Lizenzen',
   intro:
     'Lizenzen aus dem bisherigen System übernehmen: Datei hochladen, Spalten zuordnen, Probelauf prüfen, dann importieren. Vorhandene Lizenzschlüssel werden nie geändert, niemand bekommt eine E-Mail.',

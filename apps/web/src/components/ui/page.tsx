@@ -26,12 +26,9 @@ export function Page({ children }: { children: ReactNode }) {
 
 /**
  * A page whose files are still loading: its heading (the same the page will show, from the route
- * table) and the loader in its place. The page then takes over under the same heading.
+ * table) and, in its place, the loader or the page's first screen as the route declares it. The
+ * page then takes over under the same heading.
  */
-export function LoadingPage() {
-  return (
-    <Page>
-      <PageLoader />
-    </Page>
-  );
+export function LoadingPage({ children = <PageLoader /> }: { children?: ReactNode }) {
+  return <Page>{children}</Page>;
 }

@@ -1,18 +1,11 @@
-import { Button, Group, Loader, Switch, Text } from '@mantine/core';
-import { IconFileImport, IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
-import {
-  backOfficeMessages,
-  licenseImportPageMessages,
-  licenseToolbarMessages as texts,
-  type License,
-} from '@lizenzportal/domain';
+import { Loader, Text } from '@mantine/core';
+import { licenseToolbarMessages as texts, type License } from '@lizenzportal/domain';
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
 import { toApiQuery } from '@/lib/list-state';
-import { BACKEND_LICENSE_IMPORT_PATH } from '@/lib/paths';
 import { ActionFailure } from '../components/action-failure.tsx';
 import { useListState } from '../lists/use-list-state.ts';
 import { receivedText, useFileDownload } from '../components/use-file-download.ts';
+import { LicenseToolbarRow } from './license-toolbar-row.tsx';
 
 // What only a click shows loads with that click: the list's first screen is drawn without the
 // menu's and the dialog's code (decision 072).
@@ -48,34 +41,20 @@ export function LicenseListToolbar({
   const filteredQuery = toApiQuery({ ...state, limit: 0, skip: 0 });
 
   return (
-    <Group justify="space-between" gap="sm">
-      <Group gap="sm">
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
-          {backOfficeMessages.createLicenses}
-        </Button>
-        <Button
-          component={Link}
-          to={BACKEND_LICENSE_IMPORT_PATH}
-          variant="default"
-          leftSection={<IconFileImport size={16} aria-hidden />}
-        >
-          {licenseImportPageMessages.openImport}
-        </Button>
-        <Switch
-          label={texts.selectionMode}
-          checked={selecting}
-          onChange={(event) => onSelectingChange(event.currentTarget.checked)}
-        />
-        {selecting && (
-          <Suspense fallback={null}>
-            <LicenseSelectionActions selected={selected} sort={state.sort} download={download} />
-          </Suspense>
-        )}
-      </Group>
-      <Group gap="sm">
-        {/* Always there, so its end is said too: a live region that appears is often not read. */}
-        <Group gap={6} role="status" aria-live="polite">
-          {download.running ? (
+    <>
+      <LicenseToolbarRow
+        onCreate={() => setCreating(true)}
+        selecting={selecting}
+        onSelectingChange={onSelectingChange}
+        selectionActions={
+          selecting && (
+            <Suspense fallback={null}>
+              <LicenseSelectionActions selected={selected} sort={state.sort} download={download} />
+            </Suspense>
+          )
+        }
+        progress={
+          download.running ? (
             <>
               <Loader size="xs" aria-hidden />
               <Text size="sm">
@@ -84,23 +63,17 @@ export function LicenseListToolbar({
             </>
           ) : (
             download.done && <Text size="sm">{texts.downloaded(download.done)}</Text>
-          )}
-        </Group>
-        <ActionFailure {...download.failure} />
-        <Button
-          variant="default"
-          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
-          disabled={total === 0 || download.running !== undefined}
-          onClick={() => download.start(texts.listCsv, '/license-export', { query: filteredQuery })}
-        >
-          {texts.exportList}
-        </Button>
-      </Group>
+          )
+        }
+        failure={<ActionFailure {...download.failure} />}
+        exportDisabled={total === 0 || download.running !== undefined}
+        onExport={() => download.start(texts.listCsv, '/license-export', { query: filteredQuery })}
+      />
       {creating !== undefined && (
         <Suspense fallback={null}>
           <CreateLicensesDialog opened={creating} onClose={() => setCreating(false)} />
         </Suspense>
       )}
-    </Group>
+    </>
   );
 }

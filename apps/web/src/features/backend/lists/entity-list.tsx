@@ -1,5 +1,4 @@
-import { Center, Loader, Paper, Stack } from '@mantine/core';
-import { LOADING_LABEL, type ListDefinition, type ListFields } from '@lizenzportal/domain';
+import { type ListDefinition, type ListFields } from '@lizenzportal/domain';
 import {
   lazy,
   Suspense,
@@ -9,13 +8,14 @@ import {
   useState,
   type ComponentType,
   type ReactNode,
-  type Ref,
 } from 'react';
 import { ErrorBox } from '@/components/ui/error-box';
 import { afterElementPaint } from '@/lib/after-first-paint';
 import { failedCall } from '@/lib/api';
 import { focusAfterAction } from '@/lib/focus-after-action';
-import { FILTER_NOTE_TIMING, FilterBuilder } from './filter-builder.tsx';
+import { FilterBuilder } from './filter-builder.tsx';
+import { FILTER_NOTE_TIMING } from './filter-panel.tsx';
+import { ListScreen, TableSkeleton } from './list-first-screen.tsx';
 import type { ListColumns, ListTableProps } from './list-table.tsx';
 import { useKeepPageInRange, useListState } from './use-list-state.ts';
 import { useList } from './use-list.ts';
@@ -106,63 +106,54 @@ export function EntityList<Row>({
 
   const skeleton = <TableSkeleton ref={results} />;
   return (
-    <Stack>
-      <FilterBuilder
-        fields={fields}
-        filters={state.filters}
-        onApply={(filters) => {
-          change({ filters });
-          // „Filter anwenden” is disabled once applied: the focus goes to the result, once loaded.
-          focusAfterAction(() =>
-            results.current?.getAttribute('aria-busy') === 'true'
-              ? null
-              : results.current?.querySelector('table'),
-          );
-        }}
-      />
-      {toolbar?.({ rows, total: data?.total })}
-      {list.error ? (
-        <ErrorBox
-          title={errorTitle}
-          failure={failedCall(list.error)}
-          message={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
+    <ListScreen
+      filters={
+        <FilterBuilder
+          fields={fields}
+          filters={state.filters}
+          onApply={(filters) => {
+            change({ filters });
+            // „Filter anwenden” is disabled once applied: the focus goes to the result, once loaded.
+            focusAfterAction(() =>
+              results.current?.getAttribute('aria-busy') === 'true'
+                ? null
+                : results.current?.querySelector('table'),
+            );
+          }}
         />
-      ) : (
-        <Suspense fallback={skeleton}>
-          {tableWanted ? (
-            <Table
-              ref={results}
-              fields={fields}
-              state={state}
-              change={change}
-              rows={rows}
-              page={data}
-              fetching={list.isFetching || rendering}
-              idAccessor={idAccessor}
-              rowLabel={rowLabel}
-              emptyText={emptyText}
-              selection={selection}
-            />
-          ) : (
-            skeleton
-          )}
-        </Suspense>
-      )}
-    </Stack>
-  );
-}
-
-/** Where the table will be, while its files load: the table's frame and loader, as it first shows. */
-function TableSkeleton({ ref }: { ref: Ref<HTMLDivElement> }) {
-  return (
-    <Stack ref={ref} aria-busy>
-      <Paper withBorder radius={0}>
-        <Center mih={180}>
-          <Loader role="status" aria-label={LOADING_LABEL} />
-        </Center>
-      </Paper>
-    </Stack>
+      }
+      toolbar={toolbar?.({ rows, total: data?.total })}
+      results={
+        list.error ? (
+          <ErrorBox
+            title={errorTitle}
+            failure={failedCall(list.error)}
+            message={list.error.message}
+            onRetry={() => void list.refetch()}
+            retrying={list.isFetching}
+          />
+        ) : (
+          <Suspense fallback={skeleton}>
+            {tableWanted ? (
+              <Table
+                ref={results}
+                fields={fields}
+                state={state}
+                change={change}
+                rows={rows}
+                page={data}
+                fetching={list.isFetching || rendering}
+                idAccessor={idAccessor}
+                rowLabel={rowLabel}
+                emptyText={emptyText}
+                selection={selection}
+              />
+            ) : (
+              skeleton
+            )}
+          </Suspense>
+        )
+      }
+    />
   );
 }

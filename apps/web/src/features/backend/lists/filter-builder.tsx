@@ -1,5 +1,3 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import {
   filterMessages as texts,
   serializeAddressFilters,
@@ -9,9 +7,9 @@ import {
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import type { RuleGroupType } from 'react-querybuilder';
 import { PageLoader } from '@/components/ui/page-loader';
-import { WaitingButton } from '@/components/ui/waiting-button';
 import { focusAfterAction } from '@/lib/focus-after-action';
 import type { FilterContext } from './filter-controls.tsx';
+import { FilterPanel } from './filter-panel.tsx';
 import { defaultOperatorOf, filterProblems, toFilters, toRuleGroup } from './filter-draft.ts';
 import classes from './filter-builder.module.css';
 
@@ -31,12 +29,6 @@ interface FilterBuilderProps {
  * which must hold. Edits stay a draft until „Filter anwenden”; the applied filters are the list's
  * state in the address, and the draft follows them when the address changes (back, a shared link).
  */
-/**
- * The note under „Filter anwenden” on a list's first screen, by its Element Timing name: on a
- * phone's screen the list's largest paint, which the table's files wait for (decision 072).
- */
-export const FILTER_NOTE_TIMING = 'list-filter-note';
-
 export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) {
   const applied = serializeAddressFilters(filters);
   const [draft, setDraft] = useState<{ applied: string; query: RuleGroupType }>(() => ({
@@ -81,49 +73,19 @@ export function FilterBuilder({ fields, filters, onApply }: FilterBuilderProps) 
   const changed = serializeAddressFilters(rules) !== applied;
 
   return (
-    <Paper
+    <FilterPanel
       ref={form}
-      withBorder
-      p="md"
-      component="form"
-      role="search"
-      aria-label={texts.region}
       onSubmit={apply}
-    >
-      <Stack gap="sm">
-        {query.rules.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {texts.none}
-          </Text>
-        )}
-        {query.rules.length > 0 && (
+      rules={
+        query.rules.length > 0 ? (
           <Suspense fallback={<PageLoader label={texts.loading} />}>
             <FilterRules fields={fields} query={query} onQueryChange={setQuery} context={context} />
           </Suspense>
-        )}
-        <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => void addRule()}
-          >
-            {texts.add}
-          </Button>
-          <WaitingButton
-            type="submit"
-            waitingFor={changed ? null : texts.alreadyApplied}
-            noteTiming={FILTER_NOTE_TIMING}
-            align="flex-start"
-          >
-            {texts.apply}
-          </WaitingButton>
-          {filters.length > 0 && (
-            <Button variant="subtle" onClick={() => onApply([])}>
-              {texts.removeAll}
-            </Button>
-          )}
-        </Group>
-      </Stack>
-    </Paper>
+        ) : null
+      }
+      onAdd={() => void addRule()}
+      applyWaitingFor={changed ? null : texts.alreadyApplied}
+      removeAll={filters.length > 0 ? { onClick: () => onApply([]) } : null}
+    />
   );
 }
