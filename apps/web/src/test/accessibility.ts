@@ -206,9 +206,11 @@ export async function clippedText(page: Page): Promise<string[]> {
  */
 export async function waitForPage(page: Page): Promise<string[]> {
   try {
-    await page.locator('main h1').first().waitFor();
+    // Both at once: a page that sends elsewhere (an unbound license's /download) shows its heading
+    // and loader first, then for a moment neither, then the page it sends to.
     await page.waitForFunction(
       () =>
+        document.querySelector('main h1') !== null &&
         ![...document.querySelectorAll('.mantine-Loader-root')].some(
           (loader) => loader.getClientRects().length > 0,
         ),
