@@ -4,11 +4,11 @@
  */
 import './app/base-styles.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { CoreProviders } from './app/core-providers.tsx';
 import { AssistantPage } from './features/assistant/assistant-page.tsx';
+import { renderRoot } from './lib/render-root.ts';
 
-createRoot(document.getElementById('root')!).render(
+renderRoot(
   <StrictMode>
     <CoreProviders>
       <AssistantPage />

@@ -1,14 +1,14 @@
 import './app/base-styles.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import { renderRoot } from './lib/render-root.ts';
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
+renderRoot(
   <StrictMode>
     <Providers>
       <RouterProvider router={router} />

@@ -2,12 +2,14 @@ import { Anchor, Box, Container, Divider, Group } from '@mantine/core';
 import { IconCertificate } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { useCurrentUser } from '@/lib/auth';
+import { claimedUserType, readToken, useCurrentUser } from '@/lib/auth';
 import { LogoutButton } from './logout-button.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { SiteFooter } from './site-footer.tsx';
 
 const MAIN_ID = 'inhalt';
+/** The logout button's height: a default (`sm`) Mantine button's, 36 px. */
+const BUTTON_HEIGHT = 36;
 
 interface SiteFrameProps {
   /** Where the portal name leads. */
@@ -23,7 +25,10 @@ interface SiteFrameProps {
  * button), the page, and the footer.
  */
 export function SiteFrame({ home, title, width, navigation }: SiteFrameProps) {
-  const { data: user } = useCurrentUser();
+  const { data: user, isPending } = useCurrentUser();
+  // While a stored token's user loads, its logout button's row is kept: the page below, already
+  // drawn for a returning admin (decisions 068, 078), does not move down when the button comes.
+  const awaitingUser = isPending && claimedUserType(readToken()) !== null;
   return (
     <Box mih="100vh" display="flex" style={{ flexDirection: 'column' }}>
       <SkipLink target={MAIN_ID} />
@@ -38,7 +43,7 @@ export function SiteFrame({ home, title, width, navigation }: SiteFrameProps) {
             </Anchor>
             {navigation}
           </Group>
-          {user && <LogoutButton user={user} />}
+          {user ? <LogoutButton user={user} /> : awaitingUser && <Box h={BUTTON_HEIGHT} w={120} />}
         </Group>
       </Container>
       <Divider />
