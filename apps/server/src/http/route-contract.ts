@@ -146,19 +146,37 @@ declare module 'fastify' {
 }
 
 /**
- * The OpenAPI document's transform: zod schemas as JSON schemas, and the success answers of routes
- * that send a file (which no JSON schema describes): 200, and 206 where the route serves ranges.
+ * The OpenAPI document's transform: zod schemas as JSON schemas; the success answers of routes
+ * that send a file (which no JSON schema describes): 200, and 206 where the route serves ranges;
+ * and for a signed link, which a browser opens from a mail, the page each refusal is to a browser
+ * asking for HTML beside its envelope (decision 076).
  */
 export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   const transformed = jsonSchemaTransform(input);
-  const { fileTypes, errors } = input.route.config ?? {};
-  if (!fileTypes) return transformed;
-  const content = Object.fromEntries(
-    fileTypes.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]),
-  );
+  const { fileTypes, errors, access } = input.route.config ?? {};
+  const signedLink = [access ?? []].flat().includes('signedLink');
+  if (!fileTypes && !signedLink) return transformed;
   const response: Record<string, unknown> = { ...(transformed.schema.response as object) };
-  response['200'] = { description: 'The file', content };
-  if (errors?.includes('RANGE_NOT_SATISFIABLE'))
-    response['206'] = { description: 'A range of the file', content };
+  if (fileTypes) {
+    const content = Object.fromEntries(
+      fileTypes.map((mediaType) => [mediaType, { schema: { type: 'string', format: 'binary' } }]),
+    );
+    response['200'] = { description: 'The file', content };
+    if (errors?.includes('RANGE_NOT_SATISFIABLE'))
+      response['206'] = { description: 'A range of the file', content };
+  }
+  if (signedLink) {
+    for (const [status, answer] of Object.entries(response)) {
+      if (Number(status) < 400) continue;
+      const { description, ...envelope } = answer as { description?: string };
+      response[status] = {
+        description: `${description ?? ''}; to a browser asking for text/html, a German page saying the same`,
+        content: {
+          'application/json': { schema: envelope },
+          'text/html': { schema: { type: 'string' } },
+        },
+      };
+    }
+  }
   return { ...transformed, schema: { ...transformed.schema, response } };
 };

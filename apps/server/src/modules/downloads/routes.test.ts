@@ -15,6 +15,7 @@ import { otherSpellings } from '../../test/signatures.ts';
 import { eventually } from '../../test/smtp.ts';
 import { PublicationError } from './releases.ts';
 import { DownloadRepository } from './repository.ts';
+import { DOWNLOAD_FILE_ROUTE } from './service.ts';
 
 const ctx = useTestApp();
 
@@ -386,6 +387,13 @@ describe('the file behind a download link', () => {
       headers: { accept: 'application/json' },
     });
     expect(errorOf(fromApp).message).toBe(downloadMessages.linkExpired);
+
+    // The API's document says so: each refusal of a signed link has both answers.
+    const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    };
+    const refused = document.paths[`/api/v1${DOWNLOAD_FILE_ROUTE}`]!['get']!.responses['403']!;
+    expect(Object.keys(refused.content ?? {})).toEqual(['application/json', 'text/html']);
   });
 });
 
