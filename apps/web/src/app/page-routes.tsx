@@ -115,11 +115,7 @@ function routeOf(page: PageDeclaration, base: string): RouteObject {
         await afterFirstPaint();
         return load();
       },
-      HydrateFallback: page.frameless
-        ? PageLoader
-        : firstScreen === undefined
-          ? LoadingPage
-          : () => <LoadingPage>{firstScreen}</LoadingPage>,
+      HydrateFallback: page.frameless ? PageLoader : () => <LoadingPage>{firstScreen}</LoadingPage>,
     };
   }
   return { ...place, handle, element: page.element };
