@@ -9,7 +9,8 @@
  *   statement (one transaction); the code compared; one token signed with fast-jwt as the
  *   portal signs it (HS256, issuer, audience, lifetime); the same answer's fields. A successful
  *   sign-in of a client without failures writes nothing (decision 003), so neither does this.
- *   On PostgreSQL the statement is a named prepared one, as the portal's (decision 026).
+ *   The statement is a prepared one, as the portal's: named on PostgreSQL (decision 026), through
+ *   the portal's own protocol calls on PGlite, whose `query()` plans every statement anew (080).
  *
  * Started on a copy of the portal's embedded database (`PGLITE_DIR`) or on its PostgreSQL
  * database (`DATABASE_URL`), beside the portal, so the bench can measure both in turns.
@@ -20,6 +21,7 @@ import { createSigner } from 'fast-jwt';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { pgliteOptions } from '../../apps/server/src/db/pglite-options.ts';
+import { executePrepared } from '../../apps/server/src/db/pglite-prepared-statements.ts';
 
 const STATUS = 'select status from license where key = $1';
 /** The columns a holder sees (the portal's `CUSTOMER_LICENSE_COLUMNS`), and the client's failures. */
@@ -78,7 +80,8 @@ async function open(): Promise<Lookups> {
   const pglite = await PGlite.create({ dataDir: process.env['PGLITE_DIR']!, ...(await pgliteOptions()) });
   return {
     status: async (key) => (await pglite.query<{ status: string }>(STATUS, [key])).rows[0]?.status,
-    signIn: async (key, client) => (await pglite.query<Row>(SIGN_IN, [key, client])).rows[0],
+    signIn: async (key, client) =>
+      (await executePrepared<Row>(pglite, 'minimal_sign_in', SIGN_IN, [key, client])).rows[0],
   };
 }
 

@@ -28,8 +28,8 @@ test('a named statement answers like the same query on both backends, with new v
   });
   expect(answers.first).toEqual([{ n: 4 }]);
   expect(answers.second).toEqual([{ n: 42 }]);
-  // PostgreSQL keeps the plan on the connection under its name; PGlite runs the SQL as it is.
-  expect(answers.prepared).toEqual(database.backend === 'postgres' ? ['doubled_probe'] : []);
+  // Both keep the plan under its name: PostgreSQL on the connection, PGlite in its one session.
+  expect(answers.prepared).toEqual(['doubled_probe']);
 });
 
 test('a named statement is written once: later executions bind their values to the first compiled text', async () => {
@@ -72,4 +72,43 @@ test('names are plain identifiers, and a parameter the query leaves out is refus
   expect(() => executeNamedStatement(database.db, 'unused_probe', { key: 'a' }, () => sql`select 1`)).toThrow(
     'statement unused_probe does not use its parameters key',
   );
+});
+
+test('a named statement that fails leaves the database answering, and so does the next execution', async () => {
+  const parsed = (text: string) =>
+    executeNamedStatement(
+      database.db,
+      'parsed_probe',
+      { text },
+      (parameters) => sql<{ n: number }>`select ${parameters.text}::int as n`,
+    );
+  await expect(parsed('zwölf')).rejects.toMatchObject({ code: '22P02' });
+  expect((await parsed('12')).rows).toEqual([{ n: 12 }]);
+  expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows).toEqual([{ one: 1 }]);
+});
+
+test('outside a transaction, a named statement never reads what a transaction has not committed', async () => {
+  await sql`create table named_probe (id int primary key, value text not null)`.execute(database.db);
+  await sql`insert into named_probe values (1, 'committed')`.execute(database.db);
+  const value = (db: Database['db']) =>
+    executeNamedStatement(
+      db,
+      'value_probe',
+      { id: 1 },
+      (parameters) => sql<{ value: string }>`select value from named_probe where id = ${parameters.id}::int`,
+    );
+  await value(database.db);
+  let read: Promise<unknown> | undefined;
+  let readBeforeCommit = 'not yet';
+  await database.db.transaction().execute(async (transaction) => {
+    await sql`update named_probe set value = 'uncommitted' where id = 1`.execute(transaction);
+    read = value(database.db).then(({ rows }) => (readBeforeCommit = rows[0]!.value));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // PostgreSQL answers at once with the committed value; PGlite waits for the transaction's end.
+    expect(readBeforeCommit).toBe(database.backend === 'postgres' ? 'committed' : 'not yet');
+    // Inside the transaction the same statement sees the transaction's own change.
+    expect((await value(transaction)).rows).toEqual([{ value: 'uncommitted' }]);
+  });
+  await read;
+  expect(readBeforeCommit).toBe(database.backend === 'postgres' ? 'committed' : 'uncommitted');
 });

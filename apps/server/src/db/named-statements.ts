@@ -29,11 +29,12 @@ class Placeholder {
 
 /**
  * Runs a hot query (the sign-in lookups) as a named statement: compiled once per process, and
- * on PostgreSQL parsed and planned once per connection, then only bound and executed. `build`
+ * parsed and planned once per PostgreSQL connection (once per PGlite database, outside
+ * transactions: `pglite-prepared-statements.ts`), then only bound and executed. `build`
  * writes the query from placeholders of `parameters` and runs on the name's first execution only
  * (Kysely compiling the same text again cost as much as PGlite's planning of the whole query):
  * anything that varies from one execution to the next must come through a placeholder. The mark
- * is a leading comment, so the text stays the same SQL on both backends (PGlite runs it as is).
+ * is a leading comment, so the text stays the same SQL on both backends.
  * One name, one text: pg refuses a name reused for a different text.
  */
 export function executeNamedStatement<Parameters extends Record<string, unknown>, Row>(
@@ -76,7 +77,7 @@ function compile<Row>(
 }
 
 /** The name a marked query carries, if any. */
-function statementName(text: string): string | undefined {
+export function statementName(text: string): string | undefined {
   if (!text.startsWith(MARK)) return undefined;
   return text.slice(MARK.length, text.indexOf(END, MARK.length));
 }

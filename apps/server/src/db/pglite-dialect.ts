@@ -11,6 +11,8 @@ import {
   PostgresQueryCompiler,
   type Kysely,
 } from 'kysely';
+import { statementName } from './named-statements.ts';
+import { executePrepared } from './pglite-prepared-statements.ts';
 
 /**
  * A Kysely dialect for embedded PGlite whose transactions hold PGlite's transaction lock.
@@ -42,6 +44,16 @@ class PgliteConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const target = this.transaction?.handle ?? this.#pglite;
+    const statement = statementName(compiledQuery.sql);
+    if (statement && !this.transaction) {
+      const { rows, affectedRows } = await executePrepared<R>(
+        this.#pglite,
+        statement,
+        compiledQuery.sql,
+        compiledQuery.parameters,
+      );
+      return toQueryResult(rows, affectedRows);
+    }
     if (compiledQuery.parameters.length === 0) {
       // Without parameters a query may hold several statements (migrations); exec() runs them all.
       const results = await target.exec(compiledQuery.sql);
