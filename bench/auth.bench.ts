@@ -308,75 +308,80 @@ export async function run(): Promise<void> {
     backends.push({ name: 'postgres', environment, reference: environment });
   } else console.log('  (no PostgreSQL server reachable: PostgreSQL part skipped)');
 
-  for (const backend of backends) {
-    const environment = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET,
-      SHOP_WEBHOOK_SECRET: 'benchWebhookSecret01234567890123',
-      SHOP_CART_SIGNING_KEY: 'benchCartSigningKey0123456789012345',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      AUTH_CLIENT_LIMIT: '1000000',
-      WORKER: process.env['BENCH_WORKER'] ?? 'inline',
-      ...backend.environment,
-    };
-    let portal = await startPortal(portalPort, environment);
-    let licenses: { key: string; startCode: string }[];
-    try {
-      licenses = await seed(`http://127.0.0.1:${portalPort}`);
-    } catch (error) {
-      await stop(portal);
-      throw error;
-    }
-    if (backend.copy) {
-      await stop(portal);
-      fs.cpSync(backend.copy.from, backend.copy.to, { recursive: true });
-      portal = await startPortal(portalPort, environment);
-    }
-    let next = 0;
-    const pick = () => licenses[next++ % licenses.length]!;
-    const statusBody = () => JSON.stringify({ key: pick().key });
-    const loginBody = () => {
-      const license = pick();
-      return JSON.stringify({ key: license.key, authenticationCode: license.startCode });
-    };
-    // Minimal code beside the portal, on the same data: each is measured in turns with the other
-    // idle, so a change of the machine's load in between meets both alike.
-    const reference = await startReferenceServer('minimal-server.ts', referencePort, {
-      JWT_SECRET,
-      ...backend.reference,
-    });
-    let measured: Record<'status' | 'minimal' | 'login' | 'reference', Measurement>;
-    try {
-      measured = await inTurns({
-        status: {
-          url: `http://127.0.0.1:${portalPort}/api/v1/auth/license-status`,
-          body: statusBody,
-          pid: portal.pid!,
-        },
-        minimal: { url: `http://127.0.0.1:${referencePort}/`, body: statusBody, pid: reference.pid! },
-        login: {
-          url: `http://127.0.0.1:${portalPort}/api/v1/auth/license`,
-          body: loginBody,
-          pid: portal.pid!,
-        },
-        reference: { url: `http://127.0.0.1:${referencePort}/login`, body: loginBody, pid: reference.pid! },
+  try {
+    for (const backend of backends) {
+      const environment = {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET,
+        SHOP_WEBHOOK_SECRET: 'benchWebhookSecret01234567890123',
+        SHOP_CART_SIGNING_KEY: 'benchCartSigningKey0123456789012345',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        AUTH_CLIENT_LIMIT: '1000000',
+        WORKER: process.env['BENCH_WORKER'] ?? 'inline',
+        ...backend.environment,
+      };
+      let portal = await startPortal(portalPort, environment);
+      let licenses: { key: string; startCode: string }[];
+      try {
+        licenses = await seed(`http://127.0.0.1:${portalPort}`);
+      } catch (error) {
+        await stop(portal);
+        throw error;
+      }
+      if (backend.copy) {
+        await stop(portal);
+        fs.cpSync(backend.copy.from, backend.copy.to, { recursive: true });
+        portal = await startPortal(portalPort, environment);
+      }
+      let next = 0;
+      const pick = () => licenses[next++ % licenses.length]!;
+      const statusBody = () => JSON.stringify({ key: pick().key });
+      const loginBody = () => {
+        const license = pick();
+        return JSON.stringify({ key: license.key, authenticationCode: license.startCode });
+      };
+      // Minimal code beside the portal, on the same data: each is measured in turns with the other
+      // idle, so a change of the machine's load in between meets both alike.
+      const reference = await startReferenceServer('minimal-server.ts', referencePort, {
+        JWT_SECRET,
+        ...backend.reference,
       });
-      assertRunning(portal);
-    } finally {
-      await stop(reference);
-      await stop(portal);
+      let measured: Record<'status' | 'minimal' | 'login' | 'reference', Measurement>;
+      try {
+        measured = await inTurns({
+          status: {
+            url: `http://127.0.0.1:${portalPort}/api/v1/auth/license-status`,
+            body: statusBody,
+            pid: portal.pid!,
+          },
+          minimal: { url: `http://127.0.0.1:${referencePort}/`, body: statusBody, pid: reference.pid! },
+          login: {
+            url: `http://127.0.0.1:${portalPort}/api/v1/auth/license`,
+            body: loginBody,
+            pid: portal.pid!,
+          },
+          reference: { url: `http://127.0.0.1:${referencePort}/login`, body: loginBody, pid: reference.pid! },
+        });
+        assertRunning(portal);
+      } finally {
+        await stop(reference);
+        await stop(portal);
+      }
+      const { status, minimal, login, reference: minimalLogin } = measured;
+      const name = backend.name;
+      const goal = (row: string) => GOALS[`${row}/${name}`];
+      console.log(portalRow(`license-status, ${name}`, status, floor, minimal, goal('status')));
+      console.log(portalRow(`license login, ${name}`, login, floor, minimalLogin, goal('login')));
+      const ofBare = (reference: Measurement) =>
+        (reference.requestsPerSecond / floor.requestsPerSecond).toFixed(3);
+      console.log(`${figures('  minimal Fastify + key lookup', minimal)}  ${ofBare(minimal)} of bare`);
+      console.log(`${figures('  minimal login', minimalLogin)}  ${ofBare(minimalLogin)} of bare`);
     }
-    const { status, minimal, login, reference: minimalLogin } = measured;
-    const name = backend.name;
-    const goal = (row: string) => GOALS[`${row}/${name}`];
-    console.log(portalRow(`license-status, ${name}`, status, floor, minimal, goal('status')));
-    console.log(portalRow(`license login, ${name}`, login, floor, minimalLogin, goal('login')));
-    const ofBare = (reference: Measurement) =>
-      (reference.requestsPerSecond / floor.requestsPerSecond).toFixed(3);
-    console.log(`${figures('  minimal Fastify + key lookup', minimal)}  ${ofBare(minimal)} of bare`);
-    console.log(`${figures('  minimal login', minimalLogin)}  ${ofBare(minimalLogin)} of bare`);
+  } finally {
+    // The two copies of the embedded database (some 40 MB each) go with the run.
+    for (const directory of [dataDir, referenceDir]) fs.rmSync(directory, { recursive: true, force: true });
   }
   console.log(`  load at the end: ${loadAverage()}`);
 }

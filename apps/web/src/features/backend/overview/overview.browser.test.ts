@@ -250,6 +250,9 @@ describe('the figures', () => {
       });
       await page.goto(address);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // A chart is imported once its figure's answer is drawn: on a loaded machine that render can
+      // outlast the half second of quiet that counts as idle network.
+      if (charts > 0) await page.locator('svg.recharts-surface').first().waitFor();
       await page.waitForLoadState('networkidle');
       // The scripts the page loaded, read from the server after the page settled: one after
       // another, as a browser's few connections would (a list page loads some sixty, and that many
