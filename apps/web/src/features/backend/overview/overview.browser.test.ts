@@ -250,15 +250,18 @@ describe('the figures', () => {
       });
       await page.goto(address);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      // A chart is imported once its figure's answer is drawn: on a loaded machine that render can
-      // outlast the half second of quiet that counts as idle network.
-      if (charts > 0) await page.locator('svg.recharts-surface').first().waitFor();
+      // The heading is the asked page's (a visitor sent elsewhere would load other scripts).
+      expect(new URL(page.url()).pathname).toBe(address);
       await page.waitForLoadState('networkidle');
       // The scripts the page loaded, read from the server after the page settled: one after
       // another, as a browser's few connections would (a list page loads some sixty, and that many
       // connections at once from one address are more than the portal keeps open for a client).
       const bodies: string[] = [];
-      for (const url of scripts) bodies.push(await (await fetch(url)).text());
+      for (const url of scripts) {
+        const response = await fetch(url);
+        expect(response.status, url).toBe(200);
+        bodies.push(await response.text());
+      }
       expect(bodies.filter((text) => text.includes('recharts-wrapper')).length).toBe(charts);
     },
   );
