@@ -105,6 +105,13 @@ const portal: FastifyPluginAsync<{ services: Services }> = async (app, { service
     timeWindow: '1 minute',
     // In the database: every server process on it enforces one limit per client together.
     store: databaseClientLimitStore(services.database.db),
+    // An answer within the limit says nothing of it: three headers less on every sign-in (decision
+    // 081); a refused one says when to come back (Retry-After).
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) =>
       new AppError('TOO_MANY_REQUESTS', undefined, {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },

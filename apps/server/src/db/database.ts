@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { NamedStatementClient } from './named-statements.ts';
+import { NamedStatementClient, runNamedStatementsDirectly } from './named-statements.ts';
+import { executePrepared } from './pglite-prepared-statements.ts';
 import { createPgliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 import { acquireDirectoryLock } from './directory-lock.ts';
@@ -48,6 +49,7 @@ function openPostgres(connectionString: string, max: number): Database {
   // replaced on demand; unhandled, its error would end the process.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  runNamedStatementsDirectly(db, (name, text, values) => pool.query({ name, text, values }));
   return {
     backend: 'postgres',
     db,
@@ -75,6 +77,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const instance = pglite;
   installHostExceptionBridge(instance);
   const db = new Kysely<DB>({ dialect: createPgliteDialect(instance) });
+  runNamedStatementsDirectly(db, (name, text, values) => executePrepared(instance, name, text, values));
   return {
     backend: 'pglite',
     db,

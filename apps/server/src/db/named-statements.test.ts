@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createTestDatabase } from '../test/database.ts';
 import type { Database } from './database.ts';
 import { executeNamedStatement } from './named-statements.ts';
@@ -111,4 +112,33 @@ test('outside a transaction, a named statement never reads what a transaction ha
   });
   await read;
   expect(readBeforeCommit).toBe(database.backend === 'postgres' ? 'committed' : 'uncommitted');
+});
+
+test("the database's own handle runs a named statement on the backend directly; a transaction's through Kysely", async () => {
+  const throughKysely = vi.spyOn(database.db, 'executeQuery');
+  const sentToServer = vi.spyOn(pg.Client.prototype, 'query');
+  try {
+    expect((await doubled(database.db, 3)).rows).toEqual([{ n: 6 }]);
+    expect(throughKysely).not.toHaveBeenCalled();
+    // Prepared, not parsed and planned anew: PostgreSQL's connection gets it by name, PGlite's session keeps it.
+    if (database.backend === 'postgres') {
+      expect(sentToServer.mock.calls.map(([query]) => (query as { name?: string }).name)).toContain(
+        'doubled_probe',
+      );
+    } else {
+      const { rows } = await sql<{ name: string }>`select name from pg_prepared_statements`.execute(
+        database.db,
+      );
+      expect(rows.map((row) => row.name)).toContain('doubled_probe');
+    }
+    const inTransaction = await database.db.transaction().execute(async (transaction) => {
+      const kyselyOfTransaction = vi.spyOn(transaction, 'executeQuery');
+      const { rows } = await doubled(transaction, 4);
+      return { rows, calls: kyselyOfTransaction.mock.calls.length };
+    });
+    expect(inTransaction).toEqual({ rows: [{ n: 8 }], calls: 1 });
+  } finally {
+    throughKysely.mockRestore();
+    sentToServer.mockRestore();
+  }
 });

@@ -43,7 +43,8 @@ class PgliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const target = this.transaction?.handle ?? this.#pglite;
+    // A database's root handle runs its named statements directly (`runNamedStatementsDirectly`);
+    // other handles outside a transaction (`db.connection()`) prepare them here the same way.
     const statement = statementName(compiledQuery.sql);
     if (statement && !this.transaction) {
       const { rows, affectedRows } = await executePrepared<R>(
@@ -54,6 +55,7 @@ class PgliteConnection implements DatabaseConnection {
       );
       return toQueryResult(rows, affectedRows);
     }
+    const target = this.transaction?.handle ?? this.#pglite;
     if (compiledQuery.parameters.length === 0) {
       // Without parameters a query may hold several statements (migrations); exec() runs them all.
       const results = await target.exec(compiledQuery.sql);

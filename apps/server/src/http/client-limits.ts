@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setImmediate, setTimeout } from 'node:timers/promises';
-import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpLimits } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { clientGroup } from './client-group.ts';
@@ -52,17 +52,27 @@ interface UnfinishedBody {
 }
 
 /**
- * Whether the request's body has arrived whole: Node's parser has read it to its end (it is in
- * the request's buffer, at most a few packets), now or within `graceMs`. The parser reads what
- * arrived with the headers only after the current turn of the event loop (a route without an
- * asynchronous hook before this one is still in it): one turn is waited for before the answer no.
+ * Whether the request's body has arrived whole (`isWhole`), now or within `graceMs`; one turn of
+ * the event loop is waited for before the answer no.
  */
 async function arrivedWhole(raw: IncomingMessage, graceMs: number): Promise<boolean> {
-  if (raw.complete) return true;
+  if (isWhole(raw)) return true;
   const deadline = Date.now() + graceMs;
   await setImmediate();
-  while (!raw.complete && Date.now() < deadline) await setTimeout(ARRIVAL_POLL_MS);
-  return raw.complete;
+  while (!isWhole(raw) && Date.now() < deadline) await setTimeout(ARRIVAL_POLL_MS);
+  return isWhole(raw);
+}
+
+/**
+ * Whether a body is here whole (in the request's buffer, at most a few packets): all the bytes its
+ * length announces are buffered, or Node's parser has read it to its end. Node marks a request
+ * complete only a turn of the event loop after the body that came with its headers is buffered: a
+ * wait of that turn cost every request with a body (decision 081).
+ */
+function isWhole(raw: IncomingMessage): boolean {
+  if (raw.complete) return true;
+  const length = raw.headers['content-length'];
+  return length !== undefined && raw.readableLength >= Number(length);
 }
 
 /** Whether a request has a body at all (a GET has none; an announced length of 0 neither). */
@@ -114,15 +124,16 @@ export function registerBodyLimits(app: FastifyInstance, limits: BodyLimits): vo
     return undefined;
   };
 
-  app.addHook('preParsing', async (request, reply, payload) => {
-    if (!hasBody(request) || (await arrivedWhole(request.raw, 0))) return payload;
+  /** A body that has not arrived whole within a turn of the event loop counts as unfinished. */
+  const holdUnfinished = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (await arrivedWhole(request.raw, 0)) return;
     const announced = Number(request.headers['content-length'] ?? BODY_LIMIT_BYTES);
     const body: UnfinishedBody = {
       client: clientGroup(request.ip),
       bytes: Math.min(Number.isFinite(announced) ? announced : BODY_LIMIT_BYTES, BODY_LIMIT_BYTES),
       since: Date.now(),
     };
-    if (refusal(body) && (await arrivedWhole(request.raw, ARRIVAL_GRACE_MS))) return payload;
+    if (refusal(body) && (await arrivedWhole(request.raw, ARRIVAL_GRACE_MS))) return;
     const refused = refusal(body);
     if (refused) {
       reply.header('connection', 'close');
@@ -141,7 +152,11 @@ export function registerBodyLimits(app: FastifyInstance, limits: BodyLimits): vo
     request[ENDS_UNFINISHED] = end;
     request.raw.once('close', end);
     reply.raw.once('close', end);
-    return payload;
+  };
+  // Most bodies are small and whole when their request starts: those pass without a promise.
+  app.addHook('preParsing', (request, reply, payload, done) => {
+    if (!hasBody(request) || isWhole(request.raw)) return done(null, payload);
+    holdUnfinished(request, reply).then(() => done(null, payload), done);
   });
   app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     request[ENDS_UNFINISHED]?.();

@@ -61,17 +61,26 @@ describe('API answers', () => {
     expect(JSON.parse(decoded(gzip).toString())).toEqual(plain.json());
   });
 
-  test('a small answer (sign-in) is sent as it is, with its length', async () => {
+  test("a sign-in is sent as it is, with its length, even a bound holder's above the threshold", async () => {
     const license = await ctx.createLicense();
-    const signIn = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/license',
-      headers: BROWSER,
-      payload: { key: license.key, authenticationCode: license.startCode },
-    });
-    expect(signIn.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
-    expectUncompressed(signIn);
-    expect(signIn.json().data.token).toEqual(expect.any(String));
+    const signIn = (authenticationCode: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/license',
+        headers: BROWSER,
+        payload: { key: license.key, authenticationCode },
+      });
+    const unbound = await signIn(license.startCode);
+    expect(unbound.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expectUncompressed(unbound);
+    expect(unbound.json().data.token).toEqual(expect.any(String));
+
+    const holder = 'Förderzentrum am Stadtpark, Klasse 3b – Frau Mustermann-Schulze';
+    await ctx.bindLicense(license, { name: holder, email: 'mustermann-schulze@foerderzentrum.example' });
+    const bound = await signIn(holder);
+    expect(bound.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expectUncompressed(bound);
+    expect(bound.json().data.userData.holder.name).toBe(holder);
   });
 
   test('a CSV export streams uncompressed', async () => {

@@ -33,6 +33,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; guards: Guar
       method: 'POST',
       url,
       config: { ...limitedPublic, errors: route.errors },
+      // About a kilobyte, a bound holder's a little more: compressed, it would save a client nothing
+      // it notices, and the negotiation would cost every sign-in (decision 081).
+      compress: false,
       schema: {
         tags: ['auth'],
         summary: route.summary,
