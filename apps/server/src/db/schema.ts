@@ -383,6 +383,11 @@ export interface LicenseImportRunTable {
   error: string | null;
   created_at: CreatedAt;
   finished_at: Date | null;
+  /**
+   * Refreshed by the process running the run, from the database's clock (decision 082); null for
+   * a run an earlier release started. A `running` run whose heartbeat is old was abandoned.
+   */
+  heartbeat_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface LicenseImportFindingTable {

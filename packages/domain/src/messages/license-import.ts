@@ -79,6 +79,12 @@ export const licenseImportMessages = {
   unchanged: 'unverändert: die Lizenz ist im Portal, genau so.',
   different: (fields: readonly string[]) =>
     `abweichend: die Lizenz ist im Portal und bleibt, wie sie ist; anders in der Datei: ${fields.join(', ')}.`,
+  /**
+   * The reason of a run whose process ended while it ran (Ctrl-C, kill, crash, a server's restart;
+   * decision 082): its one transaction never committed. The back office's job starts it over.
+   */
+  abandoned:
+    'abgebrochen, weil der Prozess, der den Lauf ausführte, beendet wurde (Abbruch, Absturz oder Neustart); nichts wurde importiert',
   /** A finding that quoted a person's data, after „Löschen / Anonymisieren” (decision 064). */
   erasedOnRequest: 'Der Wortlaut dieses Befunds wurde auf Anfrage gelöscht (Art. 17 DSGVO).',
 } as const;
@@ -146,7 +152,6 @@ export const licenseImportPageMessages = {
   imported: (count: number) => `${counted(count, 'license')} importiert.`,
   nothingImported: 'Nichts importiert: die Datei hat fehlerhafte Zeilen.',
   runFailed: (error: string) => `Der Lauf ist fehlgeschlagen: ${error}`,
-  restarted: 'abgebrochen, weil der Server neu gestartet wurde; der Lauf wurde neu begonnen',
 
   // The report.
   report: 'Bericht',

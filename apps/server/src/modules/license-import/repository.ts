@@ -4,6 +4,14 @@ import type { DB, LicenseImportFindingTable, LicenseImportRunTable } from '../..
 
 /** Any constant: one import at a time checks and writes (two files with one key cannot both land). */
 const IMPORT_LOCK = 6_101_034;
+/**
+ * A `running` run whose heartbeat is older than this was abandoned by its process (decision 082):
+ * twelve heartbeats missed. A live process's event loop is never blocked this long; a run inside
+ * its transaction holds its row and is never taken for abandoned, whatever its heartbeat.
+ */
+export const ABANDONED_AFTER_SECONDS = 120;
+/** A run an earlier release started has no heartbeat: abandoned a day after its start (no run takes an hour). */
+const UNBEATEN_ABANDONED_AFTER_SECONDS = 86_400;
 
 /** A staged row: the license as read, the line it stands on and its audit note. */
 export interface StagedRow {
@@ -81,6 +89,7 @@ export class LicenseImportRepository {
         mapping: JSON.stringify(run.mapping),
         error: null,
         finished_at: null,
+        heartbeat_at: sql<Date>`now()`,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -97,6 +106,57 @@ export class LicenseImportRepository {
 
   findRun(run: string) {
     return this.#db.selectFrom('license_import_run').selectAll().where('id', '=', run).executeTakeFirst();
+  }
+
+  /**
+   * The run's process is alive: its heartbeat is now (the database's clock, whichever process
+   * reads it). A run inside its transaction holds its row: the beat skips it rather than wait.
+   */
+  async beat(run: string): Promise<void> {
+    await sql`
+      update license_import_run set heartbeat_at = now()
+      where id = (select id from license_import_run where id = ${run} and status = 'running'
+        for no key update skip locked)`.execute(this.#db);
+  }
+
+  /**
+   * Holds the run's row for the transaction (its liveness while it checks and writes: the sweep
+   * skips it), and makes sure it is still running: a run taken for abandoned while its process
+   * stood still has lost its staged rows and must not write what is left of them.
+   */
+  async holdRunning(run: string, transaction: Kysely<DB>): Promise<void> {
+    const row = await transaction
+      .selectFrom('license_import_run')
+      .select('status')
+      .where('id', '=', run)
+      .forNoKeyUpdate()
+      .executeTakeFirst();
+    if (row?.status !== 'running') {
+      throw new Error(`import run ${run} was failed as abandoned while it ran; nothing is written`);
+    }
+  }
+
+  /**
+   * Fails every run whose process ended while it ran (its heartbeat stopped; decision 082) with
+   * `reason`, and drops the rows it had staged (its own end never came). A run whose row another
+   * transaction holds is alive, and skipped. How many runs were failed.
+   */
+  async failAbandoned(reason: string): Promise<number> {
+    const { rows } = await sql<{ failed: number }>`
+      with abandoned as (
+        update license_import_run set status = 'failed', error = ${reason}, finished_at = now()
+        where id in (
+          select id from license_import_run
+          where status = 'running'
+            and (heartbeat_at < now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS})
+              or heartbeat_at is null and created_at < now() - make_interval(secs => ${UNBEATEN_ABANDONED_AFTER_SECONDS}))
+          for no key update skip locked)
+        returning id),
+      dropped as (delete from license_import_row where run in (select id from abandoned))
+      select count(*)::int as failed from abandoned`.execute(this.#db);
+    const failed = rows[0]?.failed ?? 0;
+    if (failed > 0) await sql`vacuum license_import_row`.execute(this.#db);
+    return failed;
   }
 
   async finish(
@@ -116,6 +176,8 @@ export class LicenseImportRepository {
       .updateTable('license_import_run')
       .set({ ...outcome, finished_at: new Date() })
       .where('id', '=', run)
+      // A run failed as abandoned keeps that reason.
+      .where('status', '=', 'running')
       .execute();
   }
 

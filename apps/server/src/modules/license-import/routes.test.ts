@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
+import { sql } from 'kysely';
 import {
   importFieldTitle,
+  licenseImportMessages,
   licenseImportPageMessages as texts,
   readImportRow,
   REQUIRED_IMPORT_FIELDS,
@@ -11,7 +13,7 @@ import {
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
-import { LicenseImportRepository } from './repository.ts';
+import { ABANDONED_AFTER_SECONDS, LicenseImportRepository } from './repository.ts';
 import { LicenseImportUploads } from './uploads.ts';
 
 const ctx = useTestApp({ WORKER: 'inline' });
@@ -264,6 +266,12 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
       })
       .where('id', '=', file._id)
       .execute();
+    // Its process's last heartbeat was past the bound (decision 082) when the job is retried.
+    await ctx.database.db
+      .updateTable('license_import_run')
+      .set({ heartbeat_at: sql<Date>`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS + 1})` })
+      .where('id', '=', stale)
+      .execute();
     // …and the rows it had staged, which its own end would have dropped.
     const staged = (run: string) =>
       ctx.database.db.selectFrom('license_import_row').select('line').where('run', '=', run).execute();
@@ -290,7 +298,7 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
     expect(state.run).toMatchObject({ status: 'checked', rowsRead: 2 });
     expect(await ctx.app.services.licenseImports.findRun(stale)).toMatchObject({
       status: 'failed',
-      error: texts.restarted,
+      error: licenseImportMessages.abandoned,
     });
 
     expect(await uploads.sweepAbandoned(new Date(Date.now() + 23 * 3_600_000))).toBe(0);

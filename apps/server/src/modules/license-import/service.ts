@@ -46,6 +46,8 @@ export interface ImportOutcome {
   invalid: number;
 }
 
+/** How often a running run's process says it is alive (decision 082): a twelfth of the bound it is judged by. */
+const HEARTBEAT_MS = 10_000;
 /** Rows staged per statement: the column arrays of a batch stay a few megabytes. */
 const BATCH = 2000;
 /** Cells whose text looks converted to UTF-8 twice: „Ã¼” for „ü”. */
@@ -62,9 +64,20 @@ const DOUBLE_ENCODED = /Ã[\u0080-\u00BF]|Â[\u00A0-\u00BF]/;
  */
 export class LicenseImportService {
   readonly #repository: LicenseImportRepository;
+  readonly #heartbeatMs: number;
 
-  constructor(db: Kysely<DB>) {
+  /** `heartbeatMs`: how often a run refreshes its heartbeat (a test beats faster). */
+  constructor(db: Kysely<DB>, options: { heartbeatMs?: number } = {}) {
     this.#repository = new LicenseImportRepository(db);
+    this.#heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
+
+  /**
+   * Fails the runs whose process ended while they ran (decision 082), with the reason the page
+   * shows, and drops their staged rows; a live run is never among them. How many.
+   */
+  failAbandoned(): Promise<number> {
+    return this.#repository.failAbandoned(messages.abandoned);
   }
 
   /** A run as recorded (its file's name, format and counts), or undefined. */
@@ -78,6 +91,8 @@ export class LicenseImportService {
   }
 
   async run(options: ImportOptions): Promise<ImportOutcome> {
+    // What earlier runs' ended processes left (the command line has no job to start them over).
+    await this.failAbandoned();
     const file = await inspectImportFile(options.path, options.fileName);
     const run = await this.#repository.createRun({
       actor: options.actor,
@@ -119,6 +134,7 @@ export class LicenseImportService {
       );
       return outcome(status);
     };
+    const heartbeat = this.#heartbeat(run);
     try {
       await options.onStart?.(run);
       if (file.problem) {
@@ -130,6 +146,7 @@ export class LicenseImportService {
       }
       const carried = await this.#stage(run, file, options, counts);
       return await this.#repository.locked(async (transaction) => {
+        await this.#repository.holdRunning(run, transaction);
         await this.#check(run, carried, transaction, counts);
         counts.invalid = await this.#repository.invalidLines(run, transaction);
         if (counts.invalid > 0) await this.#repository.refuseInvalid(run, transaction);
@@ -148,8 +165,37 @@ export class LicenseImportService {
       await finish('failed', describeFailure(error));
       throw error;
     } finally {
+      await heartbeat.stop();
       await this.#repository.dropStaged(run);
     }
+  }
+
+  /**
+   * Refreshes the run's heartbeat until stopped: one beat at a time (a beat waiting for the
+   * database is not joined by the next), a failed beat skipped (the next one counts).
+   */
+  #heartbeat(run: string): { stop: () => Promise<void> } {
+    let beating: Promise<void> = Promise.resolve();
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      beating = this.#repository
+        .beat(run)
+        .catch(() => {})
+        .finally(() => {
+          busy = false;
+        });
+    }, this.#heartbeatMs);
+    // A process whose work is done does not stay for its heartbeat.
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        // No beat outlives the run (nor the database a command closes after it).
+        await beating;
+      },
+    };
   }
 
   /** The second pass: every row read, its errors recorded, the good ones staged. Answers the fields the file carries. */

@@ -103,18 +103,6 @@ export class LicenseImportUploadRepository {
       .execute();
   }
 
-  /** A run left `running` by a process that ended: failed with the reason, so a new one can start. */
-  /** Fails the run a killed process left `running`, and drops the rows it had staged (its `finally` never ran). */
-  async failAbandonedRun(run: string, reason: string): Promise<void> {
-    await this.#db
-      .updateTable('license_import_run')
-      .set({ status: 'failed', error: reason, finished_at: new Date() })
-      .where('id', '=', run)
-      .where('status', '=', 'running')
-      .execute();
-    await this.#db.deleteFrom('license_import_row').where('run', '=', run).execute();
-  }
-
   findRun(id: string, db: Kysely<DB> = this.#db): Promise<RunRow | undefined> {
     return db.selectFrom('license_import_run').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -137,7 +137,11 @@ export class LicenseImportUploads {
   async get(id: string): Promise<LicenseImportUpload> {
     const upload = await this.#repository.find(id);
     if (!upload) throw notFound('licenseImportUpload');
-    const run = upload.run ? await this.#repository.findRun(upload.run) : undefined;
+    let run = upload.run ? await this.#repository.findRun(upload.run) : undefined;
+    // A run that seems to go on may have lost its process (decision 082): the page shows it failed.
+    if (run?.status === 'running' && (await this.#imports.failAbandoned()) > 0) {
+      run = await this.#repository.findRun(run.id);
+    }
     const mapping: ImportMapping =
       upload.requested_mapping ??
       (run?.mapping && Object.keys(run.mapping).length > 0
@@ -188,14 +192,14 @@ export class LicenseImportUploads {
   }
 
   /**
-   * The job: runs what was asked for on a copy of the stored file. A run a killed process left
-   * `running` is failed first, and the run starts over: the import writes in one transaction, so
-   * the killed one wrote nothing. After the import the stored file is removed.
+   * The job: runs what was asked for on a copy of the stored file. A killed process's job is
+   * retried and the run starts over: the import writes in one transaction, so the killed one
+   * wrote nothing; the run it left `running` is failed once its heartbeat is old (decision 082).
+   * After the import the stored file is removed.
    */
   async work(id: string): Promise<void> {
     const upload = await this.#repository.find(id);
     if (!upload || upload.requested_dry_run === null) return;
-    if (upload.run) await this.#repository.failAbandonedRun(upload.run, texts.restarted);
     if (upload.file_removed_at) {
       await this.#repository.settled(id, null);
       return;
@@ -231,14 +235,20 @@ export class LicenseImportUploads {
     await this.#repository.fileRemoved(id);
   }
 
-  /** Removes the files of uploads nobody ran for a day. */
+  /**
+   * Removes the files of uploads nobody ran for a day, and fails the runs whose process ended
+   * (decision 082: their staged rows go, whether or not anybody looks at the page).
+   */
   async sweepAbandoned(now = new Date()): Promise<number> {
+    await this.#imports.failAbandoned();
     const abandoned = await this.#repository.abandoned(new Date(now.getTime() - ABANDONED_AFTER_MS));
     for (const { id } of abandoned) await this.#removeFile(id);
     return abandoned.length;
   }
 
+  /** The runs, newest first; one whose process ended is answered failed (decision 082). */
   async runs(skip: number, limit: number): Promise<{ runs: LicenseImportRun[]; total: number }> {
+    await this.#imports.failAbandoned();
     const page = await this.#repository.runs(skip, limit);
     return { runs: page.runs.map(runView), total: page.total };
   }
