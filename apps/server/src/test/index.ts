@@ -6,6 +6,7 @@ export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';
 // The repositories a browser test sets its rows up with, as the module writes them.
 export { DownloadRepository } from '../modules/downloads/repository.ts';
+export { LicenseImportRepository } from '../modules/license-import/repository.ts';
 export { OrderGenerationRepository } from '../modules/order-generations/repository.ts';
 export { UpgradeSessionRepository } from '../modules/upgrade-sessions/repository.ts';
 export { expectErrorLog, testLogger } from './error-logs.ts';

@@ -75,7 +75,14 @@ export function ImportRuns() {
                     </Text>
                   </Table.Td>
                   <Table.Td>{kindOf(run)}</Table.Td>
-                  <Table.Td>{LICENSE_IMPORT_STATUS_LABELS[run.status]}</Table.Td>
+                  <Table.Td>
+                    {LICENSE_IMPORT_STATUS_LABELS[run.status]}
+                    {run.status === 'failed' && run.error && (
+                      <Text size="xs" c="dimmed">
+                        {texts.runFailed(run.error)}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {[run.imported, run.unchanged, run.different, run.invalid].map(formatCount).join(' / ')}
                   </Table.Td>

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
-import { importFieldTitle } from '@lizenzportal/domain';
+import { importFieldTitle, licenseImportMessages, licenseImportPageMessages } from '@lizenzportal/domain';
+import { LicenseImportRepository } from '@lizenzportal/server/testing';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { adminToken } from '@/test/seed';
@@ -121,5 +123,31 @@ describe('„Lizenzen importieren” /backend/license/import', () => {
       .getByRole('row', { name: /Probelauf Nicht importiert \(fehlerhafte Zeilen\) 2 \/ 0 \/ 0 \/ 1/ })
       .waitFor();
     expect(await runs.getByRole('button', { name: /^Bericht für altbestand\.csv vom / }).count()).toBe(2);
+  });
+
+  it('shows a command-line run whose process ended as failed, with the reason', async () => {
+    const { db } = browser.server.database;
+    const run = await new LicenseImportRepository(db).createRun({
+      actor: licenseImportMessages.cliActor('verwaltung'),
+      fileName: 'altsystem.csv',
+      sha256: '0'.repeat(64),
+      bytes: 1,
+      format: 'csv',
+      encoding: 'utf-8',
+      dryRun: false,
+      onlyValid: false,
+      mapping: {},
+    });
+    // Its process was killed ten minutes ago: the heartbeat stopped then.
+    await sql`update license_import_run set heartbeat_at = now() - interval '10 minutes' where id = ${run}`.execute(
+      db,
+    );
+    const page = await browser.open('/backend/license/import', { token: await adminToken(browser.server) });
+    const runs = page.getByRole('table', { name: 'Bisherige Läufe' });
+    const row = runs.getByRole('row', { name: /altsystem\.csv/ });
+    await row.getByText(licenseImportPageMessages.runFailed(licenseImportMessages.abandoned)).waitFor();
+    await row
+      .getByRole('cell', { name: /^Fehlgeschlagen Der Lauf ist fehlgeschlagen: abgebrochen/ })
+      .waitFor();
   });
 });
