@@ -29,6 +29,9 @@ import { HomeRoute } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { routesOf, type PageDeclaration } from './page-routes.tsx';
 
+/** The download log's address parameters that become filters of its query builder (spec §2). */
+const DOWNLOAD_FILTER_FIELDS = ['license'] as const;
+
 /**
  * Every page of the portal, declared once: address, who may open it, title, navigation entry and
  * files. The router's routes, the back office's navigation bar (its entries in this order) and the
@@ -239,8 +242,9 @@ export const PAGES: readonly PageDeclaration[] = [
     access: 'admin',
     title: pageTitles.downloads,
     navigation: navigationMessages.downloads,
-    firstScreen: <ListFirstScreen />,
-    // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable.
+    // `?license={id}` (spec §2) becomes the query builder's filter, visible and removable: the first
+    // screen already shows where its rule will be.
+    firstScreen: <ListFirstScreen filterFields={DOWNLOAD_FILTER_FIELDS} />,
     load: async () => {
       const [{ DownloadListPage }, { fieldParametersAsFilters }] = await Promise.all([
         import('@/features/backend/downloads/download-list-page'),
@@ -250,7 +254,7 @@ export const PAGES: readonly PageDeclaration[] = [
         Component: DownloadListPage,
         loader: ({ request }: LoaderFunctionArgs) => {
           const url = new URL(request.url);
-          const adopted = fieldParametersAsFilters(url.searchParams, ['license']);
+          const adopted = fieldParametersAsFilters(url.searchParams, DOWNLOAD_FILTER_FIELDS);
           return adopted ? redirect(`${url.pathname}?${adopted.toString()}`) : null;
         },
       };

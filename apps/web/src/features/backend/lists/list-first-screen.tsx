@@ -48,11 +48,18 @@ export function TableSkeleton({ ref }: { ref?: Ref<HTMLDivElement> }) {
  * table's frame with its loader (decision 078). It cannot be used yet (`inert`); the list then
  * takes its place, looking the same.
  */
-export function ListFirstScreen({ toolbar }: { toolbar?: ReactNode }) {
+export function ListFirstScreen({
+  toolbar,
+  filterFields = [],
+}: {
+  toolbar?: ReactNode;
+  /** Fields the route takes from the address as filters (`?license={id}`): such an address filters too. */
+  filterFields?: readonly string[];
+}) {
   const [search] = useSearchParams();
   // Whether the address filters, without the filters' grammar: a malformed filter, which the list
   // then drops, shows the rules' loader here for a moment.
-  const filtered = Boolean(search.get(FILTER_PARAMETER));
+  const filtered = Boolean(search.get(FILTER_PARAMETER)) || filterFields.some((field) => search.get(field));
   return (
     <ListScreen
       inert
