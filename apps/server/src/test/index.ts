@@ -6,7 +6,6 @@ export { createOrResetAdmin } from '../modules/auth/admin-accounts.ts';
 export { AdminRepository } from '../modules/auth/admin-repository.ts';
 // The repositories a browser test sets its rows up with, as the module writes them.
 export { DownloadRepository } from '../modules/downloads/repository.ts';
-export { LicenseImportRepository } from '../modules/license-import/repository.ts';
 export { OrderGenerationRepository } from '../modules/order-generations/repository.ts';
 export { UpgradeSessionRepository } from '../modules/upgrade-sessions/repository.ts';
 export { expectErrorLog, testLogger } from './error-logs.ts';
@@ -16,3 +15,4 @@ export { outboxMails } from './outbox.ts';
 export { seedDemoData } from '../seed/demo.ts';
 export { seedDemoReleases } from '../seed/demo-releases.ts';
 export { newPurchaseRequest } from '../modules/upgrade-sessions/test-helpers.ts';
+export { lastHeartbeat, startedImportRun } from '../modules/license-import/test-helpers.ts';

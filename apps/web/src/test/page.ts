@@ -1,4 +1,5 @@
 /** Reading the page the way a user sees it, for browser tests. */
+import { filterMessages } from '@lizenzportal/domain';
 import type { Locator, Page } from 'playwright-core';
 
 /** The error box on the page (title, "Fehler-Code …" or "Keine Verbindung" tag, message). */
@@ -27,4 +28,34 @@ export function errorEnvelope(status: number, code: string, message: string) {
     contentType: 'application/json',
     body: JSON.stringify({ error: { status, code, message } }),
   };
+}
+
+/**
+ * Holds the page's scripts matching `script` back until what `shown` finds is visible (at most
+ * 5 s), then lets them load: `seen()` says whether it was, e.g. a placeholder drawn before the
+ * page's own files. Pass `prepare` as `open`'s option of that name.
+ */
+export function heldScripts(script: RegExp, shown: (page: Page) => Locator) {
+  let seen = false;
+  return {
+    prepare: (page: Page) =>
+      page.route(script, async (route) => {
+        try {
+          await shown(page).waitFor({ timeout: 5000 });
+          seen = true;
+        } catch {
+          // Not shown: the scripts go on, and the test's `seen()` says so.
+        } finally {
+          await route.continue();
+        }
+      }),
+    seen: () => seen,
+  };
+}
+
+/** A list's query builder saying that its rules are loading. */
+export function filterRulesLoader(page: Page): Locator {
+  return page
+    .getByRole('search', { name: filterMessages.region })
+    .getByRole('status', { name: filterMessages.loading });
 }

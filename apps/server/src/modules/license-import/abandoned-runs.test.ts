@@ -5,8 +5,6 @@ import { sql } from 'kysely';
 import {
   importFieldTitle,
   licenseImportMessages as messages,
-  readImportRow,
-  REQUIRED_IMPORT_FIELDS,
   type LicenseImportRun,
 } from '@lizenzportal/domain';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -14,6 +12,7 @@ import { useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
 import { ABANDONED_AFTER_SECONDS, LicenseImportRepository } from './repository.ts';
 import { LicenseImportService } from './service.ts';
+import { lastHeartbeat, startedImportRun } from './test-helpers.ts';
 
 // Decision 082: a run whose process ended (Ctrl-C, kill -9, a crash) is answered failed, with
 // its reason, and its staged rows go; a run whose process lives is never taken for one.
@@ -39,43 +38,8 @@ function file(name: string, ...rows: string[]): string {
 const repository = () => new LicenseImportRepository(ctx.database.db);
 
 /** A run as the command line records it at its start, with one row staged: its process may die now. */
-async function startedRun(fileName: string): Promise<string> {
-  const runs = repository();
-  const run = await runs.createRun({
-    actor: messages.cliActor('test'),
-    fileName,
-    sha256: '0'.repeat(64),
-    bytes: 1,
-    format: 'csv',
-    encoding: 'utf-8',
-    dryRun: false,
-    onlyValid: false,
-    mapping: {},
-  });
-  await runs.stage(run, [
-    {
-      line: 2,
-      license: readImportRow(
-        {
-          key: 'ABCDEFGHJKMN',
-          startCode: '123456',
-          version: '8',
-          status: 'unbound',
-          'properties.class': 'single',
-        },
-        new Set(REQUIRED_IMPORT_FIELDS),
-      ).license!,
-      note: messages.auditNote(fileName, 2),
-    },
-  ]);
-  return run;
-}
-
-/** The run's last heartbeat, `seconds` ago by the database's clock: its process stopped then. */
-async function lastBeat(run: string, seconds: number): Promise<void> {
-  await sql`update license_import_run set heartbeat_at = now() - make_interval(secs => ${seconds})
-    where id = ${run}`.execute(ctx.database.db);
-}
+const startedRun = (fileName: string) => startedImportRun(ctx.database.db, fileName, { staged: true });
+const lastBeat = (run: string, seconds: number) => lastHeartbeat(ctx.database.db, run, seconds);
 
 const stagedLines = async (run: string) =>
   (

@@ -1,19 +1,17 @@
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import { sql } from 'kysely';
 import {
   importFieldTitle,
   licenseImportMessages,
   licenseImportPageMessages as texts,
-  readImportRow,
-  REQUIRED_IMPORT_FIELDS,
   type LicenseImportRunRequest,
   type LicenseImportUpload,
 } from '@lizenzportal/domain';
 import { describe, expect, test } from 'vitest';
 import { errorOf, useTestApp } from '../../test/app.ts';
 import { eventually } from '../../test/smtp.ts';
-import { ABANDONED_AFTER_SECONDS, LicenseImportRepository } from './repository.ts';
+import { ABANDONED_AFTER_SECONDS } from './repository.ts';
+import { lastHeartbeat, startedImportRun } from './test-helpers.ts';
 import { LicenseImportUploads } from './uploads.ts';
 
 const ctx = useTestApp({ WORKER: 'inline' });
@@ -243,17 +241,12 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
     const file = await uploaded(csv(...GOOD));
     // As a process killed in the middle of a dry run leaves it: asked for, its run still running.
     const uploads = ctx.app.services.licenseImportUploads;
-    const runs = new LicenseImportRepository(ctx.database.db);
-    const stale = await runs.createRun({
+    // …with the rows it had staged, which its own end would have dropped.
+    const stale = await startedImportRun(ctx.database.db, 'Altbestand.csv', {
       actor: 'test-admin',
-      fileName: 'Altbestand.csv',
-      sha256: '0'.repeat(64),
-      bytes: 1,
-      format: 'csv',
-      encoding: 'utf-8',
       dryRun: true,
-      onlyValid: false,
       mapping: file.mapping,
+      staged: true,
     });
     await ctx.database.db
       .updateTable('license_import_upload')
@@ -267,30 +260,9 @@ describe('„Lizenzen importieren” over the API', { timeout: 60_000 }, () => {
       .where('id', '=', file._id)
       .execute();
     // Its process's last heartbeat was past the bound (decision 082) when the job is retried.
-    await ctx.database.db
-      .updateTable('license_import_run')
-      .set({ heartbeat_at: sql<Date>`now() - make_interval(secs => ${ABANDONED_AFTER_SECONDS + 1})` })
-      .where('id', '=', stale)
-      .execute();
-    // …and the rows it had staged, which its own end would have dropped.
+    await lastHeartbeat(ctx.database.db, stale, ABANDONED_AFTER_SECONDS + 1);
     const staged = (run: string) =>
       ctx.database.db.selectFrom('license_import_row').select('line').where('run', '=', run).execute();
-    await runs.stage(stale, [
-      {
-        line: 2,
-        license: readImportRow(
-          {
-            key: 'ABCDEFGHJKMN',
-            startCode: '123456',
-            version: '8',
-            status: 'unbound',
-            'properties.class': 'single',
-          },
-          new Set(REQUIRED_IMPORT_FIELDS),
-        ).license!,
-        note: 'Importiert aus Altbestand.csv, Zeile 2',
-      },
-    ]);
     expect(await staged(stale)).toEqual([{ line: 2 }]);
     await uploads.work(file._id);
     expect(await staged(stale)).toEqual([]);

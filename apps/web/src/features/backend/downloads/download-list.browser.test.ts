@@ -1,7 +1,7 @@
-import { filterMessages } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { filterRulesLoader, heldScripts } from '@/test/page';
 import { adminToken, bindLicense, createLicense, recordDownload } from '@/test/seed';
 
 const browser = setupBrowser();
@@ -12,27 +12,14 @@ const filterOf = (page: Page) => new URL(page.url()).searchParams.get('filter');
 describe('the download log', () => {
   it("opened for one license, its first screen shows where the license's filter will be", async () => {
     const license = await createLicense(browser.server);
-    let loaderWhileLoading = false;
+    // The page's own files wait until its first screen has been looked at.
+    const pageFiles = heldScripts(/\/assets\/download-list-page-[^/]+\.js$/, filterRulesLoader);
     const page = await browser.open(`/backend/download?license=${license._id}`, {
       token: await adminToken(browser.server),
-      // The page's own files wait until the first screen has been looked at.
-      prepare: (page) =>
-        page.route(/\/assets\/download-list-page-[^/]+\.js$/, async (route) => {
-          try {
-            await page
-              .getByRole('search', { name: filterMessages.region })
-              .getByRole('status', { name: filterMessages.loading })
-              .waitFor({ timeout: 5000 });
-            loaderWhileLoading = true;
-          } catch {
-            // No loader: the page's script goes on, the test fails below.
-          } finally {
-            await route.continue();
-          }
-        }),
+      prepare: pageFiles.prepare,
     });
     await page.getByRole('textbox', { name: 'Filter 1: Wert' }).waitFor();
-    expect(loaderWhileLoading).toBe(true);
+    expect(pageFiles.seen()).toBe(true);
     expect(await page.getByRole('textbox', { name: 'Filter 1: Wert' }).inputValue()).toBe(license._id);
   });
 

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { importFieldTitle, licenseImportMessages, licenseImportPageMessages } from '@lizenzportal/domain';
-import { LicenseImportRepository } from '@lizenzportal/server/testing';
-import { sql } from 'kysely';
+import { lastHeartbeat, startedImportRun } from '@lizenzportal/server/testing';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
 import { adminToken } from '@/test/seed';
@@ -127,21 +126,11 @@ describe('„Lizenzen importieren” /backend/license/import', () => {
 
   it('shows a command-line run whose process ended as failed, with the reason', async () => {
     const { db } = browser.server.database;
-    const run = await new LicenseImportRepository(db).createRun({
+    const run = await startedImportRun(db, 'altsystem.csv', {
       actor: licenseImportMessages.cliActor('verwaltung'),
-      fileName: 'altsystem.csv',
-      sha256: '0'.repeat(64),
-      bytes: 1,
-      format: 'csv',
-      encoding: 'utf-8',
-      dryRun: false,
-      onlyValid: false,
-      mapping: {},
     });
     // Its process was killed ten minutes ago: the heartbeat stopped then.
-    await sql`update license_import_run set heartbeat_at = now() - interval '10 minutes' where id = ${run}`.execute(
-      db,
-    );
+    await lastHeartbeat(db, run, 600);
     const page = await browser.open('/backend/license/import', { token: await adminToken(browser.server) });
     const runs = page.getByRole('table', { name: 'Bisherige Läufe' });
     const row = runs.getByRole('row', { name: /altsystem\.csv/ });

@@ -1,7 +1,7 @@
-import { filterMessages } from '@lizenzportal/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser } from '@/test/browser';
+import { filterRulesLoader, heldScripts } from '@/test/page';
 import { adminToken, createLicense } from '@/test/seed';
 
 const browser = setupBrowser();
@@ -33,27 +33,14 @@ describe('the query builder', () => {
     expect((await scripts(page)).filter((name) => name.includes('/filter-rules-'))).toHaveLength(1);
   });
   it('says that its rows are loading when a list opens with filters in its address', async () => {
-    let loaderWhileLoading = false;
+    const rules = heldScripts(/\/assets\/filter-rules-[^/]+\.js$/, filterRulesLoader);
     const page = await browser.open('/backend/license?filter=notes~contains~Nord', {
       token: await adminToken(browser.server),
-      prepare: (page) =>
-        page.route(/\/assets\/filter-rules-[^/]+\.js$/, async (route) => {
-          try {
-            await page
-              .getByRole('search', { name: filterMessages.region })
-              .getByRole('status', { name: filterMessages.loading })
-              .waitFor({ timeout: 5000 });
-            loaderWhileLoading = true;
-          } catch {
-            // No loader: the rows' script goes on, the test fails below.
-          } finally {
-            await route.continue();
-          }
-        }),
+      prepare: rules.prepare,
     });
     await page.getByRole('combobox', { name: 'Filter 1: Feld', exact: true }).waitFor();
-    expect(loaderWhileLoading).toBe(true);
-    expect(await page.getByRole('status', { name: filterMessages.loading }).count()).toBe(0);
+    expect(rules.seen()).toBe(true);
+    expect(await filterRulesLoader(page).count()).toBe(0);
   });
 });
 
