@@ -5,6 +5,8 @@
  * portal, on the same data, minimal code (bench/lib/minimal-server.ts) shows what the machine gives
  * any code: for the status one key lookup; for the login exactly the work a sign-in cannot avoid
  * (the license and the client's throttle record in one statement, one token signed with fast-jwt).
+ * The minimal login runs one statement per sign-in; the portal looks up the sign-ins that arrive
+ * together in one (decision 084), which its figures against the minimal login include.
  * Portal and minimal code are measured in turns (status, minimal status, login, minimal login,
  * again and again), so a machine whose load changes meets both alike (decision 068). Each row
  * states issue #42's goal for it (GOALS) and whether this run met it.

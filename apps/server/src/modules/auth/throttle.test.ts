@@ -84,9 +84,8 @@ describe('a guesser', () => {
     expect(retryAfter(await login(license.key, guesses[3 * FREE + 2]!, third))).toBeGreaterThan(110);
   });
 
-  // On PGlite a license sign-in does all its database work without yielding to other requests, so
-  // this burst would be counted one by one even without the guard; the admin burst below (its
-  // password check runs on another thread) proves the guard on both backends.
+  // Sign-ins that arrive together are looked up together (decision 084): without the guard, the
+  // burst's lookups would all read the counter before any failure is counted, on either backend.
   test('counts parallel guesses one by one: a burst cannot slip past the free failures', async () => {
     const license = await ctx.createLicense();
     const guesses = wrongCodes(license.startCode, 30);
@@ -104,6 +103,45 @@ describe('a guesser', () => {
     }
     expect((await login(license.key, guesses[FREE]!, '2001:db8:aa:bbff::1')).statusCode).toBe(429);
     expect((await login(license.key, guesses[FREE]!, '2001:db8:aa:cc00::1')).statusCode).toBe(401);
+  });
+});
+
+describe('sign-ins that arrive together', () => {
+  test("are each answered with their own license and their own client's counter", async () => {
+    const [slowedDown, holder, typist, welcomeBack] = [
+      await ctx.createLicense(),
+      await ctx.createLicense(),
+      await ctx.createLicense(),
+      await ctx.createLicense(),
+    ];
+    for (const code of wrongCodes(slowedDown.startCode, FREE)) {
+      await login(slowedDown.key, code, '203.0.113.1');
+    }
+    for (const code of wrongCodes(welcomeBack.startCode, 2)) {
+      await login(welcomeBack.key, code, '203.0.113.4');
+    }
+    // Looked up in one statement: a client in slow-down, an unknown key and a wrong code between
+    // two rightful holders, each from an address of its own.
+    const [refused, signedIn, unknown, wrong, returned] = await Promise.all([
+      login(slowedDown.key, slowedDown.startCode, '203.0.113.1'),
+      login(holder.key, holder.startCode, '203.0.113.2'),
+      login('ZZZZ-ZZZZ-ZZZZ', '123456', '203.0.113.3'),
+      login(typist.key, wrongCodes(typist.startCode, 1)[0]!, '203.0.113.3'),
+      login(welcomeBack.key, welcomeBack.startCode, '203.0.113.4'),
+    ]);
+    expect(errorOf(refused).status).toBe(429);
+    expect(signedIn.json().data.userData).toMatchObject({ key: holder.key, _id: holder._id });
+    expect(errorOf(unknown).code).toBe('INVALID_CREDENTIALS');
+    expect(errorOf(wrong).code).toBe('INVALID_CREDENTIALS');
+    expect(returned.json().data.userData).toMatchObject({ key: welcomeBack.key, _id: welcomeBack._id });
+    // The wrong code counted for its client and key only; the returning holder's typos are forgotten.
+    const { rows } = await sql<{ subject: string; client_failures: number }>`
+      select subject, failures as client_failures from auth_throttle_client where scope = 'license'
+    `.execute(ctx.database.db);
+    expect(Object.fromEntries(rows.map((row) => [row.subject, row.client_failures]))).toEqual({
+      [slowedDown.key]: FREE,
+      [typist.key]: 1,
+    });
   });
 });
 

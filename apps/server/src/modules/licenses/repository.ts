@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DownloadProduct, HolderData } from '@lizenzportal/domain';
+import { LookupBatches } from '../../lib/lookup-batches.ts';
 import { executeNamedStatement, type Placeholders } from '../../db/named-statements.ts';
 import type { DB, LicenseRow, LicenseRowUpdate, NewLicenseRow } from '../../db/schema.ts';
 import { streamListRows } from '../../lists/list-export.ts';
@@ -35,9 +36,21 @@ export interface SignInCounter<State> {
   };
 }
 
+/** One sign-in's lookup: the key, and the attempt's throttle counter (its scope and client). */
+interface SignInLookup {
+  key: string;
+  counter: SignInCounter<unknown>;
+}
+
+/** Sign-ins looked up in one statement at most: a statement's rows stay a few dozen kilobytes. */
+const SIGN_IN_BATCH = 64;
+
 /** Data access for licenses; every query of the module lives here. */
 export class LicenseRepository {
   readonly #db: Kysely<DB>;
+  readonly #signIns = new LookupBatches((lookups: readonly SignInLookup[]) => this.#signInLookups(lookups), {
+    maxBatch: SIGN_IN_BATCH,
+  });
 
   constructor(db: Kysely<DB>) {
     this.#db = db;
@@ -72,24 +85,62 @@ export class LicenseRepository {
 
   /**
    * The license as its holder sees it, with the client's sign-in throttle state, in one query (the
-   * hot path of every login): PostgreSQL plans it once per connection.
+   * hot path of every login): PostgreSQL plans it once per connection. Sign-ins that wait for
+   * each other's lookups are looked up together, in one statement (decision 084).
    */
-  async findByKeyForSignIn<State>(
+  findByKeyForSignIn<State>(
     key: string,
     counter: SignInCounter<State>,
   ): Promise<(CustomerLicenseRow & State) | undefined> {
+    return this.#signIns.lookUp({ key, counter }) as Promise<(CustomerLicenseRow & State) | undefined>;
+  }
+
+  /** One sign-in's lookup: its own statement, the same one PostgreSQL plans once per connection. */
+  async #signInLookup({ key, counter }: SignInLookup): Promise<CustomerLicenseRow | undefined> {
     const { rows } = await executeNamedStatement(
       this.#db,
       'license_sign_in',
       { key, scope: counter.scope, client: counter.client },
       (parameters) => {
         const state = counter.on({ ...parameters, subject: sql.ref<string>('license.key') });
-        return sql<CustomerLicenseRow & State>`
+        return sql<CustomerLicenseRow>`
           select ${CUSTOMER_COLUMNS_OF_LICENSE}, ${state.columns} from license ${state.join}
           where license.key = ${parameters.key}`;
       },
     );
     return rows[0];
+  }
+
+  /**
+   * Several sign-ins' lookups in one statement: each key with its attempt's scope and client, in
+   * the order asked (a position per lookup), each client's own counter joined to its row.
+   */
+  async #signInLookups(lookups: readonly SignInLookup[]): Promise<(CustomerLicenseRow | undefined)[]> {
+    if (lookups.length === 1) return [await this.#signInLookup(lookups[0]!)];
+    const { rows } = await executeNamedStatement(
+      this.#db,
+      'license_sign_in_batch',
+      {
+        keys: lookups.map((lookup) => lookup.key),
+        scopes: lookups.map((lookup) => lookup.counter.scope),
+        clients: lookups.map((lookup) => lookup.counter.client),
+      },
+      (parameters) => {
+        const state = lookups[0]!.counter.on({
+          subject: sql.ref<string>('license.key'),
+          scope: sql.ref<string>('batch.scope'),
+          client: sql.ref<string>('batch.client'),
+        });
+        return sql<CustomerLicenseRow & { batch_position: number }>`
+          select ${CUSTOMER_COLUMNS_OF_LICENSE}, ${state.columns}, batch.position::int as batch_position
+          from unnest(${parameters.keys}::text[], ${parameters.scopes}::text[], ${parameters.clients}::text[])
+            with ordinality as batch(key, scope, client, position)
+          join license on license.key = batch.key ${state.join}`;
+      },
+    );
+    const found: (CustomerLicenseRow | undefined)[] = lookups.map(() => undefined);
+    for (const { batch_position: position, ...row } of rows) found[position - 1] = row;
+    return found;
   }
 
   /** Inserts licenses; rows whose key is already taken are skipped and not returned. */
