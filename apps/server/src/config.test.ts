@@ -85,6 +85,21 @@ describe('configuration', () => {
     expect(loadConfig({ WORKER: 'off', DATABASE_URL: 'postgres://db/portal' }).worker).toBe('off');
   });
 
+  test("a dead worker's jobs: a heartbeat of 30 s (never under pg-boss's 10 s), looked for every 15 s", () => {
+    expect(loadConfig({}).jobQueue).toEqual({ heartbeatSeconds: 30, superviseIntervalSeconds: 15 });
+    expect(loadConfig({ JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_INTERVAL_SECONDS: '2' }).jobQueue).toEqual(
+      { heartbeatSeconds: 10, superviseIntervalSeconds: 2 },
+    );
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '9' })).toThrow(/JOB_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '3601' })).toThrow(/JOB_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ JOB_SUPERVISE_INTERVAL_SECONDS: '0' })).toThrow(
+      /JOB_SUPERVISE_INTERVAL_SECONDS/,
+    );
+    expect(() => loadConfig({ JOB_SUPERVISE_INTERVAL_SECONDS: '1.5' })).toThrow(
+      /JOB_SUPERVISE_INTERVAL_SECONDS/,
+    );
+  });
+
   test('trusts a number of proxies or their addresses, never every X-Forwarded-For entry', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

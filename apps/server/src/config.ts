@@ -106,6 +106,9 @@ const environmentSchema = z
       )
       .default('false'),
     WORKER: z.enum(['inline', 'off']).default('inline'),
+    /** At least pg-boss's 10 s; at most an hour, which a dead worker's jobs would then wait. */
+    JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+    JOB_SUPERVISE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
@@ -251,6 +254,15 @@ const configSchema = environmentSchema.transform((env) => {
     /** `inline`: this process also runs the background jobs; `off`: a separate `npm run worker` does. */
     worker: env.WORKER,
     /**
+     * How the job queue notices a worker that died (decision 011, 083): a worker refreshes the
+     * heartbeat of the jobs it runs every half of `heartbeatSeconds`; a job whose heartbeat is
+     * older is retried by the supervisor, which looks every `superviseIntervalSeconds`.
+     */
+    jobQueue: {
+      heartbeatSeconds: env.JOB_HEARTBEAT_SECONDS,
+      superviseIntervalSeconds: env.JOB_SUPERVISE_INTERVAL_SECONDS,
+    },
+    /**
      * On SIGTERM, how long the server stays up answering requests while readiness says 503, so a
      * load balancer stops sending it new ones before it stops accepting.
      */
@@ -306,6 +318,8 @@ export type Config = z.output<typeof configSchema>;
 export type HttpLimits = Config['http'];
 /** Days after which the daily retention job removes personal data (decision 064). */
 export type RetentionPeriods = Config['retention'];
+/** How the job queue notices a dead worker (jobs/queue.ts). */
+export type JobQueueTiming = Config['jobQueue'];
 
 /** The environment variables of the settings, as the README's table names them. */
 export const SETTING_VARIABLES = Object.keys(environmentSchema.shape);

@@ -165,7 +165,7 @@ export async function createServices({
   maintenance,
 }: ServiceOptions): Promise<Services> {
   const { db } = database;
-  const queue = await JobQueue.start(database, log, { maintenance });
+  const queue = await JobQueue.start(database, log, { maintenance, ...config.jobQueue });
   await defineDocumentQueues(queue);
   await defineDeliveryQueues(queue, config.mailRetry);
   await defineOrderGenerationQueues(queue, config.shop.orderRetryLimit);

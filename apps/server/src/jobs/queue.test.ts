@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { loadConfig, type JobQueueTiming } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { createTestDatabase, resetDatabase } from '../test/database.ts';
 import { testLogger } from '../test/error-logs.ts';
@@ -20,8 +21,13 @@ afterAll(async () => {
   await database.close();
 });
 
-async function startQueue(): Promise<JobQueue> {
-  const queue = await JobQueue.start(database, testLogger(), { maintenance: false });
+/** A queue with the default heartbeat and supervision, unless `timing` gives others. */
+async function startQueue(timing: Partial<JobQueueTiming> = {}): Promise<JobQueue> {
+  const queue = await JobQueue.start(database, testLogger(), {
+    maintenance: false,
+    ...loadConfig({}).jobQueue,
+    ...timing,
+  });
   started.push(queue);
   return queue;
 }
@@ -48,6 +54,20 @@ test('a queue with a policy is defined again by every later start (a restart, an
   const restarted = await startQueue();
   await restarted.define(EXCLUSIVE, { policy: 'exclusive', retryLimit: 2, expireInSeconds: 120 });
   expect(await restarted.job('exclusive', '00000000-0000-0000-0000-000000000000')).toBeNull();
+});
+
+test('the queues a process defines, and so their jobs, get its heartbeat (JOB_HEARTBEAT_SECONDS)', async () => {
+  const queue = await startQueue({ heartbeatSeconds: 12 });
+  await queue.define(COUNT, { retryLimit: 0, expireInSeconds: 60 });
+  const id = await queue.send(COUNT, { job: 1 });
+  expect((await queue.job(COUNT.name, id!))?.heartbeatSeconds).toBe(12);
+  // Every start defines the queues again: the last process to start sets the heartbeat of new jobs.
+  const restarted = await startQueue();
+  await restarted.define(COUNT, { retryLimit: 0, expireInSeconds: 60 });
+  const later = await restarted.send(COUNT, { job: 2 });
+  expect((await restarted.job(COUNT.name, later!))?.heartbeatSeconds).toBe(
+    loadConfig({}).jobQueue.heartbeatSeconds,
+  );
 });
 
 test('two workers never run one job twice', async () => {

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { PgBoss, fromPglite, type Db, type JobResult, type JobWithMetadata, type Queue } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueueTiming } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { currentRequestId, withRequestId } from '../lib/request-context.ts';
@@ -29,13 +30,6 @@ const REQUEST_ID_FIELD = 'requestId';
 const NO_JOB = '00000000-0000-0000-0000-000000000000';
 /** Jobs fetched at once; a full batch makes the worker fetch again at once. */
 const BATCH_SIZE = 5;
-/**
- * A worker refreshes the heartbeat of the jobs it runs every half of this; a job whose heartbeat
- * is older (its worker died: SIGKILL, power loss) is retried by another worker's supervisor.
- */
-export const HEARTBEAT_SECONDS = 30;
-/** How often the supervisor looks for such jobs (and for jobs past their expiry). */
-const SUPERVISE_INTERVAL_SECONDS = 15;
 /** What a job left running by a process that ended is failed with (and then retried). */
 export const ABANDONED_JOB_MESSAGE = 'the process running the job ended';
 
@@ -55,22 +49,34 @@ export class JobQueue {
   readonly oneConnection: boolean;
   /** Each defined queue's polling interval while notifications reach its worker. */
   readonly #idlePolling = new Map<string, number>();
+  /**
+   * A worker refreshes the heartbeat of the jobs it runs every half of this; a job whose heartbeat
+   * is older (its worker died: SIGKILL, power loss) is retried by another worker's supervisor.
+   */
+  readonly #heartbeatSeconds: number;
 
-  private constructor(boss: PgBoss, log: FastifyBaseLogger, oneConnection: boolean) {
+  private constructor(
+    boss: PgBoss,
+    log: FastifyBaseLogger,
+    oneConnection: boolean,
+    heartbeatSeconds: number,
+  ) {
     this.#boss = boss;
     this.#log = log;
     this.oneConnection = oneConnection;
+    this.#heartbeatSeconds = heartbeatSeconds;
   }
 
   /**
    * Connects to the queue tables (creating or migrating them). `maintenance` runs pg-boss's
-   * supervisor where jobs are worked: it retries jobs whose worker died (heartbeat stale) or that
-   * ran past their expiry, and archives old jobs.
+   * supervisor where jobs are worked: every `superviseIntervalSeconds` it retries jobs whose worker
+   * died (heartbeat stale) or that ran past their expiry, and archives old jobs. The queues this
+   * process defines get its `heartbeatSeconds` (`JOB_HEARTBEAT_SECONDS`, decision 083).
    */
   static async start(
     database: Database,
     log: FastifyBaseLogger,
-    options: { maintenance: boolean },
+    options: { maintenance: boolean } & JobQueueTiming,
   ): Promise<JobQueue> {
     const boss = new PgBoss({
       ...(database.pglite
@@ -80,10 +86,12 @@ export class JobQueue {
       schedule: false,
       // Without it pg-boss never listens, and every hop from one job to the next waited for a poll.
       useListenNotify: true,
-      superviseIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
-      monitorIntervalSeconds: SUPERVISE_INTERVAL_SECONDS,
+      // How often the supervisor looks for jobs of dead workers and jobs past their expiry, and
+      // how often it may examine a queue (claimed across processes).
+      superviseIntervalSeconds: options.superviseIntervalSeconds,
+      monitorIntervalSeconds: options.superviseIntervalSeconds,
     });
-    const queue = new JobQueue(boss, log, database.backend === 'pglite');
+    const queue = new JobQueue(boss, log, database.backend === 'pglite', options.heartbeatSeconds);
     boss.on('error', (error) => {
       // Stopping closes pg-boss's connections; one cut while it stops is part of stopping.
       if (queue.#stopping) log.warn({ err: error }, 'job queue error while stopping');
@@ -96,7 +104,8 @@ export class JobQueue {
 
   /**
    * Creates the queue or updates its settings; new jobs wake idle workers at once (NOTIFY), and
-   * workers keep a heartbeat on the jobs they run. `expireInSeconds` must bound one attempt.
+   * workers keep a heartbeat on the jobs they run (a job keeps the heartbeat its queue had when it
+   * was queued). `expireInSeconds` must bound one attempt.
    * `unnotified`: jobs arrive without a notification (a dead letter queue's, which pg-boss moves
    * there itself), so its worker polls every second.
    */
@@ -106,7 +115,7 @@ export class JobQueue {
     { unnotified = false }: { unnotified?: boolean } = {},
   ): Promise<void> {
     const { name } = kind;
-    const withNotify = { notify: true, heartbeatSeconds: HEARTBEAT_SECONDS, ...options };
+    const withNotify = { notify: true, heartbeatSeconds: this.#heartbeatSeconds, ...options };
     this.#idlePolling.set(
       name,
       unnotified ? POLLING_INTERVAL_SECONDS : idlePollingSeconds(options.retryDelay),

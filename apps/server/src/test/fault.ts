@@ -5,13 +5,44 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Delivery, License } from '@lizenzportal/domain';
+import { loadConfig, type JobQueueTiming } from '../config.ts';
 import { freePort, startPortalProcess, waitUntilHealthy, type PortalProcess } from './process.ts';
 
 const FAULT_ADMIN = { username: 'fault-admin', password: 'fault-admin-password' } as const;
 
 /**
+ * How every process of a fault test notices a dead worker (decision 083): the shortest heartbeat
+ * pg-boss takes, looked for every 2 s. What the tests prove — the dead worker's jobs resumed by
+ * another, nothing done twice, nothing left — does not depend on how long noticing takes; at the
+ * defaults (30 s, every 15 s) most of their time was waiting for it.
+ */
+const FAULT_JOB_QUEUE: JobQueueTiming = { heartbeatSeconds: 10, superviseIntervalSeconds: 2 };
+
+/** The heartbeat the fault tests ran with, for their printed figures. */
+export const FAULT_HEARTBEAT = `heartbeat ${FAULT_JOB_QUEUE.heartbeatSeconds} s, looked for every ${FAULT_JOB_QUEUE.superviseIntervalSeconds} s`;
+
+/**
+ * The longest a dead worker's job waits to be noticed: its heartbeat runs out (at most a heartbeat
+ * after the kill), then the supervisor's next pass that examines its queue (up to two intervals).
+ */
+function noticedWithinSeconds({ heartbeatSeconds, superviseIntervalSeconds }: JobQueueTiming): number {
+  return heartbeatSeconds + 2 * superviseIntervalSeconds;
+}
+
+/**
+ * A bound stated for the default heartbeat and supervision (the README's two minutes for a dead
+ * worker's jobs), held at the fault tests' shorter ones: less by the time the defaults take longer
+ * to notice the death (46 s), so what else it covers (a worker's start, the retry delay, the work)
+ * gets the same time as at the defaults.
+ */
+export function atFaultHeartbeat(msAtDefaults: number): number {
+  const sooner = noticedWithinSeconds(loadConfig({}).jobQueue) - noticedWithinSeconds(FAULT_JOB_QUEUE);
+  return msAtDefaults - sooner * 1000;
+}
+
+/**
  * The settings of every portal process of a fault test: production mode (no demo data), the same
- * secret and admin, warnings and errors logged (errors fail the test).
+ * secret and admin, warnings and errors logged (errors fail the test), a dead worker noticed soon.
  */
 export function faultEnvironment(environment: Record<string, string>): Record<string, string> {
   return {
@@ -25,6 +56,8 @@ export function faultEnvironment(environment: Record<string, string>): Record<st
     HOST: '127.0.0.1',
     // A stopped process has no load balancer to drain from (the scaled-out test sets its own).
     SHUTDOWN_DRAIN_SECONDS: '0',
+    JOB_HEARTBEAT_SECONDS: String(FAULT_JOB_QUEUE.heartbeatSeconds),
+    JOB_SUPERVISE_INTERVAL_SECONDS: String(FAULT_JOB_QUEUE.superviseIntervalSeconds),
     ...environment,
   };
 }

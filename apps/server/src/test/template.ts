@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { pgliteOptions } from '../db/pglite-options.ts';
@@ -28,7 +29,11 @@ function schemaFingerprint(): string {
 /** The portal's migrations and the job queue's tables. */
 async function installSchema(database: Database): Promise<void> {
   await migrate(database.db);
-  const queue = await JobQueue.start(database, testLogger(), { maintenance: false });
+  // Only its tables: no queue is defined, no supervisor runs (the default timing is never used).
+  const queue = await JobQueue.start(database, testLogger(), {
+    maintenance: false,
+    ...loadConfig({}).jobQueue,
+  });
   await queue.stop();
 }
 
