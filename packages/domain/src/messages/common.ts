@@ -46,6 +46,9 @@ export const UNEXPECTED_RESPONSE = 'Der Server hat unerwartet geantwortet.';
 
 export const UNKNOWN_ERROR = 'Ein unbekannter Fehler ist aufgetreten. Bitte versuchen Sie es erneut.';
 
+/** A select whose code could not be downloaded (no connection, a new release): it can be asked again. */
+export const SELECT_LOAD_FAILED = 'Die Auswahl konnte nicht geladen werden';
+
 /** The accessible name of a spinner while a page, a list or a panel loads. */
 export const LOADING_LABEL = 'Wird geladen …';
 

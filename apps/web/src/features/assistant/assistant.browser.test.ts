@@ -3,6 +3,7 @@ import {
   assistantScreens,
   formatMoney,
   NO_CONNECTION_MESSAGE,
+  SELECT_LOAD_FAILED,
   shopDemoMessages,
 } from '@lizenzportal/domain';
 import type { FrameLocator, Page } from 'playwright-core';
@@ -357,6 +358,37 @@ describe('the license assistant in the shop page', () => {
     await assistant.getByRole('heading', { name: 'Wohin geht die Rechnung?' }).waitFor();
     expect(await failure.count()).toBe(0);
     await choice(assistant, 'Deutschland').click();
+    await assistant.getByRole('heading', { name: 'Haben Sie bereits eine Lizenz?' }).waitFor();
+  });
+
+  it('fetches the select only where one is shown; a failed download says so, and is asked again', async () => {
+    const selectCode = /\/assets\/select-field-[^/]+\.js$/;
+    const asked: string[] = [];
+    let offline = true;
+    const page = await openShopAssistant(browser, {
+      failingRequests: selectCode,
+      prepare: (page) =>
+        page.route(selectCode, (route) => {
+          asked.push(route.request().url());
+          return offline ? route.abort() : route.continue();
+        }),
+    });
+    const assistant = assistantIn(page);
+
+    await choice(assistant, 'Assistent starten').click();
+    await assistant.getByRole('heading', { name: 'Wohin geht die Rechnung?' }).waitFor();
+    expect(asked).toEqual([]);
+    await choice(assistant, 'Anderes Land').click();
+    const failure = assistant.getByRole('alert').filter({ hasText: SELECT_LOAD_FAILED });
+    await failure.getByText(NO_CONNECTION_MESSAGE).waitFor();
+    offline = false;
+    await failure.getByRole('button', { name: 'Erneut versuchen' }).click();
+
+    const country = assistant.getByRole('combobox', { name: assistantScreens.countryLabel });
+    await country.fill('Schweden');
+    await assistant.getByRole('option', { name: 'Schweden' }).click();
+    expect(await failure.count()).toBe(0);
+    await assistant.getByRole('button', { name: 'Weiter', exact: true }).click();
     await assistant.getByRole('heading', { name: 'Haben Sie bereits eine Lizenz?' }).waitFor();
   });
 

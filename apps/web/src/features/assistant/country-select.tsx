@@ -1,5 +1,6 @@
-import { Select, type SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { assistantScreens } from '@lizenzportal/domain';
+import { LazySelect } from '@/components/ui/lazy-select';
 import { useSettings } from '@/lib/settings';
 
 /**
@@ -9,7 +10,7 @@ import { useSettings } from '@/lib/settings';
 export function CountrySelect(props: SelectProps) {
   const supportEmail = useSettings().data?.supportEmail;
   return (
-    <Select
+    <LazySelect
       {...props}
       nothingFoundMessage={supportEmail ? assistantScreens.noCountryFound(supportEmail) : undefined}
     />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   assistantCart,
@@ -20,6 +20,7 @@ import {
 } from '@lizenzportal/domain';
 import { useState } from 'react';
 import { FormSubmitButton, type PendingField } from '@/components/ui/form-submit-button';
+import { LazySelect } from '@/components/ui/lazy-select';
 import { useAssistant } from '../assistant-context.ts';
 import { CartTable } from '../cart-table.tsx';
 import { PriceAnnouncement } from '../price-announcement.tsx';
@@ -174,7 +175,7 @@ function ResellerLineEditor({
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
+          <LazySelect
             label={assistantScreens.resellerClass}
             data={CLASS_OPTIONS}
             value={line.class}
