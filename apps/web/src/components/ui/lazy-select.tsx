@@ -1,25 +1,12 @@
 import { Stack, TextInput, type SelectProps } from '@mantine/core';
 import { NO_CONNECTION_MESSAGE, SELECT_LOAD_FAILED } from '@lizenzportal/domain';
-import { useEffect, useState, type ComponentType } from 'react';
+import { moduleDownload, useModuleDownload } from '@/lib/module-download';
 import { ErrorBox } from './error-box.tsx';
 
-type SelectField = ComponentType<SelectProps>;
-
-let loading: Promise<SelectField> | null = null;
-/** The select once its code has arrived: every later select shows at once. */
-let arrived: SelectField | null = null;
-
-/** The select's module, downloaded once; after a failed download the next call asks again. */
-function loadSelectField(): Promise<SelectField> {
-  loading ??= import('./select-field.tsx').then(
-    (module) => (arrived = module.default),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const selectField = moduleDownload(
+  () => import('./select-field.tsx'),
+  (module) => module.default,
+);
 
 /**
  * A select whose code comes when a page first shows one: Mantine's select brings its combobox,
@@ -29,20 +16,7 @@ function loadSelectField(): Promise<SelectField> {
  * holds stays as it is.
  */
 export function LazySelect(props: SelectProps) {
-  const [Select, setSelect] = useState(() => arrived);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (Select) return;
-    let current = true;
-    loadSelectField().then(
-      (loaded) => current && setSelect(() => loaded),
-      () => current && setFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [Select, attempt]);
+  const { value: Select, failed, retry } = useModuleDownload(selectField);
   if (Select) return <Select {...props} />;
   const standIn = (
     <TextInput
@@ -62,10 +36,7 @@ export function LazySelect(props: SelectProps) {
         title={SELECT_LOAD_FAILED}
         failure={{ status: null }}
         message={NO_CONNECTION_MESSAGE}
-        onRetry={() => {
-          setFailed(false);
-          setAttempt((count) => count + 1);
-        }}
+        onRetry={retry}
       />
     </Stack>
   );

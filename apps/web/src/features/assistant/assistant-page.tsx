@@ -136,8 +136,8 @@ function Assistant({ settings }: { settings: PortalSettings }) {
 /** The step's screen; a later one once its module is there, or why it is not. */
 function StepScreen({ step, later }: { step: AssistantStep; later: ReturnType<typeof useLaterSteps> }) {
   if (step === 'welcome') return <WelcomeStep />;
-  if (later.steps) {
-    const Screen = later.steps.screens[LATER_SCREENS[step]];
+  if (later.value) {
+    const Screen = later.value.screens[LATER_SCREENS[step]];
     return <Screen />;
   }
   if (later.failed) {
