@@ -3,9 +3,9 @@
  * has taken in what arrived with its first lookup (`setImmediate`: the other requests read in the
  * same turn), and every lookup that arrives while a batch is under way joins the next one, which
  * starts as soon as the running one has ended. Alone, a lookup waits for that one turn; under
- * load, one statement answers many. On PGlite, whose one connection runs one statement at a time, the fixed cost of a
- * statement (its protocol round trips through the embedded database) is most of a sign-in's
- * lookup: 88 µs for one key, 37 µs per key in a batch of ten (decision 084).
+ * load, one statement answers many. On PGlite, whose one connection runs one statement at a time,
+ * the fixed cost of a statement (its protocol round trips through the embedded database) is most
+ * of a sign-in's lookup: 88 µs for one key, 37 µs per key in a batch of ten (decision 084).
  */
 export class LookupBatches<Request, Result> {
   readonly #run: (requests: readonly Request[]) => Promise<readonly Result[]>;
